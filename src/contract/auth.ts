@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** GET /api/auth/user (SPEC §7). */
+export const currentUser = z.object({
+  id: z.number(),
+  profileImageUrl: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+  provider: z.enum(['google', 'microsoft', 'local']),
+  timeZone: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** POST /api/auth/local: optional identity so several local users can exist side by side. */
+export const localSignInBody = z
+  .object({
+    // Loose on purpose: local addresses such as you@localhost have no dot in the domain.
+    email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+$/, 'Invalid email address').optional(),
+    firstName: z.string().trim().max(100).optional(),
+    lastName: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export type LocalSignInBody = z.infer<typeof localSignInBody>;
+
+export const okReply = z.object({ ok: z.literal(true) });
+
+/** POST /api/auth/accept-terms. */
+export const acceptTermsReply = z.object({ ok: z.literal(true), termsAcceptedAt: z.string() });
+
+/** POST /api/auth/time-zone: the browser's IANA zone, used for daily limits and day boundaries. */
+export const timeZoneBody = z.object({ timeZone: z.string().min(1).max(64) }).strict();

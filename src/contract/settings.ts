@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** GET /api/sender-settings (SPEC §3 Sender settings). */
+export const senderSettings = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  signature: z.string().nullable(),
+  companyName: z.string().nullable(),
+  streetAddress: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  /** The default unsubscribe message (SPEC §3) built from these settings. */
+  defaultUnsubscribeMessage: z.string(),
+  /** True when PUBLIC_URL points at a loopback host: links in emails would not reach recipients. */
+  publicUrlIsLoopback: z.boolean(),
+});
+export type SenderSettings = z.infer<typeof senderSettings>;
+
+/** POST /api/sender-settings: name, email, signature, optional company fields. */
+export const saveSenderSettingsBody = z
+  .object({
+    name: optionalText(200),
+    email: z.string().trim().max(254).nullable().optional(),
+    signature: z.string().max(20_000).nullable().optional(),
+    companyName: optionalText(200),
+    streetAddress: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(100),
+    zipCode: optionalText(20),
+    phoneNumber: optionalText(40),
+  })
+  .strict();
+export type SaveSenderSettingsBody = z.infer<typeof saveSenderSettingsBody>;
+
+/** POST /api/check-dns-records. */
+export const dnsCheckBody = z.object({ domain: z.string().trim().min(1).max(253) }).strict();
+export const dnsCheckResult = z.object({
+  spf: z.boolean(),
+  dkim: z.boolean(),
+  dmarc: z.boolean(),
+  details: z.object({
+    spfRecords: z.array(z.string()),
+    dkimRecords: z.array(z.string()),
+    dmarcRecords: z.array(z.string()),
+  }),
+});
+export type DnsCheckResult = z.infer<typeof dnsCheckResult>;
+
+/** GET /api/daily-email-stats (SPEC §3 Daily email stats), for the user's current day. */
+export const dailyEmailStats = z.object({
+  day: z.string(),
+  sentWithUnsubscribe: z.number(),
+  sentWithoutUnsubscribe: z.number(),
+  limitWithUnsubscribe: z.number(),
+  limitWithoutUnsubscribe: z.number(),
+});
+export type DailyEmailStats = z.infer<typeof dailyEmailStats>;

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+import { z } from 'zod';
+
+/** The project's root folder (the one holding package.json), from wherever this file was built to. */
+export const ROOT_DIR = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  SECRET_KEY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_TENANT: z.string().default('common'),
+  MICROSOFT_ISSUER: z.url().optional(),
+  MAILBOX_READ_SCOPE: boolFlag.default(false),
+  LOCAL_SIGN_IN: boolFlag.optional(),
+
+  SESSION_IDLE_HOURS: positiveInt(72),
+  SESSION_MAX_DAYS: positiveInt(30),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  DNS_SERVERS: optionalString,
+  DNS_TIMEOUT_MS: positiveInt(5000),
+
+  LEGAL_ENTITY: z.string().default('the operator of this Tailor installation'),
+  LEGAL_CONTACT_EMAIL: z.string().default('privacy@example.com'),
+  LEGAL_STATE: z.string().default('Delaware'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Reads and validates the environment once. A bad value stops start-up with a message naming
+ * the variable. `overrides` lets tests build a config without touching process.env.
+ */
+export function loadConfig(overrides: Record<string, string | undefined> = {}, useDotenv = true) {
+  if (useDotenv) dotenv.config({ path: path.join(ROOT_DIR, '.env'), quiet: true });
+  const parsed = envSchema.safeParse({ ...process.env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+      : null;
+  const microsoft =
+    env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+      ? {
+          clientId: env.MICROSOFT_CLIENT_ID,
+          clientSecret: env.MICROSOFT_CLIENT_SECRET,
+          issuer: env.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
+        }
+      : null;
+  // Local sign-in has no password: by default only when no provider exists and not in production.
+  const localSignIn = env.LOCAL_SIGN_IN ?? (!google && !microsoft && !isProduction);
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    dataDir: path.resolve(ROOT_DIR, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    secretKey: env.SECRET_KEY,
+    logLevel: env.LOG_LEVEL,
+    auth: {
+      google,
+      microsoft,
+      mailboxReadScope: env.MAILBOX_READ_SCOPE,
+      localSignIn,
+      /** LOCAL_SIGN_IN=true lifts the loopback-only guard; the README says what that means. */
+      localSignInFromAnywhere: env.LOCAL_SIGN_IN === true,
+      sessionIdleMs: env.SESSION_IDLE_HOURS * 3600_000,
+      sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
+      rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    dns: {
+      servers: env.DNS_SERVERS?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      timeoutMs: env.DNS_TIMEOUT_MS,
+    },
+    legal: { entity: env.LEGAL_ENTITY, contactEmail: env.LEGAL_CONTACT_EMAIL, state: env.LEGAL_STATE },
+  };
+}
+
+function findRoot(start: string): string {
+  let dir = start;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return start;
+    dir = parent;
+  }
+  return dir;
+}

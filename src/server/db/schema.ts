@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    termsAcceptedAt: tz('terms_accepted_at'),
+    /** IANA zone sent by the browser; daily limits and "today" are counted in it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Sending paused because the mailbox needs a new sign-in (MailAuthError). */
+    mailboxNeedsReauthAt: tz('mailbox_needs_reauth_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** One row per identity a user signs in with. Tokens are AES-256-GCM ciphertext, never plain. */
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'microsoft', 'local'] }).notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    accessTokenExpiresAt: tz('access_token_expires_at'),
+    scopes: text('scopes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_accounts_provider_subject_uq').on(t.provider, t.subject),
+    index('oauth_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** Server-side sessions. `id` is the SHA-256 of the cookie's token, so a leaked table is no key. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'microsoft', 'local'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    idleExpiresAt: tz('idle_expires_at').notNull(),
+    absoluteExpiresAt: tz('absolute_expires_at').notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['template', 'prompt'] }).notNull(),
+    subjectTemplate: text('subject_template').notNull().default(''),
+    bodyTemplate: text('body_template').notNull().default(''),
+    aiInstructions: text('ai_instructions'),
+    variables: jsonb('variables').$type<string[]>().notNull().default(['email']),
+    archivedAt: tz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('templates_user_idx').on(t.userId, t.archivedAt, t.createdAt)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    notes: text('notes'),
+    status: text('status', {
+      enum: ['draft', 'generating', 'ready', 'scheduled', 'sending', 'completed'],
+    })
+      .notNull()
+      .default('draft'),
+    templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
+    includeUnsubscribeLink: boolean('include_unsubscribe_link').notNull().default(true),
+    unsubscribeMessage: text('unsubscribe_message'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    generationTotal: integer('generation_total').notNull().default(0),
+    generationProcessed: integer('generation_processed').notNull().default(0),
+    generationCurrent: text('generation_current'),
+    generationError: text('generation_error'),
+    generationStartedAt: tz('generation_started_at'),
+    archivedAt: tz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_user_idx').on(t.userId, t.archivedAt, t.createdAt)],
+);
+
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    /** The whole CSV row, keyed by column header. */
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    rowNumber: integer('row_number').notNull(),
+  },
+  (t) => [
+    uniqueIndex('recipients_campaign_email_uq').on(t.campaignId, sql`lower(${t.email})`),
+    index('recipients_campaign_row_idx').on(t.campaignId, t.rowNumber),
+  ],
+);
+
+export const emailStatuses = [
+  'draft',
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'scheduled',
+  'unsubscribed',
+  'unknown',
+] as const;
+
+export const emails = pgTable(
+  'emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Denormalised owner so per-user analytics at a million rows need no join. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    recipientId: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    status: text('status', { enum: emailStatuses }).notNull().default('draft'),
+    errorMessage: text('error_message'),
+    /** Why this email needs a human look before sending (e.g. an empty mapped variable). */
+    attentionReason: text('attention_reason'),
+    includeUnsubscribeLink: boolean('include_unsubscribe_link'),
+    scheduledFor: tz('scheduled_for'),
+    sentAt: tz('sent_at'),
+    messageId: text('message_id'),
+    providerMessageId: text('provider_message_id'),
+    transport: text('transport'),
+    /** The exact MIME message as sent. */
+    rawMessage: text('raw_message'),
+    trackingToken: text('tracking_token').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('emails_recipient_uq').on(t.recipientId),
+    uniqueIndex('emails_tracking_token_uq').on(t.trackingToken),
+    index('emails_campaign_idx').on(t.campaignId, t.id),
+    index('emails_user_status_idx').on(t.userId, t.status),
+    index('emails_user_sent_idx').on(t.userId, t.sentAt),
+    index('emails_scheduled_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+export const senderSettings = pgTable('sender_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  email: text('email'),
+  signature: text('signature'),
+  companyName: text('company_name'),
+  streetAddress: text('street_address'),
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  phoneNumber: text('phone_number'),
+  updatedAt: updatedAt(),
+});
+
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    emailId: bigint('email_id', { mode: 'number' }).references(() => emails.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('unsubscribes_user_email_uq').on(t.userId, sql`lower(${t.email})`),
+    index('unsubscribes_campaign_idx').on(t.campaignId),
+  ],
+);
+
+export const emailOpens = pgTable(
+  'email_opens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    emailId: bigint('email_id', { mode: 'number' })
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    openedAt: tz('opened_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    /** Likely an image proxy's prefetch (Apple MPP, Google image proxy), not a person reading. */
+    isMachine: boolean('is_machine').notNull().default(false),
+  },
+  (t) => [
+    index('email_opens_email_idx').on(t.emailId),
+    index('email_opens_campaign_idx').on(t.campaignId, t.isMachine),
+    index('email_opens_user_day_idx').on(t.userId, t.openedAt),
+  ],
+);
+
+/** Emails sent per user per day (in the user's zone); taken with an atomic conditional increment. */
+export const sendQuota = pgTable(
+  'send_quota',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentWithUnsubscribe: integer('sent_with_unsubscribe').notNull().default(0),
+    sentWithoutUnsubscribe: integer('sent_without_unsubscribe').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Messages "sent" through the outbox transport (local users): stored, viewable, never delivered. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailId: bigint('email_id', { mode: 'number' }).references(() => emails.id, { onDelete: 'set null' }),
+    messageId: text('message_id').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    raw: text('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_user_idx').on(t.userId, t.createdAt)],
+);
