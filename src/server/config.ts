@@ -24,6 +24,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   SECRET_KEY: optionalString,
+  TRUST_PROXY: boolFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   GOOGLE_CLIENT_ID: optionalString,
@@ -88,6 +89,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     databaseUrl: env.DATABASE_URL,
     secretKey: env.SECRET_KEY,
     logLevel: env.LOG_LEVEL,
+    /** Behind a reverse proxy, trust X-Forwarded-* for client addresses and protocol. */
+    trustProxy: env.TRUST_PROXY,
     auth: {
       google,
       microsoft,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -86,15 +86,22 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/** Runs raw SQL on either driver; both answer with `{ rows }`. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** True when every checked-in migration has been applied. */
 async function isMigrated(db: Db): Promise<boolean> {
   const { readMigrationFiles } = await import('drizzle-orm/migrator');
   const expected = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
   try {
-    const result = await db.execute<{ n: number }>(
+    const rows = await selectRows<{ n: number }>(
+      db,
       sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
     );
-    return Number(result.rows[0]?.n ?? 0) >= expected;
+    return Number(rows[0]?.n ?? 0) >= expected;
   } catch {
     return false;
   }

@@ -1,0 +1,75 @@
+import { ActionIcon, Anchor, AppShell, Avatar, Group, NavLink, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconLogout, IconMailBolt } from '@tabler/icons-react';
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '../../contract/auth';
+import { useLogout } from '../session/use-logout';
+import { avatarLetter, displayName } from '../session/user-display';
+import { SECTIONS, sectionFor } from './sections';
+
+/** Sidebar: brand, section links, the Privacy Policy link and who is signed in. */
+export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
+  const [location] = useLocation();
+  const current = sectionFor(location).path;
+  const logout = useLogout();
+  const name = displayName(user);
+
+  return (
+    <>
+      <AppShell.Section p="md">
+        <Group gap="xs">
+          <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'violet' }}>
+            <IconMailBolt size={20} />
+          </ThemeIcon>
+          <Text fw={800} fz="xl">
+            Tailor
+          </Text>
+        </Group>
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} px="sm">
+        <nav aria-label="Main">
+          <Stack gap={4}>
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section.path}
+                component={Link}
+                href={section.path}
+                label={section.label}
+                leftSection={<section.icon size={18} stroke={1.6} />}
+                active={current === section.path}
+                aria-current={current === section.path ? 'page' : undefined}
+                onClick={onNavigate}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))}
+          </Stack>
+        </nav>
+      </AppShell.Section>
+      <AppShell.Section p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Anchor component={Link} href="/privacy-policy" size="sm" c="dimmed" onClick={onNavigate}>
+          Privacy Policy
+        </Anchor>
+        <Group mt="md" gap="sm" wrap="nowrap">
+          <Avatar src={user.profileImageUrl} alt={name} color="indigo" radius="xl">
+            {avatarLetter(user)}
+          </Avatar>
+          <Stack gap={0} miw={0} flex={1}>
+            <Text size="sm" fw={600} truncate="end">
+              {name}
+            </Text>
+            {user.email && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {user.email}
+              </Text>
+            )}
+          </Stack>
+          <Tooltip label="Sign out">
+            <ActionIcon variant="subtle" color="gray" onClick={() => void logout()} aria-label="Sign out">
+              <IconLogout size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </AppShell.Section>
+    </>
+  );
+}

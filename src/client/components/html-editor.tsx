@@ -1,0 +1,62 @@
+import { Input } from '@mantine/core';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId } from 'react';
+
+interface HtmlEditorProps {
+  label: string;
+  /** Initial HTML; later changes of this prop are ignored, the editor owns its content. */
+  initialValue: string;
+  onChange: (html: string) => void;
+  minHeight: number;
+  description?: string;
+}
+
+/** Rich-text editor for email HTML (signature, bodies) with a small formatting toolbar. */
+export function HtmlEditor({ label, initialValue, onChange, minHeight, description }: HtmlEditorProps) {
+  const labelId = useId();
+  const editor = useEditor({
+    // StarterKit ships its own Link; Mantine's adds the toolbar's link editor, so only one is registered.
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: initialValue,
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        style: `min-height: ${minHeight}px`,
+      },
+    },
+  });
+
+  return (
+    <Input.Wrapper label={label} description={description} labelElement="div" labelProps={{ id: labelId }}>
+      <RichTextEditor editor={editor} mt={4}>
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.Strikethrough />
+            <RichTextEditor.ClearFormatting />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}

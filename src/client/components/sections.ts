@@ -1,0 +1,64 @@
+import {
+  IconChartBar,
+  IconLayoutDashboard,
+  IconMail,
+  IconSettings,
+  IconTemplate,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface Section {
+  path: string;
+  label: string;
+  /** Header title and subtitle, exactly as SPEC §2 lists them. */
+  title: string;
+  subtitle: string;
+  icon: Icon;
+}
+
+/** The signed-in sections, in sidebar order. */
+export const SECTIONS: readonly Section[] = [
+  {
+    path: '/',
+    label: 'Dashboard',
+    title: 'Dashboard',
+    subtitle: "Welcome back! Here's your email campaign overview.",
+    icon: IconLayoutDashboard,
+  },
+  {
+    path: '/templates',
+    label: 'Templates',
+    title: 'Templates',
+    subtitle: 'Create and manage your email templates.',
+    icon: IconTemplate,
+  },
+  {
+    path: '/campaigns',
+    label: 'Campaigns',
+    title: 'Campaigns',
+    subtitle: 'View and manage your email campaigns.',
+    icon: IconMail,
+  },
+  {
+    path: '/analytics',
+    label: 'Analytics',
+    title: 'Analytics',
+    subtitle: 'Analyze your campaign performance.',
+    icon: IconChartBar,
+  },
+  {
+    path: '/settings',
+    label: 'Settings',
+    title: 'Settings',
+    subtitle: 'Configure your account.',
+    icon: IconSettings,
+  },
+];
+
+/** Matches exactly the paths of SECTIONS (with an optional trailing slash). */
+export const SECTION_PATH_PATTERN = /^\/(templates|campaigns|analytics|settings)?\/?$/;
+
+export function sectionFor(path: string): Section {
+  const normalised = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return SECTIONS.find((section) => section.path === normalised) ?? SECTIONS[0]!;
+}

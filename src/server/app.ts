@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../contract/errors';
+import { ROOT_DIR } from './config';
+import type { AppContext } from './context';
+import { AppError } from './errors';
+import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
+import { dashboardRoutes } from './routes/dashboard';
+import { healthRoutes } from './routes/health';
+import { publicConfigRoutes } from './routes/public-config';
+import { settingsRoutes } from './routes/settings';
+
+const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client');
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  not_configured: 503,
+  upstream_failed: 502,
+  internal: 500,
+};
+
+/** Builds the HTTP app: plugins, security hooks, error handling and every route. */
+export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } = {}) {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: ctx.config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body (e.g. POST /api/auth/logout with a JSON content type) means "no body".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  await app.register(cookie, { secret: ctx.cookieSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: ctx.config.isProduction ? [] : null,
+      },
+    },
+    // Avatars come from the providers' image hosts.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && !isSameOrigin(ctx, request)) {
+      return reply.code(403).send({ error: 'forbidden', message: 'Cross-site request refused' });
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(STATUS_BY_CODE[err.code]).send({ error: err.code, message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'request';
+      const details = err.validation
+        .map((v) => `${[where, ...v.instancePath.split('/').filter(Boolean)].join('.')}: ${v.message}`)
+        .join('; ');
+      return reply.code(400).send({ error: 'bad_request', message: `Invalid ${where}: ${details}` });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ error: codeForStatus(status), message: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({
+      error: 'internal',
+      message: `Something went wrong on our side (request ${request.id})`,
+      requestId: request.id,
+    });
+  });
+
+  healthRoutes(app, ctx);
+  publicConfigRoutes(app, ctx);
+  authRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
+  campaignRoutes(app, ctx);
+
+  const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
+  if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    // The SPA owns every non-API path, including its own not-found page.
+    if (serveClient && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'not_found', message: 'Not found' });
+  });
+
+  return app;
+}
+
+/**
+ * CSRF defence for cookie-authenticated calls: a state-changing request must come from our own
+ * origin. Browsers always send Origin (or at least Sec-Fetch-Site) on cross-site POSTs; clients
+ * without either (curl, server-to-server) carry no ambient cookie to abuse.
+ */
+function isSameOrigin(ctx: AppContext, request: { headers: Record<string, string | string[] | undefined> }) {
+  const { origin, referer, host } = request.headers;
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  const claimed = typeof origin === 'string' && origin !== 'null' ? origin : typeof referer === 'string' ? referer : null;
+  if (origin === 'null') return false;
+  if (!claimed) return true;
+  try {
+    const url = new URL(claimed);
+    return url.origin === ctx.config.publicUrl.origin || url.host === host;
+  } catch {
+    return false;
+  }
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const found = (Object.entries(STATUS_BY_CODE) as [ErrorCode, number][]).find(([, s]) => s === status);
+  return found?.[0] ?? 'bad_request';
+}

@@ -1,0 +1,143 @@
+import * as client from 'openid-client';
+import type { Config } from '../config';
+import { isLoopbackHost } from '../lib/loopback';
+import type { Identity } from '../queries/users';
+
+export type OidcProviderName = 'google' | 'microsoft';
+
+/** What must survive the round trip to the provider; kept in a short-lived signed cookie. */
+export type PendingSignIn = { provider: OidcProviderName; verifier: string; state: string; nonce: string };
+
+export type ProviderTokens = {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string | null;
+};
+
+const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/gmail.send'];
+const GOOGLE_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
+const MICROSOFT_SCOPES = ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Mail.Send'];
+const MICROSOFT_READ_SCOPE = 'Mail.ReadBasic';
+
+/**
+ * Google and Microsoft sign-in through openid-client (PKCE, state and nonce). Discovery runs
+ * lazily and is cached, so start-up does not depend on the providers being reachable.
+ */
+export function createOidc(config: Config) {
+  const discovered = new Map<OidcProviderName, Promise<client.Configuration>>();
+
+  function settings(provider: OidcProviderName) {
+    const s = config.auth[provider];
+    if (!s) return null;
+    const readScope = config.auth.mailboxReadScope;
+    const scopes =
+      provider === 'google'
+        ? [...GOOGLE_SCOPES, ...(readScope ? [GOOGLE_READ_SCOPE] : [])]
+        : [...MICROSOFT_SCOPES, ...(readScope ? [MICROSOFT_READ_SCOPE] : [])];
+    return { ...s, scopes };
+  }
+
+  function configuration(provider: OidcProviderName): Promise<client.Configuration> {
+    const s = settings(provider);
+    if (!s) throw new Error(`${provider} sign-in is not configured`);
+    let found = discovered.get(provider);
+    if (!found) {
+      const issuer = new URL(s.issuer);
+      // openid-client refuses http:// issuers; only a local test issuer may use it.
+      const insecure = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
+      found = client.discovery(issuer, s.clientId, s.clientSecret, undefined, {
+        execute: insecure ? [client.allowInsecureRequests] : [],
+        timeout: 10,
+      });
+      found.catch(() => discovered.delete(provider));
+      discovered.set(provider, found);
+    }
+    return found;
+  }
+
+  const redirectUri = (provider: OidcProviderName) =>
+    new URL(`/api/auth/${provider === 'google' ? 'google' : 'outlook'}/callback`, config.publicUrl).href;
+
+  return {
+    isEnabled: (provider: OidcProviderName) => settings(provider) !== null,
+
+    async beginSignIn(provider: OidcProviderName): Promise<{ url: URL; pending: PendingSignIn }> {
+      const oidc = await configuration(provider);
+      const pending: PendingSignIn = {
+        provider,
+        verifier: client.randomPKCECodeVerifier(),
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+      };
+      const params: Record<string, string> = {
+        redirect_uri: redirectUri(provider),
+        scope: settings(provider)!.scopes.join(' '),
+        code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
+        code_challenge_method: 'S256',
+        state: pending.state,
+        nonce: pending.nonce,
+      };
+      // Google issues a refresh token only for offline access with fresh consent.
+      if (provider === 'google') Object.assign(params, { access_type: 'offline', prompt: 'consent' });
+      else params.prompt = 'select_account';
+      return { url: client.buildAuthorizationUrl(oidc, params), pending };
+    },
+
+    /** Exchanges the code; throws on a wrong state, a replayed code, or any provider error. */
+    async finishSignIn(
+      pending: PendingSignIn,
+      callbackUrl: URL,
+    ): Promise<{ identity: Identity; tokens: ProviderTokens }> {
+      const oidc = await configuration(pending.provider);
+      const result = await client.authorizationCodeGrant(oidc, callbackUrl, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const claims = result.claims();
+      if (!claims) throw new Error('The provider returned no ID token');
+      return { identity: identityFromClaims(pending.provider, claims), tokens: tokensFrom(result) };
+    },
+
+    async refresh(provider: OidcProviderName, refreshToken: string): Promise<ProviderTokens> {
+      const oidc = await configuration(provider);
+      return tokensFrom(await client.refreshTokenGrant(oidc, refreshToken));
+    },
+  };
+}
+
+export type Oidc = ReturnType<typeof createOidc>;
+
+function identityFromClaims(provider: OidcProviderName, claims: client.IDToken): Identity {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  // Microsoft puts the address in `email` only when configured; `preferred_username` is the UPN.
+  const email = text(claims.email) ?? (provider === 'microsoft' ? text(claims.preferred_username) : null);
+  let firstName = text(claims.given_name);
+  let lastName = text(claims.family_name);
+  const fullName = text(claims.name);
+  if (!firstName && !lastName && fullName) {
+    const [first, ...rest] = fullName.split(/\s+/);
+    firstName = first ?? null;
+    lastName = rest.join(' ') || null;
+  }
+  return {
+    provider,
+    subject: claims.sub,
+    email: email?.toLowerCase() ?? null,
+    firstName,
+    lastName,
+    profileImageUrl: text(claims.picture),
+  };
+}
+
+function tokensFrom(result: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): ProviderTokens {
+  const expiresIn = result.expiresIn();
+  return {
+    accessToken: result.access_token,
+    refreshToken: result.refresh_token ?? null,
+    expiresAt: expiresIn === undefined ? null : new Date(Date.now() + expiresIn * 1000),
+    scopes: result.scope ?? null,
+  };
+}

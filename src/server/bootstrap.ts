@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { createOidc } from './auth/oidc';
+import { deriveKey, loadMasterSecret } from './auth/secret-key';
+import { createTokenCipher } from './auth/token-cipher';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { allJobs } from './jobs/all-jobs';
+import { createJobQueue } from './jobs/job-queue';
+
+export type Role = 'all' | 'web' | 'worker';
+
+/** Logs never carry cookies, tokens or authorization headers. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.password',
+];
+
+/**
+ * Opens the database (migrating it), the job queue and everything else a process needs.
+ * Used by main.ts and by the integration tests, so both run the same wiring.
+ */
+export async function createContext(config: Config, role: Role, log = createLogger(config)): Promise<AppContext> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const master = loadMasterSecret({
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      isProduction: config.isProduction,
+    });
+    const ctx: AppContext = {
+      config,
+      database,
+      db: database.db,
+      log,
+      tokens: createTokenCipher(deriveKey(master, 'tokens')),
+      cookieSecret: deriveKey(master, 'cookies').toString('base64'),
+      oidc: createOidc(config),
+      sessions: { idleMs: config.auth.sessionIdleMs, maxMs: config.auth.sessionMaxMs },
+      jobs: createJobQueue(database, allJobs, { worker: role !== 'web' }),
+    };
+    await ctx.jobs.start(ctx);
+    return ctx;
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+export async function closeContext(ctx: AppContext) {
+  await ctx.jobs.stop();
+  await ctx.database.close();
+}
+
+export function createLogger(config: Config) {
+  return pino({ level: config.logLevel, redact: REDACT, base: { pid: process.pid } });
+}

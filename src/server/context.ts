@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Oidc } from './auth/oidc';
+import type { SessionPolicy } from './auth/sessions';
+import type { TokenCipher } from './auth/token-cipher';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
+
+/** Everything a route, service or job needs, built once per process in main.ts (or per test). */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  tokens: TokenCipher;
+  cookieSecret: string;
+  oidc: Oidc;
+  sessions: SessionPolicy;
+  jobs: JobQueue;
+};

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { cleanUpExpiredSessions } from '../auth/sessions';
+import type { JobDefinition } from './job-queue';
+
+/** Deletes sessions past their idle or absolute expiry, every 15 minutes. */
+export const cleanUpSessionsJob: JobDefinition<z.ZodObject> = {
+  name: 'sessions.clean-up',
+  payload: z.object({}),
+  cron: '*/15 * * * *',
+  queue: { policy: 'singleton', retryLimit: 2 },
+  async handle(ctx) {
+    const deleted = await cleanUpExpiredSessions(ctx.db);
+    if (deleted) ctx.log.info({ deleted }, 'expired sessions deleted');
+  },
+};

@@ -1,0 +1,65 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+
+/** One kind of background work: its queue name, payload schema and handler (one file per job). */
+export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
+  name: string;
+  payload: Schema;
+  handle(ctx: AppContext, payload: z.infer<Schema>): Promise<void>;
+  /** Run periodically (cron, UTC) by whichever worker holds pg-boss's schedule. */
+  cron?: string;
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  work?: PgBoss.WorkOptions;
+};
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/**
+ * pg-boss on PostgreSQL or PGlite alike. Web processes only enqueue; worker processes also
+ * poll, run schedules and maintenance.
+ */
+export function createJobQueue(database: Database, definitions: JobDefinition[], role: { worker: boolean }) {
+  const boss = new PgBoss({
+    ...database.boss,
+    schema: 'pgboss',
+    // Only workers run maintenance and cron; a web process just enqueues.
+    supervise: role.worker,
+    schedule: role.worker,
+  } as PgBoss.ConstructorOptions);
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  let started = false;
+
+  return {
+    boss,
+    async start(ctx: AppContext) {
+      boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
+      await boss.start();
+      started = true;
+      for (const def of definitions) await boss.createQueue(def.name, { name: def.name, ...def.queue });
+      if (!role.worker) return;
+      for (const def of definitions) {
+        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
+          for (const job of jobs) {
+            await def.handle(ctx, def.payload.parse(job.data ?? {}));
+          }
+        });
+      }
+    },
+
+    /** Typed enqueue: the payload is checked against the job's own schema before it is stored. */
+    async enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions) {
+      if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
+      return boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+    },
+
+    /** Graceful: waits for running handlers (up to `timeoutMs`), then releases the rest. */
+    async stop(timeoutMs = 20_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { closeContext, createContext, type Role } from './bootstrap';
+import { loadConfig } from './config';
+
+/**
+ * `node dist/server/main.js [all|web|worker]`. `all` (the default, and what `npm start` runs)
+ * serves HTTP and runs jobs in one process; `web` and `worker` split them for scaling out on
+ * PostgreSQL.
+ */
+async function main() {
+  const role = parseRole(process.argv[2]);
+  const config = loadConfig();
+  const ctx = await createContext(config, role);
+  const app = role === 'worker' ? null : await buildApp(ctx);
+  if (app) {
+    await app.listen({ host: config.host, port: config.port });
+    ctx.log.info(`Tailor is running at ${config.publicUrl.origin} (role ${role}, database ${ctx.database.kind})`);
+  } else {
+    ctx.log.info(`Tailor worker started (database ${ctx.database.kind})`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.log.info({ signal }, 'shutting down: draining requests and jobs');
+    const force = setTimeout(() => {
+      ctx.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app?.close();
+      await closeContext(ctx);
+      process.exit(0);
+    } catch (err) {
+      ctx.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function parseRole(arg: string | undefined): Role {
+  if (arg === undefined || arg === 'all' || arg === 'web' || arg === 'worker') return arg ?? 'all';
+  console.error(`Unknown role "${arg}". Use: all | web | worker`);
+  process.exit(2);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

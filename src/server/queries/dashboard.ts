@@ -1,0 +1,27 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { campaigns, emails, templates } from '../db/schema';
+
+/** Totals for one user's dashboard, each from an index-backed count. */
+export async function dashboardTotals(db: Db, userId: number) {
+  const [campaignCount, templateCount, emailCounts] = await Promise.all([
+    db.select({ n: count() }).from(campaigns).where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt))),
+    db.select({ n: count() }).from(templates).where(and(eq(templates.userId, userId), isNull(templates.archivedAt))),
+    db
+      .select({
+        sent: sql<number>`count(*) filter (where ${emails.status} = 'sent')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${emails.status} = 'failed')`.mapWith(Number),
+        opened: sql<number>`count(*) filter (where ${emails.status} = 'sent' and exists (
+          select 1 from email_opens o where o.email_id = ${emails.id}))`.mapWith(Number),
+      })
+      .from(emails)
+      .where(and(eq(emails.userId, userId), sql`${emails.status} in ('sent', 'failed')`)),
+  ]);
+  return {
+    campaigns: campaignCount[0]?.n ?? 0,
+    templates: templateCount[0]?.n ?? 0,
+    sent: emailCounts[0]?.sent ?? 0,
+    failed: emailCounts[0]?.failed ?? 0,
+    opened: emailCounts[0]?.opened ?? 0,
+  };
+}

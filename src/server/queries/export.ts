@@ -1,0 +1,43 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
+
+export async function exportCampaigns(db: Db, userId: number) {
+  return db.select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.id));
+}
+
+/** One page of a user's recipients with their email, keyed by recipient id (keyset paging). */
+export async function exportRecipientPage(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .select({
+      id: recipients.id,
+      campaignId: recipients.campaignId,
+      campaignName: campaigns.name,
+      email: recipients.email,
+      company: recipients.company,
+      jobTitle: recipients.jobTitle,
+      data: recipients.data,
+      subject: emails.subject,
+      status: emails.status,
+      isApproved: emails.isApproved,
+      scheduledFor: emails.scheduledFor,
+      sentAt: emails.sentAt,
+      opens: sql<number>`(select count(*) from email_opens o where o.email_id = ${emails.id})`.mapWith(Number),
+      firstOpenedAt: sql<string | null>`(select min(o.opened_at) from email_opens o where o.email_id = ${emails.id})`,
+    })
+    .from(recipients)
+    .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))
+    .leftJoin(emails, eq(emails.recipientId, recipients.id))
+    .where(and(eq(campaigns.userId, userId), gt(recipients.id, afterId)))
+    .orderBy(asc(recipients.id))
+    .limit(limit);
+}
+
+export async function exportUnsubscribePage(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .select()
+    .from(unsubscribes)
+    .where(and(eq(unsubscribes.userId, userId), gt(unsubscribes.id, afterId)))
+    .orderBy(asc(unsubscribes.id))
+    .limit(limit);
+}

@@ -1,0 +1,16 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardStats } from '../../contract/dashboard';
+import { requireUser } from '../auth/require-user';
+import type { AppContext } from '../context';
+import { getDashboardStats } from '../services/dashboard-stats';
+import type { AppInstance } from './app-instance';
+
+export function dashboardRoutes(app: AppInstance, ctx: AppContext) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/dashboard/stats',
+      { schema: { response: { 200: dashboardStats } }, preHandler: requireUser(ctx) },
+      (request) => getDashboardStats(ctx.db, request.user.id),
+    );
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { acceptTerms, setTimeZone } from '../queries/users';
+
+export async function acceptTermsOfService(db: Db, userId: number): Promise<Date> {
+  return (await acceptTerms(db, userId)) ?? new Date();
+}
+
+/** Stores the browser's IANA zone: daily limits and "today" are counted in it. */
+export async function saveTimeZone(db: Db, userId: number, timeZone: string) {
+  if (!isKnownTimeZone(timeZone)) throw new AppError('bad_request', 'Unknown time zone');
+  await setTimeZone(db, userId, timeZone);
+}
+
+function isKnownTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

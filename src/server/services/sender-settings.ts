@@ -1,0 +1,48 @@
+import type { SaveSenderSettingsBody, SenderSettings } from '../../contract/settings';
+import type { Db } from '../db/client';
+import type { users } from '../db/schema';
+import { AppError } from '../errors';
+import { isLoopbackHost } from '../lib/loopback';
+import { findSenderSettings, type SenderSettingsRow, upsertSenderSettings } from '../queries/sender-settings';
+import { sanitizeRichText } from './sanitize-html';
+import { defaultUnsubscribeMessage } from './unsubscribe-message';
+
+type User = typeof users.$inferSelect;
+
+export async function getSenderSettings(db: Db, user: User, publicUrl: URL): Promise<SenderSettings> {
+  return present(await findSenderSettings(db, user.id), user, publicUrl);
+}
+
+/** The sender address is always the account's own: mail leaves from the signed-in mailbox. */
+export async function saveSenderSettings(
+  db: Db,
+  user: User,
+  publicUrl: URL,
+  body: SaveSenderSettingsBody,
+): Promise<SenderSettings> {
+  if (!user.email) throw new AppError('bad_request', 'User email not available');
+  const { email: _ignored, signature, ...rest } = body;
+  const row = await upsertSenderSettings(db, user.id, {
+    ...rest,
+    email: user.email,
+    ...(signature !== undefined && { signature: signature ? sanitizeRichText(signature) : null }),
+  });
+  return present(row, user, publicUrl);
+}
+
+function present(row: SenderSettingsRow | null, user: User, publicUrl: URL): SenderSettings {
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
+  return {
+    name: row?.name ?? displayName,
+    email: user.email,
+    signature: row?.signature ?? null,
+    companyName: row?.companyName ?? null,
+    streetAddress: row?.streetAddress ?? null,
+    city: row?.city ?? null,
+    state: row?.state ?? null,
+    zipCode: row?.zipCode ?? null,
+    phoneNumber: row?.phoneNumber ?? null,
+    defaultUnsubscribeMessage: defaultUnsubscribeMessage(row),
+    publicUrlIsLoopback: isLoopbackHost(publicUrl.hostname),
+  };
+}
