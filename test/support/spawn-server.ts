@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+};
+
+/** Runs the real entry point (src/server/main.ts through tsx) as its own process. */
+export function spawnServer(role: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', role], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => out,
+    exited,
+    waitFor(text, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const matches = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
+        if (matches()) return resolve();
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${text}; output so far:\n${out}`));
+        }, timeoutMs);
+        const check = () => {
+          if (matches()) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            resolve();
+          }
+        };
+        listeners.add(check);
+        void exited.then(() => {
+          if (!matches()) {
+            clearTimeout(timer);
+            reject(new Error(`process exited before ${text}; output:\n${out}`));
+          }
+        });
+      });
+    },
+  };
+}
