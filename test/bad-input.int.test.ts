@@ -21,7 +21,12 @@ describe.each(testDatabases())('bad input answers 4xx with a message, never 500 
   for (const { url, wrongTypes } of ENDPOINTS) {
     it(`${url}: malformed JSON, wrong types, unknown fields, oversize body`, async () => {
       const post = (payload: string) =>
-        t.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/json' }, payload });
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, 'content-type': 'application/json' },
+          payload,
+        });
 
       const malformed = await post('{"name": ');
       expect(malformed.statusCode).toBe(400);
@@ -29,7 +34,10 @@ describe.each(testDatabases())('bad input answers 4xx with a message, never 500 
 
       const wrong = await post(JSON.stringify(wrongTypes));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/^Invalid body/) });
+      expect(wrong.json()).toMatchObject({
+        error: 'bad_request',
+        message: expect.stringMatching(/^Invalid body/),
+      });
 
       const unknown = await post(JSON.stringify({ surprise: true }));
       expect(unknown.statusCode).toBe(400);

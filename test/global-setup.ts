@@ -23,14 +23,20 @@ export default async function setup(project: TestProject) {
   }
   const name = uniqueName('tailor_tpl');
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const config = loadConfig({ DATABASE_URL: databaseUrl(serverUrl, name), LOG_LEVEL: 'silent', SECRET_KEY: 'x'.repeat(32) }, false);
+  const config = loadConfig(
+    { DATABASE_URL: databaseUrl(serverUrl, name), LOG_LEVEL: 'silent', SECRET_KEY: 'x'.repeat(32) },
+    false,
+  );
   const ctx = await createContext(config, 'web');
   await closeContext(ctx);
   project.provide('pgTemplate', { serverUrl, name });
 
   return async () => {
     const prefix = name.replace('tailor_tpl', 'tailor_t');
-    const { rows } = await adminQuery(serverUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%' OR datname = '${name}'`);
+    const { rows } = await adminQuery(
+      serverUrl,
+      `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%' OR datname = '${name}'`,
+    );
     for (const row of rows as { datname: string }[]) {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     }

@@ -39,7 +39,12 @@ describe('processes on the embedded database', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-term-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const port = String(20000 + Math.floor(Math.random() * 20000));
-    const server = spawnServer('all', { DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', SECRET_KEY: SECRET });
+    const server = spawnServer('all', {
+      DATA_DIR: dataDir,
+      PORT: port,
+      HOST: '127.0.0.1',
+      SECRET_KEY: SECRET,
+    });
     await server.waitFor('Tailor is running');
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(await health.json()).toEqual({ ok: true });

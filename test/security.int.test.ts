@@ -32,14 +32,23 @@ describe.each(testDatabases())('security boundaries (%s)', (kind) => {
       payload: { email: 'alice@example.com', companyName: 'Bob Ltd' },
     });
     const alicesView = await t.app.inject({ url: '/api/sender-settings', headers: { cookie: alice } });
-    expect(alicesView.json()).toMatchObject({ email: 'alice@example.com', companyName: 'Alice Co', city: 'Paris' });
+    expect(alicesView.json()).toMatchObject({
+      email: 'alice@example.com',
+      companyName: 'Alice Co',
+      city: 'Paris',
+    });
     const bobAgain = await t.app.inject({ url: '/api/sender-settings', headers: { cookie: bob } });
     expect(bobAgain.json()).toMatchObject({ email: 'bob@example.com', companyName: 'Bob Ltd' });
   });
 
   it('refuses state-changing requests from a foreign origin', async () => {
     const cookie = await t.signIn();
-    for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/sender-settings',
@@ -65,7 +74,10 @@ describe.each(testDatabases())('security boundaries (%s)', (kind) => {
       const cookie = await t.signIn();
       const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
       expect(me.statusCode).toBe(200);
-      await t.ctx.db.update(sessions).set({ [column]: new Date(Date.now() - 1000) }).where(eq(sessions.userId, me.json().id));
+      await t.ctx.db
+        .update(sessions)
+        .set({ [column]: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, me.json().id));
       const res = await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie } });
       expect(res.statusCode).toBe(401);
       expect(res.headers['set-cookie']).toMatch(/tailor_session=;/);
@@ -98,7 +110,12 @@ describe.each(testDatabases())('security boundaries (%s)', (kind) => {
       payload: {},
     });
     expect(proxied.statusCode).toBe(404);
-    const remote = await t.app.inject({ method: 'POST', url: '/api/auth/local', remoteAddress: '203.0.113.9', payload: {} });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      remoteAddress: '203.0.113.9',
+      payload: {},
+    });
     expect(remote.statusCode).toBe(404);
     const config = await t.app.inject({ url: '/api/public-config', remoteAddress: '203.0.113.9' });
     expect(config.json().signIn.local).toBe(false);
@@ -107,7 +124,7 @@ describe.each(testDatabases())('security boundaries (%s)', (kind) => {
 
 describe('sign-in settings', () => {
   it('disables local sign-in in production and when a provider is configured', async () => {
-    for (const env of [
+    for (const env of <Record<string, string>[]>[
       { NODE_ENV: 'production', PUBLIC_URL: 'https://tailor.example' },
       { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
     ]) {
@@ -125,7 +142,8 @@ describe('sign-in settings', () => {
     const t = await startTestApp('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const codes = [];
-      for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: {} })).statusCode);
+      for (let i = 0; i < 5; i++)
+        codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: {} })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429, 429]);
     } finally {
       await t.close();

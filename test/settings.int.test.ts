@@ -10,7 +10,8 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
   });
   afterAll(() => t.close());
 
-  const me = async (cookie: string) => (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
+  const me = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
 
   it('builds the default unsubscribe message with placeholders until the address is filled in', async () => {
     const cookie = await t.signIn();
@@ -22,7 +23,13 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       method: 'POST',
       url: '/api/sender-settings',
       headers: { cookie },
-      payload: { companyName: 'Acme', streetAddress: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+      payload: {
+        companyName: 'Acme',
+        streetAddress: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zipCode: '62701',
+      },
     });
     expect(saved.json().defaultUnsubscribeMessage).toBe(
       'Acme\n1 Main St\nSpringfield, IL 62701\nYou received this email because [reason]. This is a commercial message.',
@@ -38,7 +45,8 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       headers: { cookie },
       payload: {
         email: 'someone-else@example.com',
-        signature: '<p onclick="steal()">Best,<br><strong>Sam</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>',
+        signature:
+          '<p onclick="steal()">Best,<br><strong>Sam</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>',
       },
     });
     expect(res.statusCode).toBe(200);
@@ -49,19 +57,39 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
   it('shows zeros on a new account and counts real rows, only the user’s own', async () => {
     const cookie = await t.signIn();
     const zero = await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie } });
-    expect(zero.json()).toEqual({ totalCampaigns: 0, emailsSent: 0, successRate: 0, templates: 0, openedRate: 0 });
+    expect(zero.json()).toEqual({
+      totalCampaigns: 0,
+      emailsSent: 0,
+      successRate: 0,
+      templates: 0,
+      openedRate: 0,
+    });
 
     const user = await me(cookie);
     const campaign = await createCampaign(t.ctx.db, user.id);
-    await createRecipientWithEmail(t.ctx.db, campaign, { email: 'a@x.test', status: 'sent', sentAt: new Date() });
+    await createRecipientWithEmail(t.ctx.db, campaign, {
+      email: 'a@x.test',
+      status: 'sent',
+      sentAt: new Date(),
+    });
     await createRecipientWithEmail(t.ctx.db, campaign, { email: 'b@x.test', status: 'failed' });
     const other = await t.signIn();
     const otherUser = await me(other);
     const foreign = await createCampaign(t.ctx.db, otherUser.id);
-    await createRecipientWithEmail(t.ctx.db, foreign, { email: 'c@x.test', status: 'sent', sentAt: new Date() });
+    await createRecipientWithEmail(t.ctx.db, foreign, {
+      email: 'c@x.test',
+      status: 'sent',
+      sentAt: new Date(),
+    });
 
     const stats = await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie } });
-    expect(stats.json()).toEqual({ totalCampaigns: 1, emailsSent: 1, successRate: 50, templates: 0, openedRate: 0 });
+    expect(stats.json()).toEqual({
+      totalCampaigns: 1,
+      emailsSent: 1,
+      successRate: 50,
+      templates: 0,
+      openedRate: 0,
+    });
     const list = await t.app.inject({ url: '/api/campaigns', headers: { cookie } });
     expect(list.json().map((c: { id: number }) => c.id)).toEqual([campaign.id]);
   });
@@ -82,7 +110,9 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
     const res = await t.app.inject({ url: '/api/export-data', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="tailor-export-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="tailor-export-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const parsed = Papa.parse<Record<string, string>>(res.body, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(res.body).not.toContain('secret@x.test');
@@ -90,8 +120,15 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
     const campaignRow = parsed.data.find((r) => r.record_type === 'campaign')!;
     expect(campaignRow.campaign_name).toBe(`'=HYPERLINK("http://evil")`);
     const recipientRow = parsed.data.find((r) => r.record_type === 'recipient')!;
-    expect(recipientRow).toMatchObject({ recipient_email: 'lead@x.test', company: "'+cmd|calc", email_status: 'draft' });
-    expect(JSON.parse(recipientRow.recipient_data!)).toMatchObject({ city: 'Oslo, Norway', note: '@SUM(A1:A2)' });
+    expect(recipientRow).toMatchObject({
+      recipient_email: 'lead@x.test',
+      company: "'+cmd|calc",
+      email_status: 'draft',
+    });
+    expect(JSON.parse(recipientRow.recipient_data!)).toMatchObject({
+      city: 'Oslo, Norway',
+      note: '@SUM(A1:A2)',
+    });
   });
 
   it('reports today’s sends against the daily limits', async () => {
@@ -110,7 +147,12 @@ describe('settings survive a restart on the embedded database', () => {
   it('keeps what was saved when the process comes back on the same DATA_DIR', async () => {
     const first = await startTestApp('pglite');
     const cookie = await first.signIn('keeper@localhost');
-    await first.app.inject({ method: 'POST', url: '/api/sender-settings', headers: { cookie }, payload: { companyName: 'Durable Inc' } });
+    await first.app.inject({
+      method: 'POST',
+      url: '/api/sender-settings',
+      headers: { cookie },
+      payload: { companyName: 'Durable Inc' },
+    });
     await first.app.close();
     const { closeContext } = await import('../src/server/bootstrap');
     await closeContext(first.ctx);

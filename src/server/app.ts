@@ -6,7 +6,11 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../contract/errors';
 import { ROOT_DIR } from './config';
 import type { AppContext } from './context';
@@ -132,7 +136,8 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
 function isSameOrigin(ctx: AppContext, request: { headers: Record<string, string | string[] | undefined> }) {
   const { origin, referer, host } = request.headers;
   if (request.headers['sec-fetch-site'] === 'cross-site') return false;
-  const claimed = typeof origin === 'string' && origin !== 'null' ? origin : typeof referer === 'string' ? referer : null;
+  const claimed =
+    typeof origin === 'string' && origin !== 'null' ? origin : typeof referer === 'string' ? referer : null;
   if (origin === 'null') return false;
   if (!claimed) return true;
   try {

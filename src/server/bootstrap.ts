@@ -24,7 +24,11 @@ const REDACT = [
  * Opens the database (migrating it), the job queue and everything else a process needs.
  * Used by main.ts and by the integration tests, so both run the same wiring.
  */
-export async function createContext(config: Config, role: Role, log = createLogger(config)): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  role: Role,
+  log = createLogger(config),
+): Promise<AppContext> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -57,7 +57,11 @@ export type Config = ReturnType<typeof loadConfig>;
  */
 export function loadConfig(overrides: Record<string, string | undefined> = {}, useDotenv = true) {
   if (useDotenv) dotenv.config({ path: path.join(ROOT_DIR, '.env'), quiet: true });
-  const parsed = envSchema.safeParse({ ...process.env, ...overrides });
+  // An empty value (as .env.example leaves them) means "use the default".
+  const raw = Object.fromEntries(
+    Object.entries({ ...process.env, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -14,7 +14,9 @@ async function main() {
   const app = role === 'worker' ? null : await buildApp(ctx);
   if (app) {
     await app.listen({ host: config.host, port: config.port });
-    ctx.log.info(`Tailor is running at ${config.publicUrl.origin} (role ${role}, database ${ctx.database.kind})`);
+    ctx.log.info(
+      `Tailor is running at ${config.publicUrl.origin} (role ${role}, database ${ctx.database.kind})`,
+    );
   } else {
     ctx.log.info(`Tailor worker started (database ${ctx.database.kind})`);
   }

@@ -11,15 +11,29 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
   return user!;
 }
 
-export async function createCampaign(db: Db, userId: number, values: Partial<typeof campaigns.$inferInsert> = {}) {
-  const [campaign] = await db.insert(campaigns).values({ userId, name: 'Spring outreach', ...values }).returning();
+export async function createCampaign(
+  db: Db,
+  userId: number,
+  values: Partial<typeof campaigns.$inferInsert> = {},
+) {
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({ userId, name: 'Spring outreach', ...values })
+    .returning();
   return campaign!;
 }
 
 export async function createRecipientWithEmail(
   db: Db,
   campaign: { id: number; userId: number },
-  values: { email: string; data?: Record<string, string>; company?: string; subject?: string; status?: typeof emails.$inferInsert.status; sentAt?: Date },
+  values: {
+    email: string;
+    data?: Record<string, string>;
+    company?: string;
+    subject?: string;
+    status?: typeof emails.$inferInsert.status;
+    sentAt?: Date;
+  },
 ) {
   const [recipient] = await db
     .insert(recipients)

@@ -18,4 +18,5 @@ export function databaseUrl(serverUrl: string, name: string) {
   return url.href;
 }
 
-export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;

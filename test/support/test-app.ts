@@ -45,7 +45,8 @@ export async function startTestApp(
     const name = `${template.name.replace('tailor_tpl', 'tailor_t')}_${crypto.randomBytes(4).toString('hex')}`;
     await adminQuery(template.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
     dbEnv.DATABASE_URL = databaseUrl(template.serverUrl, name);
-    dropDatabase = () => adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => {});
+    dropDatabase = () =>
+      adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => {});
   }
   const config = loadConfig(
     {
@@ -61,7 +62,11 @@ export async function startTestApp(
     },
     false,
   );
-  const ctx = await createContext(config, opts.role ?? 'all', pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  const ctx = await createContext(
+    config,
+    opts.role ?? 'all',
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
   const app = await buildApp(ctx, { serveClient: false });
   if (opts.listen) await app.listen({ host: '127.0.0.1', port: 0 });
   else await app.ready();

@@ -132,7 +132,9 @@ function identityFromClaims(provider: OidcProviderName, claims: client.IDToken):
   };
 }
 
-function tokensFrom(result: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): ProviderTokens {
+function tokensFrom(
+  result: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+): ProviderTokens {
   const expiresIn = result.expiresIn();
   return {
     accessToken: result.access_token,

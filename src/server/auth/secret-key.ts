@@ -7,7 +7,11 @@ import path from 'node:path';
  * embedded default needs no set-up. In production SECRET_KEY is required, because every web and
  * worker process must share it (a key on one machine's disk cannot be that).
  */
-export function loadMasterSecret(opts: { secretKey?: string; dataDir: string; isProduction: boolean }): Buffer {
+export function loadMasterSecret(opts: {
+  secretKey?: string;
+  dataDir: string;
+  isProduction: boolean;
+}): Buffer {
   if (opts.secretKey) {
     if (opts.secretKey.length < 32) throw new Error('SECRET_KEY must be at least 32 characters long.');
     return Buffer.from(opts.secretKey, 'utf8');

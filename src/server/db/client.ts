@@ -73,7 +73,8 @@ async function openPglite(dataDir: string): Promise<Database> {
               : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
         },
       },
-      migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () =>
+        migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       isMigrated: () => isMigrated(db),
       async close() {
         await client.close();

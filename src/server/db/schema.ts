@@ -202,9 +202,7 @@ export const emails = pgTable(
     index('emails_campaign_idx').on(t.campaignId, t.id),
     index('emails_user_status_idx').on(t.userId, t.status),
     index('emails_user_sent_idx').on(t.userId, t.sentAt),
-    index('emails_scheduled_idx')
-      .on(t.scheduledFor)
-      .where(sql`${t.status} = 'scheduled'`),
+    index('emails_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
   ],
 );
 

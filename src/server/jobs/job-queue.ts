@@ -50,7 +50,11 @@ export function createJobQueue(database: Database, definitions: JobDefinition[],
     },
 
     /** Typed enqueue: the payload is checked against the job's own schema before it is stored. */
-    async enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions) {
+    async enqueue<S extends z.ZodType>(
+      def: JobDefinition<S>,
+      payload: z.infer<S>,
+      options?: PgBoss.SendOptions,
+    ) {
       if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
       return boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
     },

@@ -5,8 +5,14 @@ import { campaigns, emails, templates } from '../db/schema';
 /** Totals for one user's dashboard, each from an index-backed count. */
 export async function dashboardTotals(db: Db, userId: number) {
   const [campaignCount, templateCount, emailCounts] = await Promise.all([
-    db.select({ n: count() }).from(campaigns).where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt))),
-    db.select({ n: count() }).from(templates).where(and(eq(templates.userId, userId), isNull(templates.archivedAt))),
+    db
+      .select({ n: count() })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt))),
+    db
+      .select({ n: count() })
+      .from(templates)
+      .where(and(eq(templates.userId, userId), isNull(templates.archivedAt))),
     db
       .select({
         sent: sql<number>`count(*) filter (where ${emails.status} = 'sent')`.mapWith(Number),

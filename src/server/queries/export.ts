@@ -22,8 +22,12 @@ export async function exportRecipientPage(db: Db, userId: number, afterId: numbe
       isApproved: emails.isApproved,
       scheduledFor: emails.scheduledFor,
       sentAt: emails.sentAt,
-      opens: sql<number>`(select count(*) from email_opens o where o.email_id = ${emails.id})`.mapWith(Number),
-      firstOpenedAt: sql<string | null>`(select min(o.opened_at) from email_opens o where o.email_id = ${emails.id})`,
+      opens: sql<number>`(select count(*) from email_opens o where o.email_id = ${emails.id})`.mapWith(
+        Number,
+      ),
+      firstOpenedAt: sql<
+        string | null
+      >`(select min(o.opened_at) from email_opens o where o.email_id = ${emails.id})`,
     })
     .from(recipients)
     .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))

@@ -5,7 +5,14 @@ import type { Provider } from './users';
 
 export async function insertSession(
   db: Db,
-  row: { id: string; userId: number; provider: Provider; idleExpiresAt: Date; absoluteExpiresAt: Date; userAgent: string | null },
+  row: {
+    id: string;
+    userId: number;
+    provider: Provider;
+    idleExpiresAt: Date;
+    absoluteExpiresAt: Date;
+    userAgent: string | null;
+  },
 ) {
   await db.insert(sessions).values(row);
 }

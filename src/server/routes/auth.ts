@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { acceptTermsReply, currentUser, localSignInBody, okReply, timeZoneBody } from '../../contract/auth';
 import type { OidcProviderName, PendingSignIn } from '../auth/oidc';
 import { refreshProviderTokenIfDue } from '../auth/provider-tokens';
-import { SESSION_COOKIE, requireUser, sessionCookieOptions } from '../auth/require-user';
+import { requireUser, SESSION_COOKIE, sessionCookieOptions } from '../auth/require-user';
 import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
@@ -29,7 +29,10 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const provider = PROVIDER_PATHS[request.params.provider]!;
       if (!ctx.oidc.isEnabled(provider)) {
-        throw new AppError('not_found', `${provider === 'google' ? 'Google' : 'Microsoft'} sign-in is not configured`);
+        throw new AppError(
+          'not_found',
+          `${provider === 'google' ? 'Google' : 'Microsoft'} sign-in is not configured`,
+        );
       }
       const { url, pending } = await ctx.oidc.beginSignIn(provider);
       reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
@@ -81,19 +84,23 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/api/auth/user', { schema: { response: { 200: currentUser } }, preHandler: signedIn }, async (request) => {
-    const u = request.user;
-    return {
-      id: u.id,
-      profileImageUrl: u.profileImageUrl,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      email: u.email,
-      termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
-      provider: request.sessionProvider,
-      timeZone: u.timeZone,
-    };
-  });
+  r.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUser } }, preHandler: signedIn },
+    async (request) => {
+      const u = request.user;
+      return {
+        id: u.id,
+        profileImageUrl: u.profileImageUrl,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
+        provider: request.sessionProvider,
+        timeZone: u.timeZone,
+      };
+    },
+  );
 
   r.post(
     '/api/auth/refresh-token',
@@ -137,7 +144,12 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     return reply.redirect('/');
   });
 
-  async function beginSession(request: FastifyRequest, reply: FastifyReply, userId: number, provider: PendingSignIn['provider'] | 'local') {
+  async function beginSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    provider: PendingSignIn['provider'] | 'local',
+  ) {
     const old = request.cookies[SESSION_COOKIE];
     if (old) await endSession(ctx.db, old);
     const token = await startSession(ctx.db, ctx.sessions, {
