@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  throw new Error(
+    `End-to-end tests need Chromium at ${chromium}. Install it (Debian/Ubuntu: apt-get install chromium) ` +
+      'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
+}
+
+const APP_PORT = 5055;
+const OIDC_PORT = 4401;
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+const OIDC = `http://127.0.0.1:${OIDC_PORT}`;
+
+/**
+ * The built app (`npm run build` runs first) on a fresh embedded database, signing in through a
+ * real OIDC provider on 127.0.0.1 that plays Google and Microsoft. Local sign-in is switched on
+ * explicitly so the "Continue locally" journey is covered too.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/screenshots',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: APP_URL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  webServer: [
+    {
+      command: 'npx tsx test/fakes/run-fake-oidc.ts',
+      env: { FAKE_OIDC_PORT: String(OIDC_PORT), FAKE_REDIRECT_BASE: APP_URL },
+      url: `${OIDC}/google/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'rm -rf .test-data/e2e && node dist/server/main.js all',
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(APP_PORT),
+        PUBLIC_URL: APP_URL,
+        DATA_DIR: '.test-data/e2e',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        LOCAL_SIGN_IN: 'true',
+        GOOGLE_CLIENT_ID: 'fake-google-client',
+        GOOGLE_CLIENT_SECRET: 'fake-google-secret',
+        GOOGLE_ISSUER: `${OIDC}/google`,
+        MICROSOFT_CLIENT_ID: 'fake-microsoft-client',
+        MICROSOFT_CLIENT_SECRET: 'fake-microsoft-secret',
+        MICROSOFT_ISSUER: `${OIDC}/microsoft`,
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+      url: `${APP_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});
