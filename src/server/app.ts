@@ -19,8 +19,10 @@ import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
 import { publicConfigRoutes } from './routes/public-config';
 import { settingsRoutes } from './routes/settings';
+import { templateRoutes } from './routes/templates';
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -113,6 +115,8 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
   settingsRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   campaignRoutes(app, ctx);
+  templateRoutes(app, ctx);
+  imageRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createAiModels } from './ai/ai-models';
 import { createOidc } from './auth/oidc';
 import { deriveKey, loadMasterSecret } from './auth/secret-key';
 import { createTokenCipher } from './auth/token-cipher';
@@ -47,6 +48,7 @@ export async function createContext(
       oidc: createOidc(config),
       sessions: { idleMs: config.auth.sessionIdleMs, maxMs: config.auth.sessionMaxMs },
       jobs: createJobQueue(database, allJobs, { worker: role !== 'web' }),
+      ai: createAiModels(config),
     };
     await ctx.jobs.start(ctx);
     return ctx;

@@ -41,6 +41,15 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: positiveInt(30),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'openai-compatible']).optional(),
+  AI_MODEL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_BASE_URL: z.url().optional(),
+  AI_IMAGE_MODEL: optionalString,
+  AI_CONCURRENCY: positiveInt(8),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  AI_TIMEOUT_MS: positiveInt(60_000),
+
   DNS_SERVERS: optionalString,
   DNS_TIMEOUT_MS: positiveInt(5000),
 
@@ -106,6 +115,18 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
       rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     },
+    ai: env.AI_PROVIDER
+      ? {
+          provider: env.AI_PROVIDER,
+          model: env.AI_MODEL,
+          apiKey: env.AI_API_KEY,
+          baseUrl: env.AI_BASE_URL,
+          imageModel: env.AI_IMAGE_MODEL,
+          concurrency: env.AI_CONCURRENCY,
+          maxRetries: env.AI_MAX_RETRIES,
+          timeoutMs: env.AI_TIMEOUT_MS,
+        }
+      : null,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {
       servers: env.DNS_SERVERS?.split(',')

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AiModels } from './ai/ai-models';
 import type { Oidc } from './auth/oidc';
 import type { SessionPolicy } from './auth/sessions';
 import type { TokenCipher } from './auth/token-cipher';
@@ -17,4 +18,6 @@ export type AppContext = {
   oidc: Oidc;
   sessions: SessionPolicy;
   jobs: JobQueue;
+  /** The configured AI provider's models, or null when none is configured. */
+  ai: AiModels | null;
 };

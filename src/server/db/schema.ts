@@ -296,3 +296,20 @@ export const outboxMessages = pgTable(
   },
   (t) => [index('outbox_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Images made by "Generate Image" in the editor, served publicly at /i/:token so emails can show them. */
+export const generatedImages = pgTable(
+  'generated_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    mediaType: text('media_type').notNull(),
+    data: text('data').notNull(),
+    prompt: text('prompt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('generated_images_token_uq').on(t.token)],
+);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AiModels } from './ai-models';
+import { EMAIL_SYSTEM_PROMPT, emailPrompt } from './prompts/email-prompts';
+import { structuredCall } from './structured-call';
+
+const emailSchema = z.object({
+  subject: z.string().describe('The subject line, plain text'),
+  body: z.string().describe('The email body in simple HTML'),
+});
+
+/** One email for one recipient, from instructions (and, for enhanced templates, a rendered draft). */
+export async function writeEmail(
+  models: AiModels,
+  input: {
+    instructions: string;
+    recipient: Record<string, string>;
+    draft?: { subject: string; body: string };
+  },
+  abortSignal?: AbortSignal,
+) {
+  const { output, usage } = await structuredCall(models, {
+    system: EMAIL_SYSTEM_PROMPT,
+    prompt: emailPrompt(input),
+    schema: emailSchema,
+    abortSignal,
+  });
+  return { subject: output.subject.replace(/\s+/g, ' ').trim(), body: output.body, usage };
+}

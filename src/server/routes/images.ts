@@ -1,0 +1,34 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { generateImageBody, generateImageReply } from '../../contract/templates';
+import { requireUser } from '../auth/require-user';
+import type { AppContext } from '../context';
+import { generateEditorImage, readEditorImage } from '../services/template-ai';
+import type { AppInstance } from './app-instance';
+
+export function imageRoutes(app: AppInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/generate-image',
+    {
+      schema: { body: generateImageBody, response: { 200: generateImageReply } },
+      preHandler: requireUser(ctx),
+    },
+    (req) => generateEditorImage(ctx.db, ctx.ai, req.user.id, req.body.prompt, ctx.config.publicUrl),
+  );
+
+  // Public: recipients' mail clients fetch these images without any cookie.
+  r.get(
+    '/i/:token',
+    { schema: { params: z.object({ token: z.string().regex(/^[\w-]{10,64}$/) }) } },
+    async (req, reply) => {
+      const image = await readEditorImage(ctx.db, req.params.token);
+      return reply
+        .type(image.mediaType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(image.bytes);
+    },
+  );
+}
