@@ -6,5 +6,8 @@ export default defineConfig({
   root: 'src/client',
   plugins: [react()],
   build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:5000', '/u': 'http://localhost:5000', '/t': 'http://localhost:5000' } },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:5000', '/u': 'http://localhost:5000', '/t': 'http://localhost:5000' },
+  },
 });

@@ -9,8 +9,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient } from './api';
 import { App } from './App';
+import { queryClient } from './api';
 import { theme } from './theme';
 
 const root = document.getElementById('root');
@@ -20,7 +20,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* SPEC §9: one toast at a time, shown for 5 s. */}
-      <Notifications limit={1} autoClose={5000} position="top-right" />
+      <Notifications limit={1} autoClose={5000} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

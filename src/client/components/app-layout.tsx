@@ -15,6 +15,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
 
   return (
     <AppShell
+      layout="alt"
       header={{ height: 72 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'xl' }}
@@ -28,7 +29,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
               onClick={nav.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+              aria-label="Open navigation"
+              aria-expanded={navOpened}
             />
             <Stack gap={0} miw={0}>
               <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lh={1.3}>

@@ -1,9 +1,22 @@
-import { ActionIcon, Anchor, AppShell, Avatar, Group, NavLink, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconLogout, IconMailBolt } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  CloseButton,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';
 import { useLogout } from '../session/use-logout';
 import { avatarLetter, displayName } from '../session/user-display';
+import { Brand } from './brand';
 import { SECTIONS, sectionFor } from './sections';
 
 /** Sidebar: brand, section links, the Privacy Policy link and who is signed in. */
@@ -16,13 +29,10 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
   return (
     <>
       <AppShell.Section p="md">
-        <Group gap="xs">
-          <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'violet' }}>
-            <IconMailBolt size={20} />
-          </ThemeIcon>
-          <Text fw={800} fz="xl">
-            Tailor
-          </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Brand />
+          {/* On phones the open navbar covers the header and its burger, so it closes from here. */}
+          <CloseButton hiddenFrom="sm" onClick={onNavigate} aria-label="Close navigation" />
         </Group>
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm">

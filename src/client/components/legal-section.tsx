@@ -2,7 +2,15 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** One numbered section of the terms or the privacy policy. */
-export function LegalSection({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+export function LegalSection({
+  number,
+  title,
+  children,
+}: {
+  number: number;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Stack gap={6} component="section">
       <Title order={3} fz="md">

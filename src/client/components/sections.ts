@@ -1,10 +1,10 @@
 import {
+  type Icon,
   IconChartBar,
   IconLayoutDashboard,
   IconMail,
   IconSettings,
   IconTemplate,
-  type Icon,
 } from '@tabler/icons-react';
 
 export interface Section {

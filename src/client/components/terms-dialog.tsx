@@ -45,10 +45,13 @@ export function TermsDialog({ opened }: { opened: boolean }) {
       size="xl"
       centered
       title="Terms of Service"
-      styles={{ content: { maxHeight: '90vh' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+      styles={{
+        content: { maxHeight: '90vh' },
+        title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' },
+      }}
     >
       <Stack gap="md">
-        <Text size="sm" c="dimmed" mt={-8}>
+        <Text size="sm" c="dimmed">
           Please read and accept our Terms of Service to continue
         </Text>
         <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>

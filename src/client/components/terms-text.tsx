@@ -17,8 +17,8 @@ export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
         <PrivacyPolicyLink />, which explains how we handle personal data.
       </Text>
       <LegalSection number={1} title="Your Data and Recipient Consent">
-        You are responsible for all data you upload, including contact lists, and for having a lawful basis and
-        the consent of every recipient you email through the service.
+        You are responsible for all data you upload, including contact lists, and for having a lawful basis
+        and the consent of every recipient you email through the service.
       </LegalSection>
       <LegalSection number={2} title="Permission-Based Email Only">
         You may send commercial email only to recipients who have opted in to hear from you. Cold outreach —
@@ -29,13 +29,14 @@ export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
         out. Keep the unsubscribe link in your commercial emails.
       </LegalSection>
       <LegalSection number={4} title="AI-Generated Content">
-        Emails and templates written by artificial intelligence may be inaccurate, incomplete or inappropriate.
-        You must review every message before it is sent and you are responsible for what you send.
+        Emails and templates written by artificial intelligence may be inaccurate, incomplete or
+        inappropriate. You must review every message before it is sent and you are responsible for what you
+        send.
       </LegalSection>
       <LegalSection number={5} title="Prohibited Uses">
-        You may not use the service for spam, phishing, harassment, deceptive or illegal content, or to breach any
-        anti-spam or privacy law. Prohibited use may lead to suspension or termination of your account, fees
-        for the costs it causes us, and legal action.
+        You may not use the service for spam, phishing, harassment, deceptive or illegal content, or to breach
+        any anti-spam or privacy law. Prohibited use may lead to suspension or termination of your account,
+        fees for the costs it causes us, and legal action.
       </LegalSection>
       <LegalSection number={6} title="Sending Limits">
         We may limit how many emails or requests you can send in a period of time (rate limits) to protect
@@ -52,12 +53,12 @@ export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
         account provider’s settings.
       </LegalSection>
       <LegalSection number={9} title="Data Deletion">
-        You may ask us to delete your account and data at any time by emailing <ContactAddress
-        address={legal.contactEmail} /> or from your account settings.
+        You may ask us to delete your account and data at any time by emailing{' '}
+        <ContactAddress address={legal.contactEmail} /> or from your account settings.
       </LegalSection>
       <LegalSection number={10} title="Governing Law">
-        These Terms are governed by the laws of {legal.state}, United States, without regard to its conflict of
-        law rules.
+        These Terms are governed by the laws of {legal.state}, United States, without regard to its conflict
+        of law rules.
       </LegalSection>
       <LegalSection number={11} title="Changes and Contact">
         We may change these Terms from time to time. Continued use of the service after a change means you

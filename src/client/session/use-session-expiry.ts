@@ -23,7 +23,11 @@ export function useSessionExpiry(signedIn: boolean) {
       if (event.query.queryKey[0] === CURRENT_USER_KEY[0] || !isUnauthorized(event.action.error)) return;
       if (handled.current) return;
       handled.current = true;
-      showToast({ title: 'Session Expired', message: 'Your session has expired. Please log in again.', tone: 'error' });
+      showToast({
+        title: 'Session Expired',
+        message: 'Your session has expired. Please log in again.',
+        tone: 'error',
+      });
       navigate('/session-timeout');
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     });

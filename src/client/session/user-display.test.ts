@@ -5,13 +5,21 @@ const nobody = { firstName: null, lastName: null, email: null };
 
 describe('displayName', () => {
   it('joins first and last name when both exist', () => {
-    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe(
+      'Ada Lovelace',
+    );
   });
 
   it('falls back to the email when either name is missing', () => {
-    expect(displayName({ firstName: 'Ada', lastName: null, email: 'ada@example.com' })).toBe('ada@example.com');
-    expect(displayName({ firstName: null, lastName: 'Lovelace', email: 'ada@example.com' })).toBe('ada@example.com');
-    expect(displayName({ firstName: '  ', lastName: 'Lovelace', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(displayName({ firstName: 'Ada', lastName: null, email: 'ada@example.com' })).toBe(
+      'ada@example.com',
+    );
+    expect(displayName({ firstName: null, lastName: 'Lovelace', email: 'ada@example.com' })).toBe(
+      'ada@example.com',
+    );
+    expect(displayName({ firstName: '  ', lastName: 'Lovelace', email: 'ada@example.com' })).toBe(
+      'ada@example.com',
+    );
   });
 
   it("says 'User' when there is no name and no email", () => {

@@ -18,7 +18,13 @@ const icons = { google: IconBrandGmail, microsoft: IconBrandWindows };
  * Starts Gmail or Outlook sign-in. An unconfigured provider stays visible but disabled, with a
  * tooltip saying why; `data-disabled` rather than `disabled` so the tooltip still gets hover events.
  */
-export function ProviderButton({ provider, configured, label, children, ...buttonProps }: ProviderButtonProps) {
+export function ProviderButton({
+  provider,
+  configured,
+  label,
+  children,
+  ...buttonProps
+}: ProviderButtonProps) {
   const unavailable = configured === false;
   const Icon = icons[provider];
   return (

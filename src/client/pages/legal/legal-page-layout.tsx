@@ -6,7 +6,12 @@ import { Link } from 'wouter';
 /** Frame of the static legal pages: back link, title and a readable column of text. */
 export function LegalPageLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack mih="100dvh" bg="var(--mantine-color-gray-0)" py={{ base: 'md', sm: 48 }} px={{ base: 'xs', sm: 'md' }}>
+    <Stack
+      mih="100dvh"
+      bg="var(--mantine-color-gray-0)"
+      py={{ base: 'md', sm: 48 }}
+      px={{ base: 'xs', sm: 'md' }}
+    >
       <Container size={760} w="100%" px={0}>
         <Anchor component={Link} href="/" size="sm">
           <Group gap={6} component="span">

@@ -21,12 +21,15 @@ export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }
       </Text>
       <LegalSection number={1} title="Information We Collect">
         <List size="sm" spacing={4} mt={4}>
-          <List.Item>Account details from your Google or Microsoft sign-in: name, email address and picture.</List.Item>
+          <List.Item>
+            Account details from your Google or Microsoft sign-in: name, email address and picture.
+          </List.Item>
           <List.Item>
             Access tokens that let the service send email from your mailbox; they are stored encrypted.
           </List.Item>
           <List.Item>
-            Content you provide: templates, campaigns, uploaded contact lists and the emails generated from them.
+            Content you provide: templates, campaigns, uploaded contact lists and the emails generated from
+            them.
           </List.Item>
           <List.Item>Sender and company details you enter in Settings.</List.Item>
           <List.Item>Delivery data: when emails are sent and opened, and unsubscribe requests.</List.Item>
@@ -34,17 +37,19 @@ export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }
       </LegalSection>
       <LegalSection number={2} title="How We Use Information">
         We use this information only to provide the service: to sign you in, personalise and send your emails,
-        show delivery statistics, honour unsubscribe requests and keep the service secure. We do not sell your data
-        or your recipients’ data.
+        show delivery statistics, honour unsubscribe requests and keep the service secure. We do not sell your
+        data or your recipients’ data.
       </LegalSection>
       <LegalSection number={3} title="AI Processing and Subprocessors">
-        To personalise emails, the relevant template text and recipient fields are sent to a third-party AI model
-        provider acting as our subprocessor. Data is also held by our cloud hosting provider and, where payments
-        apply, by payment processors. These subprocessors may process data only to provide their services to us.
+        To personalise emails, the relevant template text and recipient fields are sent to a third-party AI
+        model provider acting as our subprocessor. Data is also held by our cloud hosting provider and, where
+        payments apply, by payment processors. These subprocessors may process data only to provide their
+        services to us.
       </LegalSection>
       <LegalSection number={4} title="Your Responsibilities for Recipient Data">
-        You are the controller of the contact data you upload. You must have the consent of your recipients, or
-        another lawful basis, to store their data with us and to email them, and you must honour their opt-outs.
+        You are the controller of the contact data you upload. You must have the consent of your recipients,
+        or another lawful basis, to store their data with us and to email them, and you must honour their
+        opt-outs.
       </LegalSection>
       <LegalSection number={5} title="Security">
         We use reasonable technical and organisational measures to protect your data, including encryption of
@@ -55,20 +60,20 @@ export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }
         emails will be delivered, or that any data transmitted or stored is completely secure.
       </LegalSection>
       <LegalSection number={7} title="Hold Harmless">
-        You agree to hold harmless and indemnify {legal.entity} against claims, losses and costs arising from the
-        data you upload, the emails you send and any breach of law or of these policies by you.
+        You agree to hold harmless and indemnify {legal.entity} against claims, losses and costs arising from
+        the data you upload, the emails you send and any breach of law or of these policies by you.
       </LegalSection>
       <LegalSection number={8} title="Data Retention and Deletion">
-        We keep your data while your account is active. You may ask us to delete your account and all associated
-        data at any time by emailing <ContactAddress address={legal.contactEmail} />; we will do so promptly
-        unless the law requires us to keep it.
+        We keep your data while your account is active. You may ask us to delete your account and all
+        associated data at any time by emailing <ContactAddress address={legal.contactEmail} />; we will do so
+        promptly unless the law requires us to keep it.
       </LegalSection>
       <LegalSection number={9} title="Governing Law">
         This Privacy Policy is governed by the laws of {legal.state}, United States.
       </LegalSection>
       <LegalSection number={10} title="Changes and Contact">
-        We may update this policy; the date above shows the latest version. For questions or requests about your
-        data, contact <ContactAddress address={legal.contactEmail} />.
+        We may update this policy; the date above shows the latest version. For questions or requests about
+        your data, contact <ContactAddress address={legal.contactEmail} />.
       </LegalSection>
     </Stack>
   );

@@ -1,0 +1,44 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export type BenchResult = {
+  metric: string;
+  db: 'pglite' | 'postgres' | null;
+  value: number;
+  unit: string;
+  goal: number | null;
+  higherIsBetter: boolean;
+};
+
+/** Prints a table and writes bench/results/<name>.json in DESIGN.md §8's format. */
+export function report(name: string, results: BenchResult[]) {
+  const rows = results.map((r) => ({
+    metric: r.metric,
+    db: r.db ?? '-',
+    value: round(r.value),
+    unit: r.unit,
+    goal: r.goal ?? '-',
+    met: r.goal === null ? '-' : (r.higherIsBetter ? r.value >= r.goal : r.value <= r.goal) ? 'yes' : 'NO',
+  }));
+  console.table(rows);
+  const dir = path.join(import.meta.dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ commit: gitCommit(), node: process.version, cpus: os.cpus().length, results }, null, 2)}\n`,
+  );
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+function gitCommit() {
+  try {
+    return execSync('git rev-parse HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100);

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest errors', () => {
+  it("uses the JSON body's message", async () => {
+    stubFetch(
+      new Response(JSON.stringify({ error: 'not_found', message: 'Template not found' }), {
+        status: 404,
+        statusText: 'Not Found',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const error = await failure(apiRequest('/api/templates/9'));
+    expect(error.message).toBe('404: Template not found');
+    expect(error.status).toBe(404);
+  });
+
+  it('uses the raw body text when the body is not JSON with a message', async () => {
+    stubFetch(new Response('Upstream exploded', { status: 502, statusText: 'Bad Gateway' }));
+    expect((await failure(apiRequest('/api/x'))).message).toBe('502: Upstream exploded');
+
+    stubFetch(new Response('{"error":"conflict"}', { status: 409, statusText: 'Conflict' }));
+    expect((await failure(apiRequest('/api/x'))).message).toBe('409: {"error":"conflict"}');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    stubFetch(new Response(null, { status: 401, statusText: 'Unauthorized' }));
+    const error = await failure(apiRequest('/api/auth/user'));
+    expect(error.message).toBe('401: Unauthorized');
+    expect(error.status).toBe(401);
+  });
+});
+
+describe('apiRequest requests', () => {
+  it('sends credentials and GETs by default', async () => {
+    const fetchMock = stubFetch(new Response('[]', { status: 200 }));
+    expect(await apiRequest('/api/campaigns')).toEqual([]);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('GET');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('sends plain bodies as JSON', async () => {
+    const fetchMock = stubFetch(new Response('{"ok":true}', { status: 200 }));
+    await apiRequest('/api/auth/time-zone', { method: 'POST', body: { timeZone: 'Europe/Paris' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{"timeZone":"Europe/Paris"}');
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('sends form data as is, letting the browser set the content type', async () => {
+    const fetchMock = stubFetch(new Response('', { status: 200 }));
+    const form = new FormData();
+    form.append('columnMapping', '{}');
+    expect(await apiRequest('/api/campaigns/1/upload-csv', { method: 'POST', body: form })).toBeUndefined();
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toBeUndefined();
+  });
+});

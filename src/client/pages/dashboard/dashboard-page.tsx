@@ -1,0 +1,30 @@
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Campaign } from '../../../contract/campaigns';
+import type { DashboardStats } from '../../../contract/dashboard';
+import { isUnauthorized } from '../../api';
+import { QuickActions } from './quick-actions';
+import { RecentCampaigns } from './recent-campaigns';
+import { StatCards } from './stat-cards';
+
+export function DashboardPage() {
+  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
+  const campaigns = useQuery<Campaign[]>({ queryKey: ['/api/campaigns'] });
+  // A 401 is handled once for the whole app (session expiry); other failures are shown here.
+  const failed = [stats.error, campaigns.error].find((error) => error && !isUnauthorized(error));
+
+  return (
+    <Stack gap="lg">
+      {failed && (
+        <Alert color="red" title="Could not load your dashboard">
+          {failed.message}
+        </Alert>
+      )}
+      <StatCards stats={stats.data} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <RecentCampaigns campaigns={campaigns.data} />
+        <QuickActions />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { DailyStats } from './daily-stats';
+import { DnsCheck } from './dns-check';
+import { ExportDataButton } from './export-data-button';
+
+/** Data: export, DNS authentication check and today's sending statistics. */
+export function DataCard({ senderEmail }: { senderEmail: string | null }) {
+  return (
+    <Card component="section" aria-labelledby="data-card-title">
+      <Title order={2} fz="lg" id="data-card-title">
+        Data
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Your data, your domain’s email authentication and today’s sending.
+      </Text>
+      <Stack gap="lg">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <div>
+            <Text fw={600}>Export</Text>
+            <Text size="sm" c="dimmed">
+              Download your campaign data as a CSV file.
+            </Text>
+          </div>
+          <ExportDataButton />
+        </Group>
+        <Divider />
+        <DnsCheck email={senderEmail} />
+        <Divider />
+        <DailyStats />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Anchor, Grid, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { SenderSettings } from '../../../contract/settings';
+import { isUnauthorized } from '../../api';
+import { useCurrentUser } from '../../session/use-current-user';
+import { AccountCard } from './account-card';
+import { DataCard } from './data-card';
+import { SenderCard } from './sender-card';
+import { SENDER_SETTINGS_KEY } from './use-save-sender-settings';
+
+export function SettingsPage() {
+  const { user } = useCurrentUser();
+  const { data: settings, error } = useQuery<SenderSettings>({ queryKey: SENDER_SETTINGS_KEY });
+
+  return (
+    <Stack gap="lg">
+      {settings?.publicUrlIsLoopback && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title="Links in your emails will not work yet"
+        >
+          PUBLIC_URL points to a loopback address (such as localhost), so open tracking and unsubscribe links
+          will not work for recipients until PUBLIC_URL is set to a public address.
+        </Alert>
+      )}
+      {error && !isUnauthorized(error) && (
+        <Alert color="red" title="Could not load your settings">
+          {error.message}
+        </Alert>
+      )}
+      {settings && user ? (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Stack gap="lg">
+              <SenderCard settings={settings} user={user} />
+              <AccountCard settings={settings} user={user} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <DataCard senderEmail={settings.email ?? user.email} />
+          </Grid.Col>
+        </Grid>
+      ) : (
+        !error && <Skeleton h={480} />
+      )}
+      <Anchor component={Link} href="/privacy-policy" size="sm" c="dimmed" ta="center">
+        Privacy Policy
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SaveSenderSettingsBody, SenderSettings } from '../../../contract/settings';
+import { apiRequest } from '../../api';
+import { showErrorToast, showToast } from '../../components/toast';
+
+export const SENDER_SETTINGS_KEY = ['/api/sender-settings'] as const;
+
+/** SPEC §5: a signature left empty is saved as this. */
+export const DEFAULT_SIGNATURE = '<p>Best Regards, [Your Name]</p>';
+
+export type SenderFields = Pick<SenderSettings, 'name' | 'signature'>;
+export type AccountFields = Pick<
+  SenderSettings,
+  'companyName' | 'streetAddress' | 'city' | 'state' | 'zipCode' | 'phoneNumber'
+>;
+
+/**
+ * Both settings cards post the whole record: the card's own edits plus the saved values of the other
+ * card, so saving one never clears the other. The sender email is always the account's (SPEC §5).
+ */
+export function useSaveSenderSettings(successTitle: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: SaveSenderSettingsBody) =>
+      apiRequest<SenderSettings>('/api/sender-settings', { method: 'POST', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SENDER_SETTINGS_KEY, saved);
+      showToast({ title: successTitle, tone: 'success' });
+    },
+    onError: (error) => showErrorToast(error),
+  });
+
+  const save = (
+    saved: SenderSettings,
+    userEmail: string | null,
+    changes: Partial<SenderFields & AccountFields>,
+  ) => {
+    if (!userEmail) {
+      showToast({ title: 'Error', message: 'User email not available', tone: 'error' });
+      return;
+    }
+    const merged = { ...saved, ...changes };
+    mutation.mutate({
+      name: blankToNull(merged.name),
+      email: userEmail,
+      signature: merged.signature?.trim() ? merged.signature : DEFAULT_SIGNATURE,
+      companyName: blankToNull(merged.companyName),
+      streetAddress: blankToNull(merged.streetAddress),
+      city: blankToNull(merged.city),
+      state: blankToNull(merged.state),
+      zipCode: blankToNull(merged.zipCode),
+      phoneNumber: blankToNull(merged.phoneNumber),
+    });
+  };
+
+  return { save, isPending: mutation.isPending };
+}
+
+function blankToNull(value: string | null | undefined) {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
