@@ -44,7 +44,10 @@ test.describe('route table', () => {
     await expect(page).toHaveURL(/\/campaigns$/);
   });
 
-  test('an expired session shows the Session Expired toast and ends signed out', async ({ page, context }) => {
+  test('an expired session shows the Session Expired toast and ends signed out', async ({
+    page,
+    context,
+  }) => {
     await signInLocally(page);
     await page.goto('/settings');
     await expect(page.getByText('Sender Information')).toBeVisible();

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { acceptTerms, denyNextOidc, nextOidcUser, uniqueEmail } from './support';
 
 test.describe('signing in', () => {
-  test('Continue locally → terms → dashboard; Accept is disabled until the box is ticked', async ({ page }) => {
+  test('Continue locally → terms → dashboard; Accept is disabled until the box is ticked', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Personalised email campaigns');
     await page.getByRole('button', { name: 'Continue locally' }).click();
@@ -25,7 +27,9 @@ test.describe('signing in', () => {
     await expect(page.getByText('No campaigns yet')).toBeVisible();
   });
 
-  test('Google sign-in through the fake provider lands on the dashboard with name and avatar fallback', async ({ page }) => {
+  test('Google sign-in through the fake provider lands on the dashboard with name and avatar fallback', async ({
+    page,
+  }) => {
     const email = uniqueEmail('grace');
     await nextOidcUser(page, 'google', {
       sub: `g-${email}`,
@@ -43,7 +47,9 @@ test.describe('signing in', () => {
     await expect(page.getByText('G', { exact: true })).toBeVisible();
   });
 
-  test('Microsoft sign-in with only an email shows the email as the name and its first letter', async ({ page }) => {
+  test('Microsoft sign-in with only an email shows the email as the name and its first letter', async ({
+    page,
+  }) => {
     const email = uniqueEmail('ops');
     await nextOidcUser(page, 'microsoft', { sub: `m-${email}`, email });
     await page.goto('/');

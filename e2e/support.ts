@@ -10,7 +10,14 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++coun
 export async function nextOidcUser(
   page: Page,
   provider: 'google' | 'microsoft',
-  user: { sub: string; email: string; given_name?: string; family_name?: string; name?: string; picture?: string },
+  user: {
+    sub: string;
+    email: string;
+    given_name?: string;
+    family_name?: string;
+    name?: string;
+    picture?: string;
+  },
 ) {
   const res = await page.request.post(`${FAKE_OIDC}/__control/next-user/${provider}`, { data: user });
   expect(res.ok()).toBe(true);
@@ -25,7 +32,10 @@ export async function denyNextOidc(page: Page, provider: 'google' | 'microsoft')
 export async function signInLocally(page: Page, email = uniqueEmail('local')) {
   // The landing page's button signs in the default local user; tests need their own.
   await page.goto('/');
-  const res = await page.request.post('/api/auth/local', { data: { email }, headers: { origin: new URL(page.url()).origin } });
+  const res = await page.request.post('/api/auth/local', {
+    data: { email },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(res.ok()).toBe(true);
   await page.goto('/');
   await acceptTerms(page);

@@ -17,7 +17,12 @@ export type CurrentUser = z.infer<typeof currentUser>;
 export const localSignInBody = z
   .object({
     // Loose on purpose: local addresses such as you@localhost have no dot in the domain.
-    email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+$/, 'Invalid email address').optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(/^[^\s@]+@[^\s@]+$/, 'Invalid email address')
+      .optional(),
     firstName: z.string().trim().max(100).optional(),
     lastName: z.string().trim().max(100).optional(),
   })
