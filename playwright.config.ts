@@ -11,12 +11,14 @@ if (!fs.existsSync(chromium)) {
 
 const APP_PORT = 5055;
 const OIDC_PORT = 4401;
+const AI_PORT = 4402;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const OIDC = `http://127.0.0.1:${OIDC_PORT}`;
 
 /**
  * The built app (`npm run build` runs first) on a fresh embedded database, signing in through a
- * real OIDC provider on 127.0.0.1 that plays Google and Microsoft. Local sign-in is switched on
+ * real OIDC provider on 127.0.0.1 that plays Google and Microsoft, and an OpenAI-compatible fake
+ * AI server. Local sign-in is switched on
  * explicitly so the "Continue locally" journey is covered too.
  */
 export default defineConfig({
@@ -46,6 +48,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'npx tsx test/fakes/run-fake-ai.ts',
+      env: { FAKE_AI_PORT: String(AI_PORT) },
+      url: `http://127.0.0.1:${AI_PORT}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'rm -rf .test-data/e2e && node dist/server/main.js all',
       env: {
         NODE_ENV: 'test',
@@ -63,6 +72,12 @@ export default defineConfig({
         MICROSOFT_CLIENT_SECRET: 'fake-microsoft-secret',
         MICROSOFT_ISSUER: `${OIDC}/microsoft`,
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
+        AI_MODEL: 'fake-model',
+        AI_API_KEY: 'fake-key',
+        AI_IMAGE_MODEL: 'fake-image',
+        AI_MAX_RETRIES: '1',
       },
       url: `${APP_URL}/readyz`,
       reuseExistingServer: false,

@@ -17,5 +17,106 @@ export const campaign = z.object({
   unsubscribeMessage: z.string().nullable(),
   createdAt: z.string(),
   archivedAt: z.string().nullable(),
+  /** Emails generated so far and the total, while or after generating. */
+  generation: z.object({ processed: z.number(), total: z.number(), error: z.string().nullable() }),
 });
 export type Campaign = z.infer<typeof campaign>;
+
+/** Mapping placeholders the editor uses; the server treats both as "not mapped". */
+export const MAPPING_NONE = '__none__';
+export const MAPPING_SELECT = '__select__';
+
+/** POST /api/campaigns (PUT adds the id). */
+export const saveCampaignBody = z
+  .object({
+    id: z.number().int().optional(),
+    name: z.string().max(200),
+    description: z.string().max(5_000).nullable().optional(),
+    notes: z.string().max(5_000).nullable().optional(),
+    templateId: z.number().int().positive().nullable(),
+    includeUnsubscribeLink: z.boolean().optional(),
+    unsubscribeMessage: z.string().max(5_000).nullable().optional(),
+    columnMapping: z.record(z.string().max(64), z.string().max(500)).optional(),
+  })
+  .strict();
+export type SaveCampaignBody = z.infer<typeof saveCampaignBody>;
+
+/** What POST /api/campaigns/:id/upload-csv answers: the import's report. */
+export const importReport = z.object({
+  imported: z.number(),
+  skipped: z.number(),
+  /** The first skipped rows (row numbers count the header as row 1, as spreadsheets do). */
+  skippedRows: z.array(z.object({ row: z.number(), email: z.string(), reason: z.string() })),
+  columns: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+/** POST /api/automap-columns. */
+export const automapBody = z
+  .object({ variables: z.array(z.string().max(64)).max(200), columns: z.array(z.string().max(500)).max(500) })
+  .strict();
+export const automapReply = z.object({ mapping: z.record(z.string(), z.string()) });
+
+export const recipient = z.object({
+  id: z.number(),
+  campaignId: z.number(),
+  email: z.string(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  rowNumber: z.number(),
+  data: z.record(z.string(), z.string()),
+});
+export type Recipient = z.infer<typeof recipient>;
+
+export const emailStatus = z.enum([
+  'draft',
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'scheduled',
+  'unsubscribed',
+  'unknown',
+]);
+
+/** SPEC §3 Email, with the recipient's details the review dialog shows. */
+export const email = z.object({
+  id: z.number(),
+  campaignId: z.number(),
+  recipientId: z.number(),
+  subject: z.string(),
+  body: z.string(),
+  isApproved: z.boolean(),
+  isEdited: z.boolean(),
+  status: emailStatus,
+  errorMessage: z.string().nullable(),
+  attentionReason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  scheduledFor: z.string().nullable(),
+  recipient: z.object({ email: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
+});
+export type Email = z.infer<typeof email>;
+
+/** Offset pages for lists that can grow. */
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), limit: z.number(), offset: z.number() });
+
+/** GET /api/campaigns/:id/daily-stats. */
+export const campaignDailyStats = z.object({
+  todaySentCount: z.number(),
+  dailyLimit: z.number(),
+  remainingToday: z.number(),
+});
+
+/** SSE events of POST /api/campaigns/:id/generate-emails. */
+export type GenerationEvent =
+  | {
+      event: 'progress';
+      data: { progress: number; processed: number; total: number; currentRecipient: string | null };
+    }
+  | { event: 'complete'; data: { processed: number; total: number; failed: number } }
+  | { event: 'error'; data: { message: string } };

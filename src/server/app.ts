@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
 
   await app.register(cookie, { secret: ctx.cookieSecret });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: ctx.config.import.maxBytes, files: 1 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -50,6 +50,11 @@ const envSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AI_TIMEOUT_MS: positiveInt(60_000),
 
+  IMPORT_MAX_BYTES: positiveInt(50 * 1024 * 1024),
+  IMPORT_MAX_ROWS: positiveInt(200_000),
+  GENERATION_CHUNK_SECONDS: positiveInt(20),
+  GENERATION_JOB_EXPIRE_SECONDS: positiveInt(120),
+
   DNS_SERVERS: optionalString,
   DNS_TIMEOUT_MS: positiveInt(5000),
 
@@ -127,6 +132,13 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
           timeoutMs: env.AI_TIMEOUT_MS,
         }
       : null,
+    import: { maxBytes: env.IMPORT_MAX_BYTES, maxRows: env.IMPORT_MAX_ROWS },
+    generation: {
+      /** A generation job works this long, then hands the rest to a fresh job (bounded redo after a crash). */
+      chunkMs: env.GENERATION_CHUNK_SECONDS * 1000,
+      /** A job whose worker died is retried after this long. */
+      expireSeconds: env.GENERATION_JOB_EXPIRE_SECONDS,
+    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {
       servers: env.DNS_SERVERS?.split(',')

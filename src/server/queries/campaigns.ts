@@ -1,14 +1,99 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns } from '../db/schema';
+import { campaigns, emails } from '../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignValues = Pick<
+  CampaignRow,
+  | 'name'
+  | 'description'
+  | 'notes'
+  | 'templateId'
+  | 'includeUnsubscribeLink'
+  | 'unsubscribeMessage'
+  | 'columnMapping'
+>;
+type Status = CampaignRow['status'];
 
-/** The user's active (not archived) campaigns, newest first. */
-export async function listActiveCampaigns(db: Db, userId: number): Promise<CampaignRow[]> {
+export async function listCampaignRows(db: Db, userId: number, archived: boolean): Promise<CampaignRow[]> {
   return db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt)))
+    .where(
+      and(
+        eq(campaigns.userId, userId),
+        archived ? isNotNull(campaigns.archivedAt) : isNull(campaigns.archivedAt),
+      ),
+    )
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+}
+
+/** The user's active (not archived) campaigns, newest first. */
+export const listActiveCampaigns = (db: Db, userId: number) => listCampaignRows(db, userId, false);
+
+export async function findCampaign(db: Db, userId: number, id: number): Promise<CampaignRow | null> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.userId, userId), eq(campaigns.id, id)));
+  return row ?? null;
+}
+
+export async function insertCampaign(db: Db, userId: number, values: CampaignValues): Promise<CampaignRow> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ userId, ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateCampaign(
+  db: Db,
+  userId: number,
+  id: number,
+  values: Partial<CampaignRow>,
+  onlyInStatus?: Status[],
+): Promise<CampaignRow | null> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(campaigns.userId, userId),
+        eq(campaigns.id, id),
+        onlyInStatus ? inArray(campaigns.status, onlyInStatus) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCampaign(db: Db, userId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.userId, userId), eq(campaigns.id, id)))
+    .returning({ id: campaigns.id });
+  return deleted.length > 0;
+}
+
+/** Records generation progress from the emails actually written (so it is right after any crash). */
+export async function refreshGenerationProgress(db: Db, campaignId: number, current: string | null) {
+  await db
+    .update(campaigns)
+    .set({
+      generationProcessed: sql`(select count(*)::int from ${emails} where ${emails.campaignId} = ${campaignId})`,
+      generationCurrent: current,
+    })
+    .where(eq(campaigns.id, campaignId));
+}
+
+export async function countCampaignEmails(db: Db, campaignId: number) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      failed: sql<number>`(count(*) filter (where ${emails.status} = 'failed'))::int`,
+    })
+    .from(emails)
+    .where(eq(emails.campaignId, campaignId));
+  return { total: row?.total ?? 0, failed: row?.failed ?? 0 };
 }

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { generateSomeEmails } from '../services/generation';
+import type { JobDefinition } from './job-queue';
+
+const payload = z.object({ campaignId: z.number().int(), userId: z.number().int() });
+
+/**
+ * Generates a campaign's emails in chunks of GENERATION_CHUNK_SECONDS: each run hands the rest to
+ * a new job, so a worker that dies loses at most one chunk's work, which the retried job redoes
+ * for exactly the recipients still without an email.
+ */
+export const generateEmailsJob: JobDefinition<typeof payload> = {
+  name: 'campaign.generate-emails',
+  payload,
+  // One queued and one running job per campaign (singletonKey = campaign id).
+  queue: { policy: 'stately', retryLimit: 20, retryDelay: 2, retryBackoff: true },
+  work: { pollingIntervalSeconds: 0.5 },
+  async handle(ctx, ids) {
+    const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
+    try {
+      const outcome = await generateSomeEmails(deps, ids, Date.now() + ctx.config.generation.chunkMs);
+      if (outcome === 'more') await enqueueGeneration(ctx, ids);
+    } catch (err) {
+      ctx.log.error({ err, ...ids }, 'email generation failed');
+      throw err;
+    }
+  },
+};
+
+export function enqueueGeneration(
+  ctx: Parameters<JobDefinition['handle']>[0],
+  ids: { campaignId: number; userId: number },
+) {
+  return ctx.jobs.enqueue(generateEmailsJob, ids, {
+    singletonKey: `campaign-${ids.campaignId}`,
+    expireInSeconds: ctx.config.generation.expireSeconds,
+  });
+}

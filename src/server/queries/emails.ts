@@ -1,0 +1,68 @@
+import { asc, count, eq, param, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { emails, recipients } from '../db/schema';
+
+export type NewEmail = {
+  recipientId: number;
+  subject: string;
+  body: string;
+  status: 'draft' | 'failed';
+  errorMessage: string | null;
+  attentionReason: string | null;
+  trackingToken: string;
+};
+
+/**
+ * Writes generated emails in one statement. The unique key on recipient_id makes a second
+ * writer (a retried job, a second worker) a no-op: a recipient never gets two emails.
+ */
+export async function insertEmailBatch(
+  db: Db,
+  campaign: { id: number; userId: number; includeUnsubscribeLink: boolean },
+  rows: NewEmail[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const column = <K extends keyof NewEmail>(key: K) => param(rows.map((r) => r[key]));
+  const result = (await db.execute(sql`
+    insert into ${emails} (user_id, campaign_id, include_unsubscribe_link, recipient_id, subject, body, status,
+                           error_message, attention_reason, tracking_token)
+    select ${campaign.userId}, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
+    from unnest(${column('recipientId')}::bigint[], ${column('subject')}::text[], ${column('body')}::text[],
+                ${column('status')}::text[], ${column('errorMessage')}::text[], ${column('attentionReason')}::text[],
+                ${column('trackingToken')}::text[])
+      as t(recipient_id, subject, body, status, error_message, attention_reason, tracking_token)
+    on conflict (recipient_id) do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/** One page of a campaign's emails with the recipient details the review dialog shows. */
+export async function listEmailPage(db: Db, campaignId: number, limit: number, offset: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        email: emails,
+        recipient: { email: recipients.email, company: recipients.company, jobTitle: recipients.jobTitle },
+      })
+      .from(emails)
+      .innerJoin(recipients, eq(recipients.id, emails.recipientId))
+      .where(eq(emails.campaignId, campaignId))
+      .orderBy(asc(recipients.rowNumber), asc(emails.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(emails).where(eq(emails.campaignId, campaignId)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Emails of a campaign sent on a given calendar day in a time zone. */
+export async function countSentOnDay(db: Db, campaignId: number, day: string, timeZone: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emails)
+    .where(
+      sql`${emails.campaignId} = ${campaignId} and ${emails.status} = 'sent'
+          and (${emails.sentAt} at time zone ${timeZone})::date = ${day}::date`,
+    );
+  return row?.n ?? 0;
+}

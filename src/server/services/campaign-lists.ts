@@ -1,0 +1,74 @@
+import type { Email, Recipient } from '../../contract/campaigns';
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
+import type { Db } from '../db/client';
+import { calendarDay } from '../lib/calendar-day';
+import { countSentOnDay, listEmailPage } from '../queries/emails';
+import { listRecipientPage } from '../queries/recipients';
+import { findSendQuota } from '../queries/send-quota';
+import { ownCampaign } from './campaigns';
+
+type Page = { limit: number; offset: number };
+
+export async function listCampaignEmails(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  { limit, offset }: Page,
+) {
+  await ownCampaign(db, userId, campaignId);
+  const { items, total } = await listEmailPage(db, campaignId, limit, offset);
+  const presented: Email[] = items.map(({ email: e, recipient }) => ({
+    id: e.id,
+    campaignId: e.campaignId,
+    recipientId: e.recipientId,
+    subject: e.subject,
+    body: e.body,
+    isApproved: e.isApproved,
+    isEdited: e.isEdited,
+    status: e.status,
+    errorMessage: e.errorMessage,
+    attentionReason: e.attentionReason,
+    sentAt: e.sentAt?.toISOString() ?? null,
+    scheduledFor: e.scheduledFor?.toISOString() ?? null,
+    recipient,
+  }));
+  return { items: presented, total, limit, offset };
+}
+
+export async function listCampaignRecipients(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  { limit, offset }: Page,
+) {
+  await ownCampaign(db, userId, campaignId);
+  const { items, total } = await listRecipientPage(db, campaignId, limit, offset);
+  const presented: Recipient[] = items.map((r) => ({
+    id: r.id,
+    campaignId: r.campaignId,
+    email: r.email,
+    company: r.company,
+    jobTitle: r.jobTitle,
+    rowNumber: r.rowNumber,
+    data: r.data,
+  }));
+  return { items: presented, total, limit, offset };
+}
+
+/** Today's sends of this campaign, and what the daily limit that applies to it still allows. */
+export async function campaignDailyStatsFor(
+  db: Db,
+  user: { id: number; timeZone: string },
+  campaignId: number,
+) {
+  const campaign = await ownCampaign(db, user.id, campaignId);
+  const day = calendarDay(user.timeZone);
+  const [todaySentCount, quota] = await Promise.all([
+    countSentOnDay(db, campaignId, day, user.timeZone),
+    findSendQuota(db, user.id, day),
+  ]);
+  const withLink = campaign.includeUnsubscribeLink;
+  const dailyLimit = withLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+  const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
+  return { todaySentCount, dailyLimit, remainingToday: Math.max(0, dailyLimit - used) };
+}

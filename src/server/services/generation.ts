@@ -1,0 +1,187 @@
+import crypto from 'node:crypto';
+import pLimit from 'p-limit';
+import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
+import { writeEmail } from '../ai/write-email';
+import type { Db } from '../db/client';
+import type { recipients } from '../db/schema';
+import { AppError } from '../errors';
+import {
+  type CampaignRow,
+  countCampaignEmails,
+  refreshGenerationProgress,
+  updateCampaign,
+} from '../queries/campaigns';
+import { insertEmailBatch, type NewEmail } from '../queries/emails';
+import { recipientsWithoutEmail } from '../queries/recipients';
+import { findTemplate, type TemplateRow } from '../queries/templates';
+import { ownCampaign } from './campaigns';
+import { type CompiledTemplate, compileTemplate } from './render-template';
+import { sanitizeRichText } from './sanitize-html';
+import { toSnakeCase } from './template-variables';
+
+type Recipient = typeof recipients.$inferSelect;
+export type GenerationDeps = { db: Db; ai: AiModels | null; aiConcurrency: number };
+
+export const VARIABLES_CHANGED =
+  'Template variables have changed. Please reassign variables before generating.';
+
+/**
+ * Checks SPEC §5's generate conditions and moves a draft to `generating`. Returns false when the
+ * campaign is past draft (generating or done), so the caller just follows or reports it.
+ */
+export async function beginGeneration(
+  deps: GenerationDeps,
+  userId: number,
+  campaignId: number,
+): Promise<boolean> {
+  const campaign = await ownCampaign(deps.db, userId, campaignId);
+  // Already running or done: the caller follows (or reports) it instead of starting again.
+  if (campaign.status !== 'draft') return false;
+  const template = campaign.templateId ? await findTemplate(deps.db, userId, campaign.templateId) : null;
+  if (!template) throw new AppError('bad_request', 'Select a template first');
+  if (campaign.recipientCount === 0) throw new AppError('bad_request', 'Upload CSV recipients first');
+  if (!mappingFits(campaign.columnMapping, template.variables))
+    throw new AppError('bad_request', VARIABLES_CHANGED);
+  if (needsAi(template) && !deps.ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
+  const { total } = await countCampaignEmails(deps.db, campaignId);
+  const started = await updateCampaign(
+    deps.db,
+    userId,
+    campaignId,
+    {
+      status: 'generating',
+      generationTotal: campaign.recipientCount,
+      generationProcessed: total,
+      generationCurrent: null,
+      generationError: null,
+      generationStartedAt: new Date(),
+    },
+    ['draft'],
+  );
+  return started !== null;
+}
+
+/** SPEC §5: the email variable must be mapped, and every mapped key must be a template variable. */
+export function mappingFits(mapping: Record<string, string>, variables: string[]) {
+  if (variables.includes('email') && !mapping.email) return false;
+  return Object.keys(mapping).every((key) => variables.includes(key));
+}
+
+const needsAi = (t: TemplateRow) => t.type === 'prompt' || Boolean(t.aiInstructions?.trim());
+
+/**
+ * Generates emails for recipients that have none yet, until done or `deadline`. Safe to run
+ * again after a crash or next to another worker: it only picks recipients without an email and
+ * the database refuses a second email for one recipient. Returns whether work remains.
+ */
+export async function generateSomeEmails(
+  deps: GenerationDeps,
+  ids: { userId: number; campaignId: number },
+  deadline: number,
+): Promise<'done' | 'more' | 'stopped'> {
+  const campaign = await ownCampaign(deps.db, ids.userId, ids.campaignId);
+  if (campaign.status !== 'generating') return 'stopped';
+  const template = campaign.templateId ? await findTemplate(deps.db, ids.userId, campaign.templateId) : null;
+  if (!template) {
+    await failGeneration(deps.db, campaign, 'The template of this campaign was deleted');
+    return 'stopped';
+  }
+  const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping));
+  const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 1000;
+  while (Date.now() < deadline) {
+    const batch = await recipientsWithoutEmail(deps.db, campaign.id, batchSize);
+    if (batch.length === 0) {
+      await refreshGenerationProgress(deps.db, campaign.id, null);
+      await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
+        'generating',
+      ]);
+      return 'done';
+    }
+    const written = await writer(
+      batch.map((r) => ({ recipient: r, values: valuesFor(r, campaign.columnMapping) })),
+    );
+    await insertEmailBatch(deps.db, campaign, written);
+    await refreshGenerationProgress(deps.db, campaign.id, batch.at(-1)!.email);
+  }
+  return 'more';
+}
+
+export async function failGeneration(db: Db, campaign: CampaignRow, message: string) {
+  await updateCampaign(db, campaign.userId, campaign.id, { status: 'draft', generationError: message }, [
+    'generating',
+  ]);
+}
+
+type Item = { recipient: Recipient; values: Record<string, string> };
+
+/** Template campaigns render locally; AI campaigns call the provider with bounded concurrency. */
+function emailWriter(
+  deps: GenerationDeps,
+  template: TemplateRow,
+  mappedVariables: string[],
+): (items: Item[]) => Promise<NewEmail[]> {
+  const compiled: CompiledTemplate | null =
+    template.type === 'template' ? compileTemplate(template.subjectTemplate, template.bodyTemplate) : null;
+  const instructions = template.aiInstructions?.trim() ?? '';
+  if (compiled && !instructions) {
+    return async (items) =>
+      items.map(({ recipient, values }) => {
+        const rendered = compiled.render(values);
+        return draft(recipient, rendered.subject, rendered.body, attention(rendered.missingVariables));
+      });
+  }
+  const limit = pLimit(deps.aiConcurrency);
+  const ai = deps.ai;
+  return (items) =>
+    Promise.all(
+      items.map(({ recipient, values }) =>
+        limit(async () => {
+          const rendered = compiled?.render(values);
+          const missing = rendered?.missingVariables ?? mappedVariables.filter((v) => !values[v]?.trim());
+          try {
+            if (!ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
+            const email = await writeEmail(ai, { instructions, recipient: values, draft: rendered });
+            return draft(recipient, email.subject, sanitizeRichText(email.body), attention(missing));
+          } catch (err) {
+            const message = err instanceof Error ? err.message : 'AI generation failed';
+            return {
+              ...draft(recipient, '', '', attention(missing)),
+              status: 'failed' as const,
+              errorMessage: message,
+            };
+          }
+        }),
+      ),
+    );
+}
+
+/** The mapped variables' values for a recipient, plus every CSV column under its snake_case name. */
+export function valuesFor(recipient: Recipient, mapping: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [column, value] of Object.entries(recipient.data)) {
+    const key = toSnakeCase(column);
+    if (key && !(key in values)) values[key] = value ?? '';
+  }
+  for (const [variable, column] of Object.entries(mapping)) values[variable] = recipient.data[column] ?? '';
+  values.email = recipient.email;
+  return values;
+}
+
+const attention = (missing: string[]) => (missing.length ? `No value for: ${missing.join(', ')}` : null);
+
+function draft(
+  recipient: Recipient,
+  subject: string,
+  body: string,
+  attentionReason: string | null,
+): NewEmail {
+  return {
+    recipientId: recipient.id,
+    subject,
+    body,
+    status: 'draft',
+    errorMessage: null,
+    attentionReason,
+    trackingToken: crypto.randomBytes(18).toString('base64url'),
+  };
+}
