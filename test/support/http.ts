@@ -18,7 +18,7 @@ export async function uploadCsv(
 ) {
   const form = new FormData();
   if (columnMapping) form.append('columnMapping', JSON.stringify(columnMapping));
-  form.append('csvFile', new Blob([content], { type: 'text/csv' }), filename);
+  form.append('csvFile', new Blob([content as BlobPart], { type: 'text/csv' }), filename);
   const res = await fetch(`${baseUrl(t)}/api/campaigns/${campaignId}/upload-csv`, {
     method: 'POST',
     headers: { cookie },
