@@ -88,8 +88,8 @@ export async function importRecipients(
       }
       delete record.__parsed_extra;
       batch.emails.push(email);
-      batch.companies.push(valueOf(record, mapping.company));
-      batch.jobTitles.push(valueOf(record, mapping.job_title));
+      batch.companies.push(cellValue(record, mapping.company));
+      batch.jobTitles.push(cellValue(record, mapping.job_title));
       batch.data.push(JSON.stringify(record));
       batch.rowNumbers.push(rowNumber);
       if (batch.emails.length >= BATCH_SIZE) await flush();
@@ -140,7 +140,7 @@ function assertLooksLikeCsv(filePath: string) {
   }
 }
 
-function valueOf(record: Record<string, string>, column: string | undefined): string | null {
+function cellValue(record: Record<string, string>, column: string | undefined): string | null {
   const value = column ? record[column]?.trim() : undefined;
   return value ? value : null;
 }
