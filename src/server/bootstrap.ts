@@ -47,7 +47,10 @@ export async function createContext(
       cookieSecret: deriveKey(master, 'cookies').toString('base64'),
       oidc: createOidc(config),
       sessions: { idleMs: config.auth.sessionIdleMs, maxMs: config.auth.sessionMaxMs },
-      jobs: createJobQueue(database, allJobs, { worker: role !== 'web' }),
+      jobs: createJobQueue(database, allJobs, {
+        worker: role !== 'web',
+        maintenanceSeconds: config.jobMaintenanceSeconds,
+      }),
       ai: createAiModels(config),
     };
     await ctx.jobs.start(ctx);

@@ -54,6 +54,7 @@ const envSchema = z.object({
   IMPORT_MAX_ROWS: positiveInt(200_000),
   GENERATION_CHUNK_SECONDS: positiveInt(20),
   GENERATION_JOB_EXPIRE_SECONDS: positiveInt(120),
+  JOB_MAINTENANCE_SECONDS: positiveInt(30),
 
   DNS_SERVERS: optionalString,
   DNS_TIMEOUT_MS: positiveInt(5000),
@@ -139,6 +140,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       /** A job whose worker died is retried after this long. */
       expireSeconds: env.GENERATION_JOB_EXPIRE_SECONDS,
     },
+    /** How often a worker fails expired jobs (so a dead worker's jobs are retried) and tidies the queue. */
+    jobMaintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {
       servers: env.DNS_SERVERS?.split(',')

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
+import { type Database, selectRows } from '../db/client';
 
 /** One kind of background work: its queue name, payload schema and handler (one file per job). */
 export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
@@ -20,13 +21,18 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
  * pg-boss on PostgreSQL or PGlite alike. Web processes only enqueue; worker processes also
  * poll, run schedules and maintenance.
  */
-export function createJobQueue(database: Database, definitions: JobDefinition[], role: { worker: boolean }) {
+export function createJobQueue(
+  database: Database,
+  definitions: JobDefinition[],
+  role: { worker: boolean; maintenanceSeconds: number },
+) {
   const boss = new PgBoss({
     ...database.boss,
     schema: 'pgboss',
     // Only workers run maintenance and cron; a web process just enqueues.
     supervise: role.worker,
     schedule: role.worker,
+    maintenanceIntervalSeconds: role.maintenanceSeconds,
   } as PgBoss.ConstructorOptions);
   const byName = new Map(definitions.map((d) => [d.name, d]));
   let started = false;
@@ -39,6 +45,7 @@ export function createJobQueue(database: Database, definitions: JobDefinition[],
       started = true;
       for (const def of definitions) await boss.createQueue(def.name, { name: def.name, ...def.queue });
       if (!role.worker) return;
+      if (database.kind === 'pglite') await releaseOrphans(ctx, boss);
       for (const def of definitions) {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
@@ -66,4 +73,21 @@ export function createJobQueue(database: Database, definitions: JobDefinition[],
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/**
+ * The embedded database admits one process (the data-folder lock), so at start-up any job still
+ * marked active belonged to a process that died. Failing them hands them to pg-boss's retry at
+ * once instead of after their expiry. On PostgreSQL other workers may be alive, so there the
+ * expiry (checked by maintenance) decides.
+ */
+async function releaseOrphans(ctx: AppContext, boss: PgBoss) {
+  const rows = await selectRows<{ id: string; name: string }>(
+    ctx.db,
+    sql`select id, name from pgboss.job where state = 'active'`,
+  );
+  for (const row of rows) {
+    await boss.fail(row.name, row.id, { message: 'worker stopped before finishing; retrying' });
+  }
+  if (rows.length) ctx.log.warn({ jobs: rows.length }, 'retrying jobs left running by a stopped process');
 }

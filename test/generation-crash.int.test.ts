@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FakeAi, startFakeAi } from './fakes/ai-server';
+import { httpClient, waitUntil } from './support/http-client';
+import { adminQuery, databaseUrl } from './support/postgres';
+import { type ServerProcess, spawnServer } from './support/spawn-server';
+
+const RECIPIENTS = 500;
+
+/** A worker SIGKILLed in the middle of an AI generation, then restarted: one email per recipient. */
+describe('generation survives a killed worker', () => {
+  let ai: FakeAi;
+  const processes: ServerProcess[] = [];
+  beforeAll(async () => {
+    ai = await startFakeAi({ latencyMs: 200 });
+  });
+  afterAll(async () => {
+    for (const p of processes) p.child.kill('SIGKILL');
+    await ai.close();
+  });
+
+  const baseEnv = () => ({
+    SECRET_KEY: 'crash-test-secret-key-long-enough-000001',
+    HOST: '127.0.0.1',
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake',
+    AI_CONCURRENCY: '8',
+    GENERATION_CHUNK_SECONDS: '2',
+    GENERATION_JOB_EXPIRE_SECONDS: '4',
+    JOB_MAINTENANCE_SECONDS: '1',
+  });
+  const start = (role: string, env: Record<string, string>) => {
+    const p = spawnServer(role, env);
+    processes.push(p);
+    return p;
+  };
+
+  async function runScenario(
+    env: Record<string, string>,
+    roles: { web: string; worker: string | null },
+    port: number,
+  ) {
+    const web = start(roles.web, { ...env, PORT: String(port) });
+    await web.waitFor(/Tailor is running/);
+    let worker = roles.worker ? start(roles.worker, env) : web;
+    if (roles.worker) await worker.waitFor(/Tailor worker started/);
+    const api = httpClient(`http://127.0.0.1:${port}`);
+    await api.json('POST', '/api/auth/local', { email: `crash-${port}@example.com` });
+    const template = await api.json('POST', '/api/templates', {
+      name: 'AI',
+      type: 'prompt',
+      aiInstructions: 'Write a short note.',
+      variables: ['email', 'first_name'],
+    });
+    const campaign = await api.json('POST', '/api/campaigns', {
+      name: 'Crash',
+      templateId: template.id,
+      columnMapping: { email: 'email', first_name: 'first_name' },
+    });
+    const rows = Array.from({ length: RECIPIENTS }, (_, i) => `r${i}@example.com,Name${i}`);
+    const form = new FormData();
+    form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
+    expect((await api.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form)).imported).toBe(
+      RECIPIENTS,
+    );
+
+    const stream = await api.request('POST', `/api/campaigns/${campaign.id}/generate-emails`);
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+    const progress = async () =>
+      (await api.json('GET', `/api/campaigns/${campaign.id}`)).generation.processed as number;
+    await waitUntil(async () => (await progress()) >= 100, 60_000, '100 emails generated');
+
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    const atKill = await progress().catch(() => null);
+    if (!roles.worker) {
+      // Embedded database: the only process was the worker; bring it back on the same folder.
+      worker = start(roles.web, { ...env, PORT: String(port) });
+      await worker.waitFor(/Tailor is running/);
+    } else {
+      worker = start(roles.worker, env);
+      await worker.waitFor(/Tailor worker started/);
+    }
+    await waitUntil(
+      async () => (await api.json('GET', `/api/campaigns/${campaign.id}`)).status === 'ready',
+      90_000,
+      'campaign ready after restart',
+    );
+    const page = await api.json('GET', `/api/campaigns/${campaign.id}/emails?limit=500`);
+    const recipients = new Set(page.items.map((e: { recipientId: number }) => e.recipientId));
+    expect(page.total).toBe(RECIPIENTS);
+    expect(recipients.size).toBe(RECIPIENTS);
+    expect(page.items.every((e: { status: string }) => e.status === 'draft')).toBe(true);
+    return { atKill };
+  }
+
+  it('on the embedded database (one process, killed and restarted)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-crash-'));
+    try {
+      const { atKill } = await runScenario(
+        { ...baseEnv(), DATA_DIR: dataDir },
+        { web: 'all', worker: null },
+        21000 + (process.pid % 1000),
+      );
+      expect(atKill === null || atKill < RECIPIENTS).toBe(true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it.runIf(inject('pgTemplate'))(
+    'on PostgreSQL (separate web and worker; the worker is killed)',
+    async () => {
+      const template = inject('pgTemplate')!;
+      const name = `${template.name.replace('tailor_tpl', 'tailor_t')}_crash`;
+      await adminQuery(template.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+      try {
+        const env = { ...baseEnv(), DATABASE_URL: databaseUrl(template.serverUrl, name) };
+        await runScenario(env, { web: 'web', worker: 'worker' }, 22000 + (process.pid % 1000));
+        const client = new pg.Client({ connectionString: env.DATABASE_URL });
+        await client.connect();
+        const { rows } = await client.query(
+          'select count(*)::int as n, count(distinct recipient_id)::int as d from emails',
+        );
+        await client.end();
+        expect(rows[0]).toEqual({ n: RECIPIENTS, d: RECIPIENTS });
+      } finally {
+        for (const p of processes.splice(0)) p.child.kill('SIGKILL');
+        await adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    180_000,
+  );
+});

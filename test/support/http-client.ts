@@ -1,0 +1,40 @@
+/** A tiny cookie-carrying client for apps running in their own process. */
+export function httpClient(base: string) {
+  let cookie = '';
+  async function request(method: string, path: string, body?: unknown) {
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(cookie && { cookie }),
+        ...(body !== undefined && !isForm && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie?.startsWith('tailor_session=')) cookie = setCookie.split(';')[0]!;
+    return res;
+  }
+  return {
+    request,
+    async json<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+      const res = await request(method, path, body);
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+export async function waitUntil<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
