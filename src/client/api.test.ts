@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiRequest, errorDetail } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -77,5 +77,24 @@ describe('apiRequest requests', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe(form);
     expect(init?.headers).toBeUndefined();
+  });
+});
+
+describe('errorDetail', () => {
+  it("gives the server's text without the status", () => {
+    expect(errorDetail(new ApiError(503, '503: No AI provider configured. Set AI_PROVIDER'), 'x')).toBe(
+      'No AI provider configured. Set AI_PROVIDER',
+    );
+    expect(errorDetail(new ApiError(400, '400: Bad: really: bad'), 'x')).toBe('Bad: really: bad');
+  });
+
+  it('falls back when there is no server text', () => {
+    expect(errorDetail(new ApiError(500, '500: '), 'Failed to generate template')).toBe(
+      'Failed to generate template',
+    );
+    expect(errorDetail(new TypeError('Failed to fetch'), 'Failed to generate prompt')).toBe(
+      'Failed to generate prompt',
+    );
+    expect(errorDetail(undefined, 'Unknown error')).toBe('Unknown error');
   });
 });

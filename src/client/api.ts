@@ -41,6 +41,16 @@ export async function apiRequest<T>(url: string, options?: RequestOptions): Prom
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * The server's own words from a failed request, for inline messages: the text after "<status>: ".
+ * Anything else (a network failure, an empty reply) gives `fallback`.
+ */
+export function errorDetail(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const detail = error.message.replace(/^\d{3}: /, '').trim();
+  return detail || fallback;
+}
+
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**

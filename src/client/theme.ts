@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Modal } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -8,5 +8,7 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
+    // Mantine's close button is an unlabelled icon; screen readers (and tests) need its name.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });

@@ -19,6 +19,8 @@ export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promis
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The driver underneath, for the few bulk paths (COPY) that Drizzle does not cover. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   /** For pg-boss: a connection string on PostgreSQL, an adapter on PGlite. */
   boss: { connectionString: string } | { db: SqlExecutor };
   migrate(): Promise<void>;
@@ -40,6 +42,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    driver: { kind: 'postgres', pool },
     boss: { connectionString },
     async migrate() {
       const client = await pool.connect();
@@ -64,6 +67,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      driver: { kind: 'pglite', client },
       // pg-boss sends parameterless multi-statement scripts (exec) and parameterised queries.
       boss: {
         db: {

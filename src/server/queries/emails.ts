@@ -47,7 +47,7 @@ export async function listEmailPage(db: Db, campaignId: number, limit: number, o
       .from(emails)
       .innerJoin(recipients, eq(recipients.id, emails.recipientId))
       .where(eq(emails.campaignId, campaignId))
-      .orderBy(asc(recipients.rowNumber), asc(emails.id))
+      .orderBy(asc(emails.recipientId))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(emails).where(eq(emails.campaignId, campaignId)),

@@ -54,7 +54,7 @@ export async function listRecipientPage(db: Db, campaignId: number, limit: numbe
       .select()
       .from(recipients)
       .where(eq(recipients.campaignId, campaignId))
-      .orderBy(asc(recipients.rowNumber), asc(recipients.id))
+      .orderBy(asc(recipients.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(recipients).where(eq(recipients.campaignId, campaignId)),
