@@ -76,12 +76,27 @@ export async function deleteCampaign(db: Db, userId: number, id: number): Promis
   return deleted.length > 0;
 }
 
-/** Records generation progress from the emails actually written (so it is right after any crash). */
-export async function refreshGenerationProgress(db: Db, campaignId: number, current: string | null) {
+/** Recounts generation progress from the emails actually written (at the start of each job run). */
+export async function recountGenerationProgress(db: Db, campaignId: number) {
   await db
     .update(campaigns)
     .set({
       generationProcessed: sql`(select count(*)::int from ${emails} where ${emails.campaignId} = ${campaignId})`,
+    })
+    .where(eq(campaigns.id, campaignId));
+}
+
+/** Adds the emails a batch really wrote (a re-run's duplicates write nothing, so the count stays true). */
+export async function addGenerationProgress(
+  db: Db,
+  campaignId: number,
+  written: number,
+  current: string | null,
+) {
+  await db
+    .update(campaigns)
+    .set({
+      generationProcessed: sql`${campaigns.generationProcessed} + ${written}`,
       generationCurrent: current,
     })
     .where(eq(campaigns.id, campaignId));

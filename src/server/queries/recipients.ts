@@ -1,4 +1,4 @@
-import { and, asc, count, eq, param, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaigns, recipients } from '../db/schema';
 
@@ -62,14 +62,18 @@ export async function listRecipientPage(db: Db, campaignId: number, limit: numbe
   return { items, total: total?.n ?? 0 };
 }
 
-/** Recipients of a campaign that have no email yet, in row order (what generation still has to do). */
-export async function recipientsWithoutEmail(db: Db, campaignId: number, limit: number) {
+/**
+ * Recipients of a campaign after `afterId` that have no email yet, in row order (what generation
+ * still has to do). Paging by id lets the next page be read while the previous one is written.
+ */
+export async function recipientsWithoutEmail(db: Db, campaignId: number, afterId: number, limit: number) {
   return db
     .select()
     .from(recipients)
     .where(
       and(
         eq(recipients.campaignId, campaignId),
+        gt(recipients.id, afterId),
         sql`not exists (select 1 from emails e where e.recipient_id = ${recipients.id})`,
       ),
     )

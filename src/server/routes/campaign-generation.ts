@@ -7,7 +7,7 @@ import { beginGeneration } from '../services/generation';
 import { readGenerationEvent } from '../services/generation-progress';
 import type { AppInstance } from './app-instance';
 
-const POLL_MS = 400;
+const POLL_MS = 250;
 const KEEP_ALIVE_MS = 15_000;
 
 /**

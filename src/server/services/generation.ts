@@ -6,9 +6,10 @@ import type { Db } from '../db/client';
 import type { recipients } from '../db/schema';
 import { AppError } from '../errors';
 import {
+  addGenerationProgress,
   type CampaignRow,
   countCampaignEmails,
-  refreshGenerationProgress,
+  recountGenerationProgress,
   updateCampaign,
 } from '../queries/campaigns';
 import { insertEmailBatch, type NewEmail } from '../queries/emails';
@@ -87,22 +88,38 @@ export async function generateSomeEmails(
     return 'stopped';
   }
   const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping));
-  const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 1000;
-  while (Date.now() < deadline) {
-    const batch = await recipientsWithoutEmail(deps.db, campaign.id, batchSize);
-    if (batch.length === 0) {
-      await refreshGenerationProgress(deps.db, campaign.id, null);
-      await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
-        'generating',
-      ]);
-      return 'done';
+  const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
+  await recountGenerationProgress(deps.db, campaign.id);
+  // Two batches in flight: while one is written (or its last AI calls finish), the next is
+  // already being produced, so the AI pool never idles at batch boundaries.
+  const inFlight: Promise<void>[] = [];
+  let afterId = 0;
+  try {
+    while (Date.now() < deadline) {
+      const batch = await recipientsWithoutEmail(deps.db, campaign.id, afterId, batchSize);
+      if (batch.length === 0) {
+        await Promise.all(inFlight.splice(0));
+        await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
+          'generating',
+        ]);
+        return 'done';
+      }
+      afterId = batch.at(-1)!.id;
+      const items = batch.map((r) => ({ recipient: r, values: valuesFor(r, campaign.columnMapping) }));
+      const produced = writer(items);
+      const previous = inFlight.at(-1) ?? Promise.resolve();
+      const done = Promise.all([produced, previous]).then(async ([emails]) => {
+        const written = await insertEmailBatch(deps.db, campaign, emails);
+        await addGenerationProgress(deps.db, campaign.id, written, batch.at(-1)!.email);
+      });
+      done.catch(() => {}); // awaited below; this only keeps the rejection from being "unhandled"
+      inFlight.push(done);
+      if (inFlight.length >= 2) await inFlight.shift();
     }
-    const written = await writer(
-      batch.map((r) => ({ recipient: r, values: valuesFor(r, campaign.columnMapping) })),
-    );
-    await insertEmailBatch(deps.db, campaign, written);
-    await refreshGenerationProgress(deps.db, campaign.id, batch.at(-1)!.email);
+  } finally {
+    await Promise.allSettled(inFlight);
   }
+  await Promise.all(inFlight);
   return 'more';
 }
 
@@ -159,12 +176,23 @@ function emailWriter(
 export function valuesFor(recipient: Recipient, mapping: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [column, value] of Object.entries(recipient.data)) {
-    const key = toSnakeCase(column);
+    const key = snakeCaseOf(column);
     if (key && !(key in values)) values[key] = value ?? '';
   }
   for (const [variable, column] of Object.entries(mapping)) values[variable] = recipient.data[column] ?? '';
   values.email = recipient.email;
   return values;
+}
+
+// Every recipient of a file has the same columns: convert each header once, not once per row.
+const snakeCaseNames = new Map<string, string>();
+function snakeCaseOf(column: string) {
+  let name = snakeCaseNames.get(column);
+  if (name === undefined) {
+    name = toSnakeCase(column);
+    if (snakeCaseNames.size < 10_000) snakeCaseNames.set(column, name);
+  }
+  return name;
 }
 
 const attention = (missing: string[]) => (missing.length ? `No value for: ${missing.join(', ')}` : null);
