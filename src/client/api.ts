@@ -30,8 +30,18 @@ export async function apiFetch(url: string, { method = 'GET', body, signal }: Re
     init.body = JSON.stringify(body);
   }
   const response = await fetch(url, init);
-  if (!response.ok) throw new ApiError(response.status, `${response.status}: ${await errorText(response)}`);
+  if (!response.ok) {
+    throw apiErrorOf(response.status, response.statusText, await response.text().catch(() => ''));
+  }
   return response;
+}
+
+/**
+ * The `ApiError` for a non-OK reply, for callers that cannot use `fetch` (an upload needing
+ * progress events goes through XMLHttpRequest). The server's `{ message }` wins over the raw text.
+ */
+export function apiErrorOf(status: number, statusText: string, body: string): ApiError {
+  return new ApiError(status, `${status}: ${errorText(body) || statusText}`);
 }
 
 /** `apiFetch` and read the JSON reply; an empty reply gives `undefined`. */
@@ -85,8 +95,7 @@ export function createQueryClient() {
 
 export const queryClient = createQueryClient();
 
-async function errorText(response: Response): Promise<string> {
-  const raw = await response.text().catch(() => '');
+function errorText(raw: string): string {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
@@ -95,5 +104,5 @@ async function errorText(response: Response): Promise<string> {
   } catch {
     // Not JSON: the raw text is the message.
   }
-  return raw || response.statusText;
+  return raw;
 }

@@ -14,7 +14,7 @@ const styles: Record<CampaignStatus, { color: MantineColor; label: string }> = {
 export function StatusBadge({ status }: { status: string }) {
   const known = status in styles ? styles[status as CampaignStatus] : undefined;
   return (
-    <Badge color={known?.color ?? styles.draft.color} variant="light" radius="sm">
+    <Badge color={known?.color ?? styles.draft.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
       {known?.label ?? capitalise(status)}
     </Badge>
   );

@@ -1,81 +1,94 @@
-import { Alert, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Tabs } from '@mantine/core';
+import { IconCalendarTime, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import type { Campaign } from '../../../contract/campaigns';
-import { isUnauthorized } from '../../api';
-import { ComingSoon } from '../../components/coming-soon';
-import { formatDate } from '../../components/format-date';
-import { StatusBadge } from '../../components/status-badge';
+import { ActiveCampaigns } from './active-campaigns';
+import { ArchivedCampaigns } from './archived-campaigns';
+import type { SaveOutcome } from './editor/use-save-campaign';
+import { useGeneration } from './generation/use-generation';
+import { ImportSummaryDialog } from './import-summary-dialog';
+import { ReviewDialog } from './review/review-dialog';
+import { ScheduledEmailsDialog } from './scheduled/scheduled-emails-dialog';
 
-/** For now a read-only list; the campaign editor, generation and review arrive with their own issues. */
+// The editor brings the CSV parser; load it when a campaign is first opened.
+const CampaignEditor = lazy(() =>
+  import('./editor/campaign-editor').then((m) => ({ default: m.CampaignEditor })),
+);
+
+/** An open editor: a new campaign (null) or an existing draft, optionally opened at the CSV picker. */
+type Editing = { campaign: Campaign | null; focus?: 'csv' } | null;
+
 export function CampaignsPage() {
-  const { data: campaigns, error } = useQuery<Campaign[]>({ queryKey: ['/api/campaigns'] });
+  const [tab, setTab] = useState<string | null>('active');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [reviewing, setReviewing] = useState<Campaign | null>(null);
+  const [scheduled, setScheduled] = useState<{ campaign: Campaign | null } | null>(null);
+  const [summary, setSummary] = useState<{
+    campaignName: string;
+    report: NonNullable<SaveOutcome['report']>;
+  } | null>(null);
+  // Here rather than in the tab, so streams survive switching tabs.
+  const generation = useGeneration();
+  const create = () => setEditing({ campaign: null });
+
+  const saved = ({ campaign, report }: SaveOutcome) => {
+    // The toast gives the counts; rows worth reading get a dialog.
+    if (report && report.skipped > 0) setSummary({ campaignName: campaign.name, report });
+  };
 
   return (
-    <Stack gap="lg">
-      {error && !isUnauthorized(error) && (
-        <Alert color="red" title="Could not load your campaigns">
-          {error.message}
-        </Alert>
-      )}
-      {!campaigns && !error && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          <Skeleton h={120} />
-          <Skeleton h={120} />
-        </SimpleGrid>
-      )}
-      {campaigns?.length === 0 && (
-        <Card>
-          <EmptyState
-            icon={<IconMail size={28} />}
-            withIndicatorBackground
-            title="No campaigns yet"
-            description="Campaigns you create will be listed here."
+    <>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap-reverse" gap="sm">
+          <Tabs.List>
+            <Tabs.Tab value="active">Active Campaigns</Tabs.Tab>
+            <Tabs.Tab value="archived">Archived</Tabs.Tab>
+          </Tabs.List>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconCalendarTime size={16} />}
+              onClick={() => setScheduled({ campaign: null })}
+            >
+              Scheduled Emails
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={create}>
+              New Campaign
+            </Button>
+          </Group>
+        </Group>
+        <Tabs.Panel value="active">
+          <ActiveCampaigns
+            generation={generation}
+            onCreate={create}
+            onEdit={(campaign, focus) => setEditing({ campaign, focus })}
+            onReview={setReviewing}
+            onViewScheduled={(campaign) => setScheduled({ campaign })}
           />
-        </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="archived">
+          <ArchivedCampaigns />
+        </Tabs.Panel>
+      </Tabs>
+      {editing && (
+        <Suspense fallback={null}>
+          {/* Keyed so each opening starts from the campaign as saved. */}
+          <CampaignEditor
+            key={editing.campaign?.id ?? 'new'}
+            campaign={editing.campaign}
+            focus={editing.focus}
+            onClose={() => setEditing(null)}
+            onSaved={saved}
+          />
+        </Suspense>
       )}
-      {campaigns && campaigns.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {campaigns.map((campaign) => (
-            <CampaignCard key={campaign.id} campaign={campaign} />
-          ))}
-        </SimpleGrid>
-      )}
-      <ComingSoon
-        feature="Campaign tools"
-        description="Creating, generating, reviewing and scheduling campaigns will be available here soon."
+      <ReviewDialog campaign={reviewing} onClose={() => setReviewing(null)} />
+      <ScheduledEmailsDialog
+        opened={scheduled !== null}
+        campaign={scheduled?.campaign ?? null}
+        onClose={() => setScheduled(null)}
       />
-    </Stack>
-  );
-}
-
-function CampaignCard({ campaign }: { campaign: Campaign }) {
-  return (
-    <Card component="article" aria-label={campaign.name}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
-        <Text fw={600} lineClamp={2}>
-          {campaign.name}
-        </Text>
-        <StatusBadge status={campaign.status} />
-      </Group>
-      <Stack gap={4}>
-        <Detail label="Recipients" value={campaign.recipientCount.toLocaleString()} />
-        <Detail label="Template" value={campaign.templateId === null ? 'None' : 'Selected'} />
-        <Detail label="Created" value={formatDate(campaign.createdAt)} />
-      </Stack>
-    </Card>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </Group>
+      <ImportSummaryDialog summary={summary} onClose={() => setSummary(null)} />
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import type { Template } from '../../../contract/templates';
+import { DeleteChoiceDialog } from '../../components/delete-choice-dialog';
 import { ActiveCampaignsWarning } from './active-campaigns-warning';
 
 interface DeleteTemplateDialogProps {
@@ -10,50 +9,18 @@ interface DeleteTemplateDialogProps {
   onDelete: (template: Template) => Promise<boolean>;
 }
 
-/** SPEC §2: deleting an active template offers Archive (reversible), Delete Permanently or Cancel. */
+/** Archive, Delete Permanently or Cancel, warning when draft campaigns still use the template. */
 export function DeleteTemplateDialog({ template, onClose, onArchive, onDelete }: DeleteTemplateDialogProps) {
-  const [busy, setBusy] = useState<'archive' | 'delete' | null>(null);
-
-  const run = async (kind: 'archive' | 'delete') => {
-    if (!template) return;
-    setBusy(kind);
-    const done = await (kind === 'archive' ? onArchive : onDelete)(template);
-    setBusy(null);
-    if (done) onClose();
-  };
-
   return (
-    <Modal opened={template !== null} onClose={onClose} title="Delete Template" centered>
-      {template && (
-        <Stack gap="md">
-          <Text size="sm">
-            Do you want to archive “{template.name}” or delete it permanently? Archived templates can be
-            restored later; a permanent delete cannot be undone.
-          </Text>
-          <ActiveCampaignsWarning templateId={template.id} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy !== null}>
-              Cancel
-            </Button>
-            <Button
-              variant="light"
-              onClick={() => void run('archive')}
-              loading={busy === 'archive'}
-              disabled={busy === 'delete'}
-            >
-              Archive
-            </Button>
-            <Button
-              color="red"
-              onClick={() => void run('delete')}
-              loading={busy === 'delete'}
-              disabled={busy === 'archive'}
-            >
-              Delete Permanently
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <DeleteChoiceDialog
+      opened={template !== null}
+      noun="Template"
+      name={template?.name ?? ''}
+      onClose={onClose}
+      onArchive={() => (template ? onArchive(template) : Promise.resolve(false))}
+      onDelete={() => (template ? onDelete(template) : Promise.resolve(false))}
+    >
+      {template && <ActiveCampaignsWarning templateId={template.id} />}
+    </DeleteChoiceDialog>
   );
 }

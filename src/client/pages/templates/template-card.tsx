@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArchive, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Template } from '../../../contract/templates';
+import classes from '../../components/clickable-card.module.css';
 import { formatDate } from '../../components/format-date';
-import classes from './template-card.module.css';
 import { TemplateSummary } from './template-summary';
 
 interface TemplateCardProps {

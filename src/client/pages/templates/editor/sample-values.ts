@@ -1,4 +1,4 @@
-import type { SampleCsv } from './sample-csv';
+import type { SampleCsv } from '../../../components/sample-csv';
 import { toSnakeCase } from './variable-names';
 
 /** SPEC §9: the preview's recipient until a sample CSV is uploaded. */

@@ -3,8 +3,8 @@ import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Template } from '../../../../contract/templates';
+import type { SampleCsv } from '../../../components/sample-csv';
 import { ACTIVE_TEMPLATES_KEY } from '../template-queries';
-import type { SampleCsv } from './sample-csv';
 import { VariableList } from './variable-list';
 import { addVariable, mergeVariables, toSnakeCase } from './variable-names';
 

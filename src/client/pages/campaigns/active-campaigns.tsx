@@ -1,0 +1,90 @@
+import { Button, Card, EmptyState } from '@mantine/core';
+import { IconMail, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Campaign } from '../../../contract/campaigns';
+import type { Template } from '../../../contract/templates';
+import { CardGrid } from '../../components/card-grid';
+import { DeleteChoiceDialog } from '../../components/delete-choice-dialog';
+import { ACTIVE_TEMPLATES_KEY } from '../templates/template-queries';
+import { CampaignCard } from './campaign-card';
+import { ACTIVE_CAMPAIGNS_KEY } from './campaign-queries';
+import type { Generation } from './generation/use-generation';
+import { useCampaignActions } from './use-campaign-actions';
+
+export interface ActiveCampaignsProps {
+  generation: Generation;
+  onCreate: () => void;
+  onEdit: (campaign: Campaign, focus?: 'csv') => void;
+  onReview: (campaign: Campaign) => void;
+  onViewScheduled: (campaign: Campaign) => void;
+}
+
+/** The Active Campaigns tab: cards, or the empty state inviting the first campaign. */
+export function ActiveCampaigns({
+  generation,
+  onCreate,
+  onEdit,
+  onReview,
+  onViewScheduled,
+}: ActiveCampaignsProps) {
+  const { data: campaigns, error } = useQuery<Campaign[]>({ queryKey: ACTIVE_CAMPAIGNS_KEY });
+  // For Generate's "variables mismatch" check (SPEC §5), which needs each campaign's template.
+  const { data: templates } = useQuery<Template[]>({ queryKey: ACTIVE_TEMPLATES_KEY });
+  const actions = useCampaignActions();
+  const [deleting, setDeleting] = useState<Campaign | null>(null);
+
+  if (campaigns?.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<IconMail size={24} />}
+          withIndicatorBackground
+          title="No campaigns yet"
+          description="A campaign pairs a template with your recipients' CSV and writes one email for each of them."
+        >
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              Create Your First Campaign
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Card>
+    );
+  }
+
+  const variablesOf = (campaign: Campaign) =>
+    templates?.find((template) => template.id === campaign.templateId)?.variables;
+
+  return (
+    <>
+      <CardGrid loading={!campaigns && !error} error={error} errorTitle="Could not load your campaigns">
+        {campaigns?.map((campaign) => (
+          <CampaignCard
+            key={campaign.id}
+            campaign={campaign}
+            templateVariables={variablesOf(campaign)}
+            generating={generation.isGenerating(campaign)}
+            progress={generation.progressOf(campaign)}
+            busy={actions.pendingId === campaign.id}
+            onEdit={() => onEdit(campaign)}
+            onArchive={() => void actions.archive(campaign)}
+            onDelete={() => setDeleting(campaign)}
+            onUploadCsv={() => onEdit(campaign, 'csv')}
+            onGenerate={() => generation.start(campaign)}
+            onReview={() => onReview(campaign)}
+            onViewScheduled={() => onViewScheduled(campaign)}
+          />
+        ))}
+      </CardGrid>
+      <DeleteChoiceDialog
+        opened={deleting !== null}
+        noun="Campaign"
+        name={deleting?.name ?? ''}
+        onClose={() => setDeleting(null)}
+        onArchive={() => (deleting ? actions.archive(deleting) : Promise.resolve(false))}
+        onDelete={() => (deleting ? actions.remove(deleting) : Promise.resolve(false))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { ActionIcon, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArchive, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Campaign } from '../../../contract/campaigns';
+import classes from '../../components/clickable-card.module.css';
+import { StatusBadge } from '../../components/status-badge';
+import { CampaignFacts } from './campaign-facts';
+import { type CampaignStepHandlers, CampaignSteps } from './campaign-steps';
+import { GenerationProgress } from './generation/generation-progress';
+import type { GenerationProgress as Progressing } from './generation/use-generation';
+
+interface CampaignCardProps extends CampaignStepHandlers {
+  campaign: Campaign;
+  /** The template's variables; undefined when no template or it is not in the loaded list. */
+  templateVariables: readonly string[] | undefined;
+  generating: boolean;
+  progress: Progressing;
+  busy: boolean;
+  onEdit: () => void;
+  onArchive: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * An active campaign. A draft opens the editor when clicked, a ready or scheduled campaign the
+ * review; the buttons take it through its next step (SPEC §2 Campaigns page).
+ */
+export function CampaignCard({
+  campaign,
+  templateVariables,
+  generating,
+  progress,
+  busy,
+  onEdit,
+  onArchive,
+  onDelete,
+  ...steps
+}: CampaignCardProps) {
+  const editable = campaign.status === 'draft' && !generating;
+  const open = editable
+    ? onEdit
+    : campaign.status === 'ready'
+      ? steps.onReview
+      : campaign.status === 'scheduled'
+        ? steps.onViewScheduled
+        : undefined;
+
+  return (
+    <Card component="article" aria-label={campaign.name} className={open ? classes.card : undefined}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          {open ? (
+            <UnstyledButton className={classes.open} onClick={open}>
+              <CampaignName name={campaign.name} />
+            </UnstyledButton>
+          ) : (
+            <CampaignName name={campaign.name} />
+          )}
+          <StatusBadge status={generating ? 'generating' : campaign.status} />
+        </Group>
+        <CampaignFacts campaign={campaign} />
+        {generating && <GenerationProgress name={campaign.name} progress={progress} />}
+        {editable && campaign.generation.error && (
+          <Text size="xs" c="red">
+            Generation stopped: {campaign.generation.error}
+          </Text>
+        )}
+        <Group justify="space-between" mt="auto" wrap="nowrap" align="flex-end" className={classes.actions}>
+          <CampaignSteps
+            campaign={campaign}
+            templateVariables={templateVariables}
+            generating={generating}
+            {...steps}
+          />
+          <Group gap={4} wrap="nowrap">
+            {editable && (
+              <Tooltip label="Edit">
+                <ActionIcon variant="subtle" color="gray" aria-label="Edit campaign" onClick={onEdit}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Tooltip label="Archive">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Archive campaign"
+                onClick={onArchive}
+                loading={busy}
+              >
+                <IconArchive size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete">
+              <ActionIcon variant="subtle" color="red" aria-label="Delete campaign" onClick={onDelete}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CampaignName({ name }: { name: string }) {
+  return (
+    <Text fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+      {name}
+    </Text>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { MAPPING_NONE, MAPPING_SELECT } from '../../../contract/campaigns';
+import { cleanMapping, isMappedColumn, mapExactMatches, mappingFitsTemplate } from './column-mapping';
+
+describe('isMappedColumn', () => {
+  it('refuses blanks and placeholders', () => {
+    expect(isMappedColumn('E-mail')).toBe(true);
+    for (const value of [undefined, '', MAPPING_NONE, MAPPING_SELECT])
+      expect(isMappedColumn(value)).toBe(false);
+  });
+});
+
+describe('cleanMapping', () => {
+  it('drops variables the template lacks and placeholder values', () => {
+    expect(
+      cleanMapping(
+        { email: 'E-mail', first_name: MAPPING_NONE, company: MAPPING_SELECT, phone: 'Tel', job_title: '' },
+        ['email', 'first_name', 'company', 'job_title'],
+      ),
+    ).toEqual({ email: 'E-mail' });
+  });
+
+  it('keeps every real column when no template is known', () => {
+    expect(cleanMapping({ email: 'Mail', phone: 'Tel', x: MAPPING_NONE }, null)).toEqual({
+      email: 'Mail',
+      phone: 'Tel',
+    });
+  });
+});
+
+describe('mappingFitsTemplate', () => {
+  const variables = ['email', 'first_name'];
+
+  it('needs a usable email column', () => {
+    expect(mappingFitsTemplate({ email: 'E-mail' }, variables)).toBe(true);
+    expect(mappingFitsTemplate({ first_name: 'First' }, variables)).toBe(false);
+    expect(mappingFitsTemplate({ email: MAPPING_NONE }, variables)).toBe(false);
+  });
+
+  it('refuses a mapped variable the template no longer has', () => {
+    expect(mappingFitsTemplate({ email: 'E-mail', company: 'Org' }, variables)).toBe(false);
+    // A placeholder is not a mapping, so it cannot be stale either.
+    expect(mappingFitsTemplate({ email: 'E-mail', company: MAPPING_NONE }, variables)).toBe(true);
+  });
+
+  it('does not ask for email when the template has no email variable', () => {
+    expect(mappingFitsTemplate({}, ['info'])).toBe(true);
+  });
+});
+
+describe('mapExactMatches', () => {
+  it('maps same-named columns regardless of case, each column once', () => {
+    expect(mapExactMatches({}, ['email', 'company', 'info'], ['Email', 'COMPANY', 'Notes'])).toEqual({
+      email: 'Email',
+      company: 'COMPANY',
+    });
+  });
+
+  it('keeps choices that still exist, and an explicit None', () => {
+    expect(
+      mapExactMatches(
+        { email: 'Work mail', company: MAPPING_NONE },
+        ['email', 'company'],
+        ['Email', 'Work mail', 'company'],
+      ),
+    ).toEqual({ email: 'Work mail', company: MAPPING_NONE });
+  });
+
+  it('clears columns the new file does not have', () => {
+    expect(mapExactMatches({ email: 'Old', info: 'Gone' }, ['email', 'info'], ['email'])).toEqual({
+      email: 'email',
+    });
+  });
+});

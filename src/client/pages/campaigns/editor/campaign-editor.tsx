@@ -1,0 +1,81 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Campaign } from '../../../../contract/campaigns';
+import { DetailsSection } from './details-section';
+import { MappingSection } from './mapping-section';
+import { RecipientsSection } from './recipients-section';
+import { useCampaignEditorState } from './use-campaign-editor-state';
+import { type SaveOutcome, useSaveCampaign } from './use-save-campaign';
+
+interface CampaignEditorProps {
+  /** null creates a new campaign. */
+  campaign: Campaign | null;
+  /** 'csv' opens with the file picker focused (the card's Upload CSV). */
+  focus?: 'csv';
+  onClose: () => void;
+  onSaved: (outcome: SaveOutcome) => void;
+}
+
+/** The campaign editor dialog (SPEC §2): details, recipients' CSV and column mapping. */
+export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEditorProps) {
+  const state = useCampaignEditorState(campaign);
+  const { save, saving, uploadProgress } = useSaveCampaign(campaign?.id ?? null);
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const close = () => {
+    // The request would finish without anyone to report its outcome to.
+    if (!saving) onClose();
+  };
+
+  const submit = async () => {
+    const outcome = await save({
+      draft: state.draft,
+      variables: state.variables,
+      file: state.file,
+      savedRecipientCount: state.savedRecipientCount,
+      defaultUnsubscribeMessage: state.defaultUnsubscribeMessage,
+    });
+    if (!outcome) return;
+    // SPEC §4: a create starts the form over and closes; an update closes.
+    if (!campaign) state.reset();
+    onSaved(outcome);
+    onClose();
+  };
+
+  return (
+    <Modal.Root
+      opened
+      onClose={close}
+      size="xl"
+      fullScreen={narrow}
+      // Escape belongs to the confirmation on top; a stray click outside should not lose the form.
+      closeOnEscape={!state.confirmingUnsubscribe}
+      closeOnClickOutside={false}
+    >
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* The header stays in view while the form scrolls, and toasts (bottom right) never cover it. */}
+        <Modal.Header style={{ zIndex: 2 }}>
+          <Modal.Title fw={700} fz="lg">
+            {campaign ? 'Edit Campaign' : 'Create New Campaign'}
+          </Modal.Title>
+          <Group gap="sm" wrap="nowrap">
+            <Button variant="default" onClick={close} disabled={saving} visibleFrom="xs">
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} disabled={saving}>
+              {saving ? 'Saving...' : campaign ? 'Update Campaign' : 'Create Campaign'}
+            </Button>
+            <Modal.CloseButton aria-label="Close" disabled={saving} />
+          </Group>
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="md">
+            <DetailsSection state={state} autoFocus={focus !== 'csv'} />
+            <RecipientsSection state={state} autoFocus={focus === 'csv'} uploadProgress={uploadProgress} />
+            <MappingSection state={state} />
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,58 @@
+import { Alert, Checkbox, Textarea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../../../contract/limits';
+import { showToast } from '../../../components/toast';
+import { UnsubscribeConfirmDialog } from './unsubscribe-confirm-dialog';
+import type { CampaignEditorState } from './use-campaign-editor-state';
+
+/**
+ * SPEC §4: ticking the unsubscribe option is immediate; unticking asks for the four compliance
+ * confirmations first. With the link on, its message can be edited; with it off, a warning shows.
+ */
+export function UnsubscribeField({ state }: { state: CampaignEditorState }) {
+  const { draft, update, confirmingUnsubscribe: confirming, setConfirmingUnsubscribe: setConfirming } = state;
+
+  return (
+    <>
+      <Checkbox
+        label="Include unsubscribe link"
+        description="Adds a one-click unsubscribe link and your postal address to every email."
+        checked={draft.includeUnsubscribeLink}
+        onChange={(event) => {
+          if (event.currentTarget.checked) update({ includeUnsubscribeLink: true });
+          else setConfirming(true);
+        }}
+      />
+      {draft.includeUnsubscribeLink ? (
+        <Textarea
+          label="Unsubscribe Message"
+          description="Shown above the unsubscribe link. Replace the [bracketed] parts, or fill in your address in Settings."
+          rows={4}
+          value={draft.unsubscribeMessage ?? state.defaultUnsubscribeMessage}
+          onChange={(event) => update({ unsubscribeMessage: event.currentTarget.value })}
+        />
+      ) : (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="No unsubscribe link"
+        >
+          Emails from this campaign will not let recipients opt out. Use this only for non-commercial,
+          transactional or requested messages: commercial email without an opt-out breaks anti-spam law
+          (CAN-SPAM, GDPR, CASL). The daily sending limit drops from {DAILY_LIMIT_WITH_UNSUBSCRIBE} to{' '}
+          {DAILY_LIMIT_WITHOUT_UNSUBSCRIBE} emails.
+        </Alert>
+      )}
+      <UnsubscribeConfirmDialog
+        opened={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          update({ includeUnsubscribeLink: false });
+          setConfirming(false);
+          showToast({ title: 'Unsubscribe link disabled', tone: 'success' });
+        }}
+      />
+    </>
+  );
+}

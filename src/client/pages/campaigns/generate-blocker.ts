@@ -1,0 +1,24 @@
+import type { Campaign } from '../../../contract/campaigns';
+import { mappingFitsTemplate } from './column-mapping';
+
+export const NO_TEMPLATE = 'Select a template first';
+export const NO_RECIPIENTS = 'Upload CSV recipients first';
+export const VARIABLES_CHANGED =
+  'Template variables have changed. Please reassign variables before generating.';
+
+/**
+ * Why Generate is disabled for a draft (SPEC §5), in the server's order; null when it can run.
+ * `templateVariables` is undefined when the template is not in the loaded list (an archived
+ * one): then the mapping cannot be checked here and the server has the last word.
+ */
+export function generateBlocker(
+  campaign: Pick<Campaign, 'templateId' | 'recipientCount' | 'columnMapping'>,
+  templateVariables: readonly string[] | undefined,
+): string | null {
+  if (campaign.templateId === null) return NO_TEMPLATE;
+  if (campaign.recipientCount === 0) return NO_RECIPIENTS;
+  if (templateVariables && !mappingFitsTemplate(campaign.columnMapping, templateVariables)) {
+    return VARIABLES_CHANGED;
+  }
+  return null;
+}
