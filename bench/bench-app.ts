@@ -31,19 +31,26 @@ export async function benchDatabases(): Promise<BenchDb[]> {
   return (await postgresServerUrl()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** A fresh PostgreSQL database for one benchmark, and how to drop it. */
+export async function createBenchDatabase() {
+  const server = await postgresServerUrl();
+  if (!server) throw new Error('No PostgreSQL server for benchmarks');
+  const name = `tailor_bench_${crypto.randomBytes(4).toString('hex')}`;
+  await admin(server, `CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** The real app in this process on a fresh database of its own, listening on a random port. */
 export async function startBenchApp(kind: BenchDb, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-bench-'));
   let databaseUrl = '';
   let drop = async () => {};
   if (kind === 'postgres') {
-    const server = (await postgresServerUrl())!;
-    const name = `tailor_bench_${crypto.randomBytes(4).toString('hex')}`;
-    await admin(server, `CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    drop = () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const database = await createBenchDatabase();
+    databaseUrl = database.url;
+    drop = database.drop;
   }
   const config = loadConfig(
     {

@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import Papa from 'papaparse';
 import { from as copyFrom } from 'pg-copy-streams';
 import { httpClient, waitUntil } from '../test/support/http-client';
-import { type BenchDb, benchDatabases, startBenchApp } from './bench-app';
+import { type BenchDb, benchDatabases, createBenchDatabase, startBenchApp } from './bench-app';
 import { type BenchResult, report } from './support';
 
 /**
@@ -29,6 +30,8 @@ const COLUMNS = [
   'Notes',
 ];
 const results: BenchResult[] = [];
+const execFileAsync = promisify(execFile);
+const PRODUCTION_HEAP_CAP_MB = 256;
 
 function writeCsv(rows: number): string {
   const file = path.join(os.tmpdir(), `tailor-bench-${rows}.csv`);
@@ -67,49 +70,65 @@ async function prepareCampaign(base: string) {
   return { api, campaignId: campaign.id as number };
 }
 
-async function uploadFile(api: ReturnType<typeof httpClient>, campaignId: number, file: string) {
-  const form = new FormData();
-  form.append('csvFile', await fs.openAsBlob(file), 'bench.csv');
+/**
+ * Uploads with curl, in its own process as a browser would be: the client's work of sending the
+ * file is not charged to the server's event loop.
+ */
+async function uploadFile(
+  base: string,
+  api: ReturnType<typeof httpClient>,
+  campaignId: number,
+  file: string,
+) {
   const started = performance.now();
-  const report = await api.json('POST', `/api/campaigns/${campaignId}/upload-csv`, form);
-  return { seconds: (performance.now() - started) / 1000, imported: report.imported as number };
+  const { stdout } = await execFileAsync(
+    'curl',
+    [
+      '-sS',
+      '-X',
+      'POST',
+      '-H',
+      `cookie: ${api.cookie()}`,
+      '-F',
+      `csvFile=@${file};type=text/csv`,
+      `${base}/api/campaigns/${campaignId}/upload-csv`,
+    ],
+    { maxBuffer: 1 << 24 },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const report = JSON.parse(stdout);
+  if (typeof report.imported !== 'number') throw new Error(`upload failed: ${stdout}`);
+  return { seconds, imported: report.imported as number };
 }
 
 /**
  * The same rows as the import stores them (mapped columns plus the whole row as JSON), as COPY
- * input. Built before the clock starts: the baseline is the database's own best, nothing else.
+ * input in text format (the fastest COPY accepts; the test data has no tab, newline or
+ * backslash to escape). Built before the clock starts: the baseline is the database's own best.
  */
 function copyInput(campaignId: number, file: string): string {
   const [header, ...rows] = Papa.parse<string[]>(fs.readFileSync(file, 'utf8'), {
     skipEmptyLines: true,
   }).data;
-  const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
   return `${rows
     .map((cells, i) => {
       const data: Record<string, string> = {};
       header!.forEach((h, j) => {
         data[h] = cells[j] ?? '';
       });
-      return [
-        campaignId,
-        quote(cells[0]!),
-        quote(cells[3]!),
-        quote(cells[4]!),
-        quote(JSON.stringify(data)),
-        i + 2,
-      ].join(',');
+      return [campaignId, cells[0], cells[3], cells[4], JSON.stringify(data), i + 2].join('\t');
     })
     .join('\n')}\n`;
 }
 
+/** A bare COPY of the rows into a second campaign of the same table, on the same database. */
 async function bareCopy(
   app: Awaited<ReturnType<typeof startBenchApp>>,
   campaignId: number,
   file: string,
 ): Promise<number> {
   const input = copyInput(campaignId, file);
-  const sql =
-    'COPY recipients (campaign_id, email, company, job_title, data, row_number) FROM STDIN WITH (FORMAT csv)';
+  const sql = 'COPY recipients (campaign_id, email, company, job_title, data, row_number) FROM STDIN';
   const driver = app.ctx.database.driver;
   const started = performance.now();
   if (driver.kind === 'pglite') {
@@ -131,8 +150,8 @@ async function measure(kind: BenchDb) {
     const file = writeCsv(ROWS);
     const { api, campaignId } = await prepareCampaign(app.base);
     const warm = await prepareCampaign(app.base).catch(() => null);
-    if (warm) await uploadFile(warm.api, warm.campaignId, writeCsv(5000));
-    const upload = await uploadFile(api, campaignId, file);
+    if (warm) await uploadFile(app.base, warm.api, warm.campaignId, writeCsv(5000));
+    const upload = await uploadFile(app.base, api, campaignId, file);
     if (upload.imported !== ROWS) throw new Error(`imported ${upload.imported} of ${ROWS}`);
     const { campaignId: copyCampaign } = await prepareCampaign(app.base);
     const copySeconds = await bareCopy(app, copyCampaign, file);
@@ -169,27 +188,38 @@ async function measure(kind: BenchDb) {
   }
 }
 
-/** A separate server process (so its memory is all ours to read) imports a 1,000,000-row file. */
-async function peakRssMillionRows() {
+/**
+ * A separate server process (the built one, so its memory is all ours to read) imports a
+ * 1,000,000-row file. On PostgreSQL the 300 MB goal is the whole process; PGlite runs the
+ * database inside the process and idles at several hundred MB by itself, so for it the growth
+ * over its idle size is reported next to the peak.
+ */
+async function peakRssMillionRows(kind: BenchDb, heapCapMb: number | null) {
   const rows = 1_000_000;
   const file = writeCsv(rows);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-bench-rss-'));
   const port = 23000 + (process.pid % 1000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', 'all'], {
+  const database = kind === 'postgres' ? await createBenchDatabase() : null;
+  const child = spawn(process.execPath, ['dist/server/main.js', 'all'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
       SECRET_KEY: 'bench-secret-key-that-is-long-enough-000',
       IMPORT_MAX_ROWS: String(rows + 1),
       IMPORT_MAX_BYTES: String(1024 * 1024 * 1024),
       LOG_LEVEL: 'warn',
+      NODE_OPTIONS: heapCapMb ? `--max-old-space-size=${heapCapMb}` : '',
     },
     stdio: 'ignore',
   });
+  const memory = (field: 'VmRSS' | 'VmHWM') =>
+    Number(
+      new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0,
+    ) / 1024;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitUntil(
@@ -198,21 +228,31 @@ async function peakRssMillionRows() {
       'server ready',
     );
     const { api, campaignId } = await prepareCampaign(base);
-    const upload = await uploadFile(api, campaignId, file);
-    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const idle = memory('VmRSS');
+    const upload = await uploadFile(base, api, campaignId, file);
+    if (upload.imported !== rows) throw new Error(`imported ${upload.imported} of ${rows}`);
+    const peak = memory('VmHWM');
+    const suffix = heapCapMb ? `_heap_cap_${heapCapMb}` : '_no_heap_cap';
     results.push(
       {
-        metric: 'import_1m_rows_peak_rss',
-        db: 'pglite',
-        value: peakKb / 1024,
+        metric: `import_1m_rows_peak_rss${suffix}`,
+        db: kind,
+        value: peak,
         unit: 'MB',
-        goal: 300,
+        goal: kind === 'postgres' && heapCapMb ? 300 : null,
         higherIsBetter: false,
       },
       {
-        metric: 'import_1m_rows_per_s',
-        db: 'pglite',
+        metric: `import_1m_rows_rss_growth${suffix}`,
+        db: kind,
+        value: peak - idle,
+        unit: 'MB',
+        goal: null,
+        higherIsBetter: false,
+      },
+      {
+        metric: `import_1m_rows_per_s${suffix}`,
+        db: kind,
         value: upload.imported / upload.seconds,
         unit: 'rows/s',
         goal: null,
@@ -223,9 +263,18 @@ async function peakRssMillionRows() {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
 }
 
-for (const kind of await benchDatabases()) await measure(kind);
-if (!process.argv.includes('--skip-rss')) await peakRssMillionRows();
+if (!process.argv.includes('--rss-only')) for (const kind of await benchDatabases()) await measure(kind);
+if (!process.argv.includes('--skip-rss')) {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  // Measured as the README runs production processes (a 256 MB JS heap cap) and without the cap:
+  // the live set is small, but an uncapped V8 lets garbage pile up before collecting it.
+  for (const kind of await benchDatabases()) {
+    await peakRssMillionRows(kind, PRODUCTION_HEAP_CAP_MB);
+    await peakRssMillionRows(kind, null);
+  }
+}
 report('import', results);

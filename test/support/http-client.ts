@@ -17,6 +17,8 @@ export function httpClient(base: string) {
   }
   return {
     request,
+    /** The session cookie, for clients in other processes (e.g. curl in benchmarks). */
+    cookie: () => cookie,
     async json<T = any>(method: string, path: string, body?: unknown): Promise<T> {
       const res = await request(method, path, body);
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { ROOT_DIR } from '../config';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
@@ -25,8 +27,34 @@ export type Database = {
   boss: { connectionString: string } | { db: SqlExecutor };
   migrate(): Promise<void>;
   isMigrated(): Promise<boolean>;
+  /** A transaction on the raw driver, for bulk paths that need COPY (Drizzle has no COPY). */
+  bulkTransaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** Raw SQL and CSV COPY inside one transaction; identical on PostgreSQL and PGlite. */
+export type BulkSession = {
+  query<R>(text: string, params?: unknown[]): Promise<R[]>;
+  /**
+   * Starts a COPY into `table (columns)` in PostgreSQL's text format (tab-separated, \N for
+   * NULL). On PostgreSQL rows stream to the server as they are written; PGlite can only COPY a
+   * whole blob, so there they are gathered and sent in large pieces. No other query may run in
+   * the session until `end` resolves.
+   */
+  openCopy(table: string, columns: string[]): CopyWriter;
+};
+
+export type CopyWriter = {
+  write(text: string): Promise<void>;
+  end(): Promise<void>;
+  abort(): void;
+};
+
+/** PGlite pays a large fixed cost per COPY, so it gets few, big pieces. */
+const PGLITE_COPY_BYTES = 24 << 20;
+
+const copyStatement = (table: string, columns: string[], source: string) =>
+  `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 
 const MIGRATIONS_FOLDER = path.join(ROOT_DIR, 'src/server/db/migrations');
 /** Any constant: held while migrating so parallel processes on PostgreSQL never migrate twice. */
@@ -38,6 +66,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
+  // process: the pool discards it and the next query opens a fresh one.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -55,6 +86,44 @@ async function openPostgres(connectionString: string): Promise<Database> {
       }
     },
     isMigrated: () => isMigrated(db),
+    async bulkTransaction(work) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+          openCopy: (table, columns) => {
+            const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+            const done = new Promise<void>((resolve, reject) => {
+              stream.on('finish', resolve);
+              stream.on('error', reject);
+            });
+            done.catch(() => {}); // surfaced by write() or end()
+            return {
+              async write(text) {
+                if (!stream.write(text)) await once(stream, 'drain');
+              },
+              async end() {
+                stream.end();
+                await done;
+              },
+              abort: () => stream.destroy(),
+            };
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        // After a failed COPY the connection may be mid-protocol: roll back, or drop it if that fails.
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -80,6 +149,35 @@ async function openPglite(dataDir: string): Promise<Database> {
       migrate: () =>
         migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       isMigrated: () => isMigrated(db),
+      bulkTransaction: (work) =>
+        client.transaction((tx) =>
+          work({
+            query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never[],
+            openCopy: (table, columns) => {
+              let parts: string[] = [];
+              let size = 0;
+              const flush = async () => {
+                if (size === 0) return;
+                const blob = new Blob(parts);
+                parts = [];
+                size = 0;
+                await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob });
+              };
+              return {
+                async write(text) {
+                  parts.push(text);
+                  size += text.length;
+                  if (size >= PGLITE_COPY_BYTES) await flush();
+                },
+                end: flush,
+                abort() {
+                  parts = [];
+                  size = 0;
+                },
+              };
+            },
+          }),
+        ),
       async close() {
         await client.close();
         release();

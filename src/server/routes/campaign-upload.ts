@@ -35,7 +35,12 @@ export function uploadCsvRoute(app: AppInstance, ctx: AppContext) {
         let columnMapping: Record<string, string> | null = null;
         let gotFile = false;
         try {
-          const parts = req.parts({ limits: { fileSize: ctx.config.import.maxBytes, files: 1, fields: 10 } });
+          const parts = req.parts({
+            limits: { fileSize: ctx.config.import.maxBytes, files: 1, fields: 10 },
+            // Bigger chunks than busboy's 16 KB default: fewer, larger writes for multi-megabyte files.
+            highWaterMark: 1 << 20,
+            fileHwm: 1 << 20,
+          });
           for await (const part of parts) {
             if (part.type === 'file') {
               if (part.fieldname !== 'csvFile') {
@@ -54,7 +59,7 @@ export function uploadCsvRoute(app: AppInstance, ctx: AppContext) {
             }
           }
           if (!gotFile) throw new AppError('bad_request', 'Please upload a CSV file with recipient data');
-          return await importRecipients(ctx.db, req.user.id, req.params.id, {
+          return await importRecipients(ctx.database, req.user.id, req.params.id, {
             filePath: tmp,
             columnMapping,
             limits: ctx.config.import,

@@ -1,20 +1,24 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
 import Papa from 'papaparse';
 import type { ImportReport } from '../../contract/campaigns';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import {
-  deleteCampaignRecipients,
-  insertRecipientBatch,
-  type RecipientBatch,
-  setRecipientCount,
-} from '../queries/recipients';
+  deleteRecipientsOf,
+  finishImport,
+  insertRecipientsSkippingDuplicates,
+  openRecipientCopy,
+  type RecipientRow,
+} from '../queries/recipient-bulk';
 import { findTemplate } from '../queries/templates';
 import { cleanMapping, ownCampaign } from './campaigns';
 
 export type ImportLimits = { maxBytes: number; maxRows: number };
 
-const BATCH_SIZE = 10_000;
 const REPORTED_SKIPS = 100;
 const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;.]{2,}$/;
 
@@ -25,11 +29,12 @@ const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;.]{2,}$/;
  * transaction: a failure part-way leaves the previous recipients exactly as they were.
  */
 export async function importRecipients(
-  db: Db,
+  database: Database,
   userId: number,
   campaignId: number,
   input: { filePath: string; columnMapping: Record<string, string> | null; limits: ImportLimits },
 ): Promise<ImportReport> {
+  const db = database.db;
   const campaign = await ownCampaign(db, userId, campaignId);
   if (campaign.status !== 'draft') {
     throw new AppError('conflict', 'Recipients can only be replaced while the campaign is a draft');
@@ -40,76 +45,138 @@ export async function importRecipients(
   if (!emailColumn) throw new AppError('unprocessable', 'Please map the email column for CSV upload');
   assertLooksLikeCsv(input.filePath);
 
-  return db.transaction(async (tx) => {
-    await deleteCampaignRecipients(tx, campaignId);
-    const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], columns: [] };
-    const skip = (row: number, email: string, reason: string) => {
-      report.skipped++;
-      if (report.skippedRows.length < REPORTED_SKIPS) report.skippedRows.push({ row, email, reason });
-    };
-    // One batch is written while the next is parsed (on PostgreSQL the two overlap).
-    let writing: Promise<void> = Promise.resolve();
-    const write = (batch: RecipientBatch) => {
-      writing = writing.then(async () => {
-        const inserted = await insertRecipientBatch(tx, campaignId, batch);
+  const suspects = new SuspectSpill();
+  try {
+    return await database.bulkTransaction(async (session) => {
+      await deleteRecipientsOf(session, campaignId);
+      const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], columns: [] };
+      const skip = (row: number, email: string, reason: string) => {
+        report.skipped++;
+        if (report.skippedRows.length < REPORTED_SKIPS) report.skippedRows.push({ row, email, reason });
+      };
+      // Rows with a new address stream straight into a COPY as each chunk is parsed, so nothing
+      // piles up in memory. Suspected repeats wait in a temporary file and go in afterwards,
+      // through a statement that lets the unique index decide.
+      const copy = openRecipientCopy(session, campaignId);
+      const seen = new AddressFilter();
+      let header: string[] | null = null;
+      let columns: { email: number; company: number; jobTitle: number } | null = null;
+      let rowNumber = 0;
+      try {
+        for await (const rows of parseCsvChunks(input.filePath)) {
+          const fresh: RecipientRow[] = [];
+          for (const cells of rows) {
+            rowNumber++;
+            if (!header) {
+              header = headerNames(cells);
+              report.columns = header;
+              columns = columnIndexes(header, mapping);
+              continue;
+            }
+            if (rowNumber - 1 > input.limits.maxRows) {
+              throw new AppError(
+                'payload_too_large',
+                `The file has more than ${input.limits.maxRows.toLocaleString('en-US')} rows, the most one campaign can import`,
+              );
+            }
+            const email = (cells[columns!.email] ?? '').trim();
+            if (!email) {
+              skip(rowNumber, '', 'Missing email');
+              continue;
+            }
+            if (email.length > 254 || !EMAIL.test(email)) {
+              skip(rowNumber, email.slice(0, 254), 'Invalid email address');
+              continue;
+            }
+            const row: RecipientRow = {
+              email,
+              company: cell(cells, columns!.company),
+              jobTitle: cell(cells, columns!.jobTitle),
+              data: rowJson(header, cells),
+              rowNumber,
+            };
+            if (seen.addIfNew(email)) fresh.push(row);
+            else suspects.add(row);
+          }
+          if (fresh.length) await copy.write(fresh);
+          report.imported += fresh.length;
+        }
+        await copy.end();
+      } catch (err) {
+        copy.abort();
+        throw err;
+      }
+      for await (const batch of suspects.batches(SUSPECT_BATCH)) {
+        const inserted = await insertRecipientsSkippingDuplicates(session, campaignId, batch);
         report.imported += inserted.size;
-        batch.rowNumbers.forEach((row, i) => {
-          if (!inserted.has(row)) skip(row, batch.emails[i]!, 'Duplicate email');
-        });
-      });
-      writing.catch(() => {}); // awaited below; this only keeps the rejection from being "unhandled"
-    };
+        for (const row of batch)
+          if (!inserted.has(row.rowNumber)) skip(row.rowNumber, row.email, 'Duplicate email');
+      }
 
-    let header: string[] | null = null;
-    let columns: { email: number; company: number; jobTitle: number } | null = null;
-    let rowNumber = 0;
-    let batch = emptyBatch();
-    for await (const rows of parseCsvChunks(input.filePath)) {
-      for (const cells of rows) {
-        rowNumber++;
-        if (!header) {
-          header = headerNames(cells);
-          report.columns = header;
-          columns = columnIndexes(header, mapping);
-          continue;
-        }
-        if (rowNumber - 1 > input.limits.maxRows) {
-          throw new AppError(
-            'payload_too_large',
-            `The file has more than ${input.limits.maxRows.toLocaleString('en-US')} rows, the most one campaign can import`,
-          );
-        }
-        const email = (cells[columns!.email] ?? '').trim();
-        if (!email) {
-          skip(rowNumber, '', 'Missing email');
-          continue;
-        }
-        if (email.length > 254 || !EMAIL.test(email)) {
-          skip(rowNumber, email.slice(0, 254), 'Invalid email address');
-          continue;
-        }
-        batch.emails.push(email);
-        batch.companies.push(cell(cells, columns!.company));
-        batch.jobTitles.push(cell(cells, columns!.jobTitle));
-        batch.data.push(rowJson(header, cells));
-        batch.rowNumbers.push(rowNumber);
-        if (batch.emails.length >= BATCH_SIZE) {
-          await writing;
-          write(batch);
-          batch = emptyBatch();
-        }
+      if (rowNumber <= 1) throw new AppError('unprocessable', 'The CSV file has a header but no data rows');
+      if (report.imported === 0)
+        throw new AppError('unprocessable', 'No row of this file has a valid email address');
+      await finishImport(session, campaignId, mapping);
+      return report;
+    });
+  } finally {
+    suspects.discard();
+  }
+}
+
+/** Suspected repeats, kept on disk (a file can hold any number of them) until the COPY is done. */
+class SuspectSpill {
+  private readonly file = path.join(os.tmpdir(), `tailor-suspects-${crypto.randomUUID()}.jsonl`);
+  private count = 0;
+  add(row: RecipientRow) {
+    fs.appendFileSync(this.file, `${JSON.stringify(row)}\n`);
+    this.count++;
+  }
+  async *batches(size: number): AsyncGenerator<RecipientRow[]> {
+    if (this.count === 0) return;
+    let batch: RecipientRow[] = [];
+    for await (const line of readline.createInterface({
+      input: fs.createReadStream(this.file),
+      crlfDelay: Infinity,
+    })) {
+      batch.push(JSON.parse(line) as RecipientRow);
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
       }
     }
-    if (batch.emails.length) write(batch);
-    await writing;
-
-    if (rowNumber <= 1) throw new AppError('unprocessable', 'The CSV file has a header but no data rows');
-    if (report.imported === 0)
-      throw new AppError('unprocessable', 'No row of this file has a valid email address');
-    await setRecipientCount(tx, campaignId, mapping);
-    return report;
-  });
+    if (batch.length) yield batch;
+  }
+  discard() {
+    fs.rmSync(this.file, { force: true });
+  }
 }
+
+/**
+ * Remembers addresses as 30-bit hashes (small integers: a million cost ~20 MB, where the strings
+ * would cost over 100 MB). A new hash means a new address for certain; a known hash is only a
+ * suspect — a repeat, or rarely a collision — and the database's unique index has the last word.
+ */
+class AddressFilter {
+  private readonly hashes = new Set<number>();
+  addIfNew(email: string): boolean {
+    const hash = fnv1a(email.toLowerCase()) >>> 2;
+    if (this.hashes.has(hash)) return false;
+    this.hashes.add(hash);
+    return true;
+  }
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+const SUSPECT_BATCH = 10_000;
 
 /**
  * The file's rows as arrays of cells, a chunk at a time. PapaParse's chunk mode on a file stream
@@ -132,7 +199,10 @@ async function* parseCsvChunks(filePath: string): AsyncGenerator<string[][]> {
     skipEmptyLines: 'greedy',
     chunk(results: Papa.ParseResult<string[]>, p: Papa.Parser) {
       parser = p;
+      // Pausing the parser alone does not stop the file stream (PapaParse would queue the rest of
+      // the file in memory), so the source pauses too until the consumer asks for more.
       p.pause();
+      source.pause();
       chunks.push(results.data);
       notify();
     },
@@ -155,6 +225,7 @@ async function* parseCsvChunks(filePath: string): AsyncGenerator<string[][]> {
       if (next) {
         yield next;
         (parser as Papa.Parser | null)?.resume();
+        source.resume();
         continue;
       }
       if (failure) throw new AppError('unprocessable', 'Failed to parse CSV file. Please check the format.');
@@ -225,11 +296,3 @@ function assertLooksLikeCsv(filePath: string) {
     fs.closeSync(fd);
   }
 }
-
-const emptyBatch = (): RecipientBatch => ({
-  emails: [],
-  companies: [],
-  jobTitles: [],
-  data: [],
-  rowNumbers: [],
-});

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { text as readBody } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer';
+
+/**
+ * Fake Gmail API and Microsoft Graph send endpoints on one local HTTP server. They decode the MIME they receive
+ * with mailparser, answer with each provider's real shapes (Graph's sendMail: 202, no body, no id) and can look a
+ * message up by its Message-ID, which is how the app reconciles a send interrupted by a crash.
+ * Each provider keeps one sent folder shared by every token: a refreshed token must still find earlier sends.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON.
+type Json = any;
+
+export type MailProvider = 'gmail' | 'graph';
+export type ProviderFailure =
+  | { status: 429; retryAfterSeconds?: number }
+  | { status: 500 | 502 | 503 }
+  | { status: 400; message: string }
+  | { status: 401 };
+
+export type SentMessage = {
+  id: string;
+  threadId?: string;
+  /** The MIME text as the provider received (or, for Graph's JSON form, composed) it. */
+  raw: string;
+  parsed: ParsedMail;
+  messageId: string | undefined;
+  /** Every recipient address (To, Cc, Bcc), in header order. */
+  to: string[];
+  token: string;
+  at: Date;
+};
+
+export type ProviderStats = { maxConcurrent: number; maxConcurrentPerToken: number };
+
+export type FakeMailProviders = {
+  gmailUrl: string;
+  graphUrl: string;
+  port: number;
+  sent(p: MailProvider): SentMessage[];
+  /** Every request received, failed and throttled ones included. */
+  requests(p: MailProvider): number;
+  /** maxConcurrent: most requests in flight at once over all tokens; maxConcurrentPerToken: per mailbox. */
+  stats(p: MailProvider): ProviderStats;
+  /** The next `count` authenticated requests to `p` (sends and lookups alike) fail this way and store nothing. */
+  failNext(p: MailProvider, count: number, failure: ProviderFailure): void;
+  setLatency(p: MailProvider, ms: number): void;
+  requireKnownTokens(on: boolean): void;
+  acceptToken(p: MailProvider, token: string): void;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+/** Graph allows 4 concurrent requests per app per mailbox (DESIGN §10). */
+export const GRAPH_MAILBOX_CONCURRENCY = 4;
+
+// status → [Gmail status, Gmail reason, Graph code, default message]
+const ERRORS: Record<number, [string, string, string, string]> = {
+  400: ['INVALID_ARGUMENT', 'invalidArgument', 'ErrorInvalidRequest', 'Invalid request.'],
+  401: ['UNAUTHENTICATED', 'authError', 'InvalidAuthenticationToken', 'Invalid authentication credentials.'],
+  404: ['NOT_FOUND', 'notFound', 'ResourceNotFound', 'Requested entity was not found.'],
+  429: ['RESOURCE_EXHAUSTED', 'rateLimitExceeded', 'TooManyRequests', 'Too many requests. Retry later.'],
+  500: ['INTERNAL', 'backendError', 'InternalServerError', 'Internal error encountered.'],
+  502: ['UNAVAILABLE', 'backendError', 'BadGateway', 'Bad gateway.'],
+  503: ['UNAVAILABLE', 'backendError', 'ServiceUnavailable', 'The service is currently unavailable.'],
+};
+const NO_RAW = "'raw' RFC822 payload message string or uploading message via /upload/* URL required";
+const BAD_BASE64 = 'Invalid base64 string for MIME content.';
+const THROTTLED = 'Application is over its MailboxConcurrency limit.';
+const ODATA_EQ = /^\s*internetMessageId\s+eq\s+'((?:[^']|'')*)'\s*$/i;
+const BASE64 = /^[A-Za-z0-9+/_\-\r\n]*={0,2}\s*$/;
+
+const freshNumbers = () => ({ latencyMs: 0, requests: 0, active: 0, maxConcurrent: 0, maxPerToken: 0 });
+const freshLists = () => ({ sent: [] as SentMessage[], failures: [] as ProviderFailure[] });
+const freshState = () => ({ ...freshLists(), ...freshNumbers(), tokens: new Set<string>() });
+type State = ReturnType<typeof freshState>;
+
+type Call = { method: string; path: string; url: URL; body: string; token: string; contentType: string };
+type Reply = { status: number; body?: object };
+type HttpError = Error & { status: number; code?: string; headers?: Record<string, string> };
+const httpError = (status: number, message: string, code?: string, headers?: Record<string, string>) =>
+  Object.assign(new Error(message), { status, code, headers }) as HttpError;
+const isHttpError = (err: unknown): err is HttpError => err instanceof Error && 'status' in err;
+
+function send(res: ServerResponse, status: number, body?: object, headers: Record<string, string> = {}) {
+  if (body === undefined) res.writeHead(status, headers).end();
+  else res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+function sendError(provider: MailProvider, res: ServerResponse, err: HttpError) {
+  const [status, reason, graphCode] = ERRORS[err.status] ?? ['UNKNOWN', 'unknown', 'UnknownError'];
+  const { message } = err;
+  const gmailError = { code: err.status, message, errors: [{ message, domain: 'global', reason }], status };
+  const graphError = { code: err.code ?? graphCode, message, innerError: { date: new Date().toISOString() } };
+  send(res, err.status, { error: provider === 'gmail' ? gmailError : graphError }, err.headers);
+}
+
+function injected(provider: MailProvider, failure: ProviderFailure): HttpError {
+  const message = failure.status === 400 ? failure.message : (ERRORS[failure.status]?.[3] ?? 'Error');
+  // Graph always says when to come back; Gmail often doesn't, so the app must cope without the header.
+  const fallback = provider === 'graph' ? 1 : undefined;
+  const retryAfter = failure.status === 429 ? (failure.retryAfterSeconds ?? fallback) : undefined;
+  const headers: Record<string, string> = retryAfter === undefined ? {} : { 'retry-after': `${retryAfter}` };
+  return httpError(failure.status, message, undefined, headers);
+}
+
+function parseJson(body: string): Json {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw httpError(400, 'Invalid JSON payload received.', 'BadRequest');
+  }
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  const flat = objects.flatMap((o) => o.value).flatMap((a) => (a.group ? a.group : [a]));
+  return flat.flatMap((a) => (a.address ? [a.address] : []));
+}
+
+async function decode(raw: string, token: string, noRecipient: string): Promise<Omit<SentMessage, 'id'>> {
+  const parsed = await simpleParser(raw);
+  const to = [...addresses(parsed.to), ...addresses(parsed.cc), ...addresses(parsed.bcc)];
+  if (to.length === 0) throw httpError(400, noRecipient, 'ErrorInvalidRecipients');
+  return { raw, parsed, messageId: parsed.messageId, to, token, at: new Date() };
+}
+
+/** Graph's JSON sendMail form, turned into MIME so both forms are inspected the same way. */
+async function composeGraphJson(message: Json): Promise<string> {
+  const list = (recipients: Json) =>
+    Array.isArray(recipients) ? recipients.map((r: Json) => r?.emailAddress).filter(Boolean) : [];
+  const custom: Json[] = Array.isArray(message.internetMessageHeaders) ? message.internetMessageHeaders : [];
+  // Graph's JSON form only takes custom X- headers (no List-Unsubscribe): one reason the app sends MIME.
+  const bad = custom.find((h) => !/^x-/i.test(String(h?.name)));
+  const badText = `The internet message header name '${bad?.name}' should start with 'x-' or 'X-'.`;
+  if (bad) throw httpError(400, badText, 'InvalidInternetMessageHeader');
+  const headers = Object.fromEntries(custom.map((h) => [String(h.name), String(h.value)]));
+  const html = /^html$/i.test(String(message.body?.contentType));
+  const content = String(message.body?.content ?? '');
+  const [to, cc, bcc] = [list(message.toRecipients), list(message.ccRecipients), list(message.bccRecipients)];
+  const from = message.from?.emailAddress ?? 'me@graph.fake';
+  const { subject, internetMessageId: messageId } = message;
+  const body = html ? { html: content } : { text: content };
+  const mime = new MailComposer({ from, to, cc, bcc, subject, messageId, headers, ...body }).compile();
+  mime.keepBcc = true;
+  return (await mime.build()).toString('utf8');
+}
+
+function graphItem(m: SentMessage, select: string[] | undefined) {
+  const toRecipients = m.to.map((address) => ({ emailAddress: { address } }));
+  const full: Record<string, unknown> = { id: m.id, internetMessageId: m.messageId, toRecipients };
+  Object.assign(full, { subject: m.parsed.subject, sentDateTime: m.at.toISOString() });
+  return select ? Object.fromEntries(select.map((f) => [f.trim(), full[f.trim()]])) : full;
+}
+
+const stripBrackets = (id: string | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
+
+export async function startFakeMailProviders(): Promise<FakeMailProviders> {
+  const state: Record<MailProvider, State> = { gmail: freshState(), graph: freshState() };
+  // Graph throttles per mailbox; the bearer token stands for the mailbox.
+  const inFlight: Record<MailProvider, Map<string, number>> = { gmail: new Map(), graph: new Map() };
+  const flags = { requireKnown: false };
+
+  async function gmail({ method, path, url, body, token }: Call): Promise<Reply> {
+    if (method === 'POST' && /^\/v1\/users\/[^/]+\/messages\/send$/.test(path)) {
+      const json = parseJson(body);
+      if (typeof json?.raw !== 'string' || !BASE64.test(json.raw)) throw httpError(400, NO_RAW);
+      const mime = Buffer.from(json.raw, 'base64url').toString('utf8');
+      const record = await decode(mime, token, 'Recipient address required');
+      const id = randomBytes(8).toString('hex');
+      const threadId = typeof json.threadId === 'string' ? json.threadId : id;
+      state.gmail.sent.push({ id, threadId, ...record });
+      return { status: 200, body: { id, threadId, labelIds: ['SENT'] } };
+    }
+    if (method === 'GET' && /^\/v1\/users\/[^/]+\/messages$/.test(path)) {
+      // Gmail's rfc822msgid: search matches with or without the angle brackets.
+      const wanted = /rfc822msgid:(\S+)/i.exec(url.searchParams.get('q') ?? '')?.[1];
+      const same = (m: SentMessage) => stripBrackets(m.messageId) === stripBrackets(wanted);
+      const hits = state.gmail.sent.filter((m) => !wanted || same(m)).reverse(); // newest first, like Gmail
+      if (hits.length === 0) return { status: 200, body: { resultSizeEstimate: 0 } };
+      const messages = hits.map((m) => ({ id: m.id, threadId: m.threadId }));
+      return { status: 200, body: { messages, resultSizeEstimate: messages.length } };
+    }
+    throw httpError(404, 'Requested entity was not found.');
+  }
+
+  async function graph({ method, path, url, body, token, contentType }: Call): Promise<Reply> {
+    if (method === 'POST' && /^\/v1\.0\/me\/sendMail$/i.test(path)) {
+      let raw: string;
+      let saveToSentItems = true;
+      if (/^text\/plain\b/i.test(contentType)) {
+        const invalid = !body.trim() || !BASE64.test(body);
+        if (invalid) throw httpError(400, BAD_BASE64, 'ErrorMimeContentInvalidBase64String');
+        raw = Buffer.from(body, 'base64').toString('utf8');
+      } else {
+        const json = parseJson(body);
+        if (typeof json?.message !== 'object' || json.message === null) {
+          throw httpError(400, 'Empty Payload. JSON content expected.', 'ErrorInvalidRequest');
+        }
+        saveToSentItems = json.saveToSentItems !== false && json.saveToSentItems !== 'false';
+        raw = await composeGraphJson(json.message);
+      }
+      const record = await decode(raw, token, 'At least one recipient is required.');
+      // Only what lands in Sent Items can be found again: saveToSentItems false leaves no trace.
+      const id = `AAMkAD${randomBytes(30).toString('base64url')}`;
+      if (saveToSentItems) state.graph.sent.push({ id, ...record });
+      return { status: 202 };
+    }
+    if (method === 'GET' && /^\/v1\.0\/me\/mailFolders\/sentitems\/messages$/i.test(path)) {
+      const filter = url.searchParams.get('$filter');
+      const match = filter === null ? null : ODATA_EQ.exec(filter);
+      if (filter !== null && !match) throw httpError(400, 'Invalid filter clause', 'BadRequest');
+      // Graph compares the stored value, angle brackets included, so the app must send them.
+      const wanted = match?.[1]?.replace(/''/g, "'");
+      const select = url.searchParams.get('$select')?.split(',');
+      const value = state.graph.sent
+        .filter((m) => wanted === undefined || m.messageId === wanted)
+        .reverse()
+        .map((m) => graphItem(m, select));
+      const context = `${url.origin}/graph/v1.0/$metadata#messages`;
+      return { status: 200, body: { '@odata.context': context, value } };
+    }
+    throw httpError(404, `Resource not found for the segment '${path.split('/').at(-1)}'.`);
+  }
+
+  async function handle(provider: MailProvider, req: IncomingMessage, res: ServerResponse, url: URL) {
+    const [s, slots] = [state[provider], inFlight[provider]];
+    s.requests++;
+    // Drain the body first so an early error reply never races the client's upload.
+    const body = await readBody(req);
+    const token = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!token || (flags.requireKnown && !s.tokens.has(token))) throw injected(provider, { status: 401 });
+    const mine = slots.get(token) ?? 0;
+    const throttled = provider === 'graph' && mine >= GRAPH_MAILBOX_CONCURRENCY;
+    if (throttled) throw httpError(429, THROTTLED, 'ApplicationThrottled', { 'retry-after': '1' });
+    slots.set(token, mine + 1);
+    s.active++;
+    s.maxConcurrent = Math.max(s.maxConcurrent, s.active);
+    s.maxPerToken = Math.max(s.maxPerToken, mine + 1);
+    try {
+      if (s.latencyMs > 0) await sleep(s.latencyMs);
+      const failure = s.failures.shift();
+      if (failure) throw injected(provider, failure);
+      const path = url.pathname.slice(provider.length + 1);
+      const contentType = req.headers['content-type'] ?? '';
+      const call = { method: req.method ?? 'GET', path, url, body, token, contentType };
+      const reply = await (provider === 'gmail' ? gmail : graph)(call);
+      send(res, reply.status, reply.body);
+    } finally {
+      s.active = Math.max(0, s.active - 1);
+      slots.set(token, Math.max(0, (slots.get(token) ?? 1) - 1));
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const provider = (['gmail', 'graph'] as const).find((p) => url.pathname.startsWith(`/${p}/`));
+    if (!provider) return send(res, 404, { error: 'unknown provider path' });
+    handle(provider, req, res, url).catch((err: unknown) => {
+      const error = isHttpError(err) ? err : httpError(500, String((err as Error)?.message ?? err));
+      if (!res.headersSent) sendError(provider, res, error);
+      else res.destroy();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+
+  return {
+    gmailUrl: `${base}/gmail`,
+    graphUrl: `${base}/graph`,
+    port,
+    sent: (p) => [...state[p].sent],
+    requests: (p) => state[p].requests,
+    stats: (p) => ({ maxConcurrent: state[p].maxConcurrent, maxConcurrentPerToken: state[p].maxPerToken }),
+    // concat, not push(...spread): a large count would overflow the call stack.
+    failNext: (p, count, failure) =>
+      Object.assign(state[p], { failures: state[p].failures.concat(Array(count).fill(failure)) }),
+    setLatency: (p, ms) => Object.assign(state[p], { latencyMs: ms }),
+    requireKnownTokens: (on) => Object.assign(flags, { requireKnown: on }),
+    acceptToken: (p, token) => state[p].tokens.add(token),
+    reset: () => {
+      // Requests still running keep their in-flight slots, so their finally blocks stay balanced.
+      for (const s of Object.values(state)) Object.assign(s, freshState(), { active: s.active });
+      flags.requireKnown = false;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+
+/**
+ * SMTP sink for tests and benchmarks: accepts any (or no) AUTH over plain TCP and keeps every message.
+ * Messages are stored raw and parsed only when asked, so benchmarks measure the app, not mailparser.
+ */
+
+export type SinkMessage = {
+  envelope: { from: string | null; to: string[] };
+  raw: string;
+  /** Read straight from the header block, without a MIME parse. */
+  messageId: string | undefined;
+  /** The AUTH user the client logged in as, if it did. */
+  user: string | undefined;
+  at: Date;
+};
+export type ParsedSinkMessage = SinkMessage & { parsed: ParsedMail };
+
+export type SmtpSink = {
+  /** What the app's SMTP_URL should be. */
+  url: string;
+  port: number;
+  count(): number;
+  messages(): SinkMessage[];
+  /** Every stored message with its mailparser result (parsed once, then cached). */
+  parsedMessages(): Promise<ParsedSinkMessage[]>;
+  parse(message: SinkMessage): Promise<ParsedMail>;
+  /** The next `count` messages are refused at the end of DATA with this SMTP code (451 temporary, 550 permanent). */
+  failNext(count: number, code: number, message?: string): void;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+/**
+ * One header's unfolded value from raw MIME, exactly as written. mailparser folds every List-* header into a
+ * single `list` entry (`parsed.headers.get('list')`), so `parsed.headers.get('list-unsubscribe')` is undefined;
+ * use this (or `parsed.headerLines`) to check what the app actually put on the wire.
+ */
+export function rawHeader(raw: string, name: string): string | undefined {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const escaped = name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+  return new RegExp(`^${escaped}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim();
+}
+
+const DEFAULT_REPLY: Record<string, string> = {
+  '4': '4.3.0 Temporary failure, try again later (injected)',
+  '5': '5.7.1 Message rejected (injected)',
+};
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  let stored: SinkMessage[] = [];
+  let failures: { code: number; message: string }[] = [];
+  const parsedCache = new WeakMap<SinkMessage, Promise<ParsedMail>>();
+
+  function onData(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    done: (err?: Error | null) => void,
+  ) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('error', (err) => done(err));
+    // Answer only after the whole DATA arrived: smtp-server needs the stream drained before the reply.
+    stream.on('end', () => {
+      const failure = failures.shift();
+      if (failure) return done(Object.assign(new Error(failure.message), { responseCode: failure.code }));
+      if (stream.sizeExceeded)
+        return done(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const { mailFrom, rcptTo } = session.envelope;
+      stored.push({
+        envelope: { from: mailFrom ? mailFrom.address : null, to: rcptTo.map((r) => r.address) },
+        raw,
+        messageId: rawHeader(raw, 'message-id'),
+        user: typeof session.user === 'string' ? session.user : undefined,
+        at: new Date(),
+      });
+      done();
+    });
+  }
+
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    // Plain-text AUTH is fine on loopback; real servers would insist on TLS first.
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    // Reverse DNS per connection would dominate a benchmark on 127.0.0.1.
+    disableReverseLookup: true,
+    logger: false,
+    size: 50 * 1024 * 1024,
+    // Pooled clients keep connections open; don't let close() wait the default 30 s for them.
+    closeTimeout: 200,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anonymous' }),
+    onData,
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+
+  const parse = (message: SinkMessage) => {
+    let parsed = parsedCache.get(message);
+    if (!parsed) {
+      parsed = simpleParser(message.raw);
+      parsedCache.set(message, parsed);
+    }
+    return parsed;
+  };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    count: () => stored.length,
+    messages: () => [...stored],
+    parse,
+    parsedMessages: () => Promise.all(stored.map(async (m) => ({ ...m, parsed: await parse(m) }))),
+    failNext: (count, code, message) => {
+      const text = message ?? DEFAULT_REPLY[String(code)[0] ?? ''] ?? 'Rejected (injected)';
+      for (let i = 0; i < count; i++) failures.push({ code, message: text });
+    },
+    reset: () => {
+      stored = [];
+      failures = [];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Envelope from the message's own From/To/Cc headers, as a client sending pre-composed MIME would use. */
+function envelopeOf(raw: string): { from: string; to: string[] } {
+  const list = (name: string) =>
+    addressparser(rawHeader(raw, name) ?? '', { flatten: true }).flatMap((a) =>
+      a.address ? [a.address] : [],
+    );
+  const to = [...list('to'), ...list('cc')];
+  return { from: list('from')[0] ?? 'bench@tailor.test', to: to.length > 0 ? to : ['sink@tailor.test'] };
+}
+
+/**
+ * The sink's own ceiling: pre-composed messages pushed straight through nodemailer's SMTP pool, in messages/s.
+ * The send benchmark compares the app against this. The messages stay in the sink; reset() it afterwards.
+ */
+export async function sinkCeiling(sink: SmtpSink, messages: string[], connections = 1): Promise<number> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: Number.POSITIVE_INFINITY,
+  });
+  try {
+    const envelopes = messages.map(envelopeOf);
+    const started = performance.now();
+    await Promise.all(messages.map((raw, i) => transport.sendMail({ envelope: envelopes[i], raw })));
+    return messages.length / ((performance.now() - started) / 1000);
+  } finally {
+    transport.close();
+  }
+}
