@@ -17,13 +17,16 @@ import { ROOT_DIR } from './config';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { authRoutes } from './routes/auth';
+import { campaignAnalyticsRoutes } from './routes/campaign-analytics';
 import { campaignRoutes } from './routes/campaigns';
 import { dashboardRoutes } from './routes/dashboard';
+import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { publicConfigRoutes } from './routes/public-config';
 import { settingsRoutes } from './routes/settings';
 import { templateRoutes } from './routes/templates';
+import { trackingRoutes } from './routes/tracking';
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -118,7 +121,10 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
   dashboardRoutes(app, ctx);
   campaignRoutes(app, ctx);
   templateRoutes(app, ctx);
+  emailRoutes(app, ctx);
   imageRoutes(app, ctx);
+  campaignAnalyticsRoutes(app, ctx);
+  trackingRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

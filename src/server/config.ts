@@ -56,6 +56,17 @@ const envSchema = z.object({
   GENERATION_JOB_EXPIRE_SECONDS: positiveInt(120),
   JOB_MAINTENANCE_SECONDS: positiveInt(30),
 
+  SMTP_URL: optionalString,
+  GMAIL_API_URL: z.url().default('https://gmail.googleapis.com/gmail'),
+  GRAPH_API_URL: z.url().default('https://graph.microsoft.com'),
+  SEND_PACING: boolFlag.default(true),
+  GMAIL_SENDS_PER_MINUTE: positiveInt(60),
+  GRAPH_SENDS_PER_MINUTE: positiveInt(30),
+  SMTP_SENDS_PER_MINUTE: positiveInt(120),
+  SEND_MAX_ATTEMPTS: positiveInt(8),
+  SENDING_LEASE_SECONDS: positiveInt(120),
+  MAIL_DOMAIN: optionalString,
+
   DNS_SERVERS: optionalString,
   DNS_TIMEOUT_MS: positiveInt(5000),
 
@@ -142,6 +153,24 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     },
     /** How often a worker fails expired jobs (so a dead worker's jobs are retried) and tidies the queue. */
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      gmailApiUrl: env.GMAIL_API_URL.replace(/\/$/, ''),
+      graphApiUrl: env.GRAPH_API_URL.replace(/\/$/, ''),
+      /** Sends per minute per mailbox; null when pacing is off (benchmarks, local SMTP). */
+      perMinute: env.SEND_PACING
+        ? {
+            google: env.GMAIL_SENDS_PER_MINUTE,
+            microsoft: env.GRAPH_SENDS_PER_MINUTE,
+            smtp: env.SMTP_SENDS_PER_MINUTE,
+          }
+        : null,
+      maxAttempts: env.SEND_MAX_ATTEMPTS,
+      /** An email still "sending" this long after it was claimed belongs to a worker that died. */
+      leaseSeconds: env.SENDING_LEASE_SECONDS,
+      /** The domain of our Message-IDs (default: PUBLIC_URL's host). */
+      domain: env.MAIL_DOMAIN,
+    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {
       servers: env.DNS_SERVERS?.split(',')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { campaigns, emails, recipients, users } from '../../src/server/db/schema';
+import { campaigns, emails, recipients, senderSettings, users } from '../../src/server/db/schema';
 
 /** Test data builders: real rows through Drizzle, with sensible defaults a test can override. */
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
@@ -59,4 +60,36 @@ export async function createRecipientWithEmail(
     })
     .returning();
   return { recipient: recipient!, email: email! };
+}
+
+export async function createSenderSettings(
+  db: Db,
+  userId: number,
+  values: Partial<Omit<typeof senderSettings.$inferInsert, 'userId'>> = {},
+) {
+  const [row] = await db
+    .insert(senderSettings)
+    .values({ userId, ...values })
+    .returning();
+  return row!;
+}
+
+/** A ready campaign with `count` approved draft emails to r0@…, r1@…, in one statement each. */
+export async function createReadyCampaign(
+  db: Db,
+  userId: number,
+  count: number,
+  values: Partial<typeof campaigns.$inferInsert> = {},
+) {
+  const campaign = await createCampaign(db, userId, { status: 'ready', recipientCount: count, ...values });
+  const tag = crypto.randomBytes(3).toString('hex');
+  await db.execute(sql`
+    insert into recipients (campaign_id, email, data, row_number)
+    select ${campaign.id}, 'r' || g || '-' || ${tag} || '@example.com', '{}'::jsonb, g + 1 from generate_series(0, ${count - 1}) g`);
+  await db.execute(sql`
+    insert into emails (user_id, campaign_id, recipient_id, subject, body, is_approved, status, include_unsubscribe_link, tracking_token)
+    select ${userId}, ${campaign.id}, r.id, 'Hello ' || r.email, '<p>Hi there</p>', true, 'draft',
+           ${values.includeUnsubscribeLink ?? true}, md5(random()::text || r.id::text)
+    from recipients r where r.campaign_id = ${campaign.id}`);
+  return campaign;
 }

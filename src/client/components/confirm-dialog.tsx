@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
@@ -9,11 +9,13 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   loading?: boolean;
+  /** Red by default: most confirmations guard something destructive. */
+  confirmColor?: MantineColor;
   /** Extra context under the message, e.g. what else the action affects. */
   children?: ReactNode;
 }
 
-/** A yes/no question before a destructive action. */
+/** A yes/no question before a destructive or far-reaching action. */
 export function ConfirmDialog({
   opened,
   title,
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   loading = false,
+  confirmColor = 'red',
   children,
 }: ConfirmDialogProps) {
   return (
@@ -33,7 +36,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={loading}>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
+          <Button color={confirmColor} onClick={onConfirm} loading={loading}>
             {confirmLabel}
           </Button>
         </Group>

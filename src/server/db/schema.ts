@@ -30,6 +30,8 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Sending paused because the mailbox needs a new sign-in (MailAuthError). */
     mailboxNeedsReauthAt: tz('mailbox_needs_reauth_at'),
+    /** The earliest time this user's mailbox may send again (per-mailbox pacing across workers). */
+    nextSendAt: tz('next_send_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,6 +205,7 @@ export const emails = pgTable(
     uniqueIndex('emails_tracking_token_uq').on(t.trackingToken),
     index('emails_campaign_idx').on(t.campaignId, t.id),
     index('emails_user_status_idx').on(t.userId, t.status),
+    index('emails_campaign_status_idx').on(t.campaignId, t.status),
     index('emails_user_sent_idx').on(t.userId, t.sentAt),
     index('emails_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
   ],

@@ -45,7 +45,11 @@ export function createJobQueue(
       started = true;
       for (const def of definitions) await boss.createQueue(def.name, { name: def.name, ...def.queue });
       if (!role.worker) return;
-      if (database.kind === 'pglite') await releaseOrphans(ctx, boss);
+      if (database.kind === 'pglite') {
+        await releaseOrphans(ctx, boss);
+        // The one process just started, so any email still "sending" was interrupted: settle now.
+        await boss.send('emails.reconcile-sending', { everything: true });
+      }
       for (const def of definitions) {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
@@ -64,6 +68,23 @@ export function createJobQueue(
     ) {
       if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
       return boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+    },
+
+    /** Many jobs of one kind in one statement (e.g. every email of a campaign). */
+    async enqueueMany<S extends z.ZodType>(def: JobDefinition<S>, payloads: z.infer<S>[]) {
+      if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
+      for (let i = 0; i < payloads.length; i += 1000) {
+        await boss.insert(
+          payloads.slice(i, i + 1000).map((p) => ({
+            name: def.name,
+            data: def.payload.parse(p) as object,
+            retryLimit: def.queue?.retryLimit,
+            retryDelay: def.queue?.retryDelay,
+            retryBackoff: def.queue?.retryBackoff,
+            expireInSeconds: def.queue?.expireInSeconds,
+          })),
+        );
+      }
     },
 
     /** Graceful: waits for running handlers (up to `timeoutMs`), then releases the rest. */

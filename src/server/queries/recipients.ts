@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, recipients } from '../db/schema';
+import { recipients } from '../db/schema';
 
 export async function listRecipientPage(db: Db, campaignId: number, limit: number, offset: number) {
   const [items, [total]] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sendQuota } from '../db/schema';
 
@@ -8,4 +8,26 @@ export async function findSendQuota(db: Db, userId: number, day: string) {
     .from(sendQuota)
     .where(and(eq(sendQuota.userId, userId), eq(sendQuota.day, day)));
   return row ?? null;
+}
+
+/**
+ * Takes one send from the user's daily allowance if it is not used up. Atomic: the increment and
+ * the limit check are one statement, so concurrent workers can never exceed the limit together.
+ */
+export async function takeSendQuota(db: Db, userId: number, day: string, withLink: boolean, limit: number) {
+  const column = withLink ? sql.raw('sent_with_unsubscribe') : sql.raw('sent_without_unsubscribe');
+  const result = (await db.execute(sql`
+    insert into send_quota (user_id, day, sent_with_unsubscribe, sent_without_unsubscribe)
+    values (${userId}, ${day}::date, ${withLink ? 1 : 0}, ${withLink ? 0 : 1})
+    on conflict (user_id, day) do update set ${column} = send_quota.${column} + 1
+    where send_quota.${column} < ${limit}
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length === 1;
+}
+
+/** Gives back a send that did not happen (the provider refused or asked to wait). */
+export async function refundSendQuota(db: Db, userId: number, day: string, withLink: boolean) {
+  const column = withLink ? sql.raw('sent_with_unsubscribe') : sql.raw('sent_without_unsubscribe');
+  await db.execute(sql`
+    update send_quota set ${column} = greatest(${column} - 1, 0) where user_id = ${userId} and day = ${day}::date`);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthAccounts, users } from '../db/schema';
 
@@ -115,4 +115,30 @@ export async function markMailboxNeedsReauth(db: Db, userId: number, needs: bool
     .update(users)
     .set({ mailboxNeedsReauthAt: needs ? new Date() : null })
     .where(eq(users.id, userId));
+}
+
+/**
+ * Per-mailbox pacing shared by every worker: reserves the user's next send slot and returns
+ * when it is (now, or later if the mailbox sent recently).
+ */
+export async function reserveSendSlot(db: Db, userId: number, spacingMs: number): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({
+      nextSendAt: sql`greatest(coalesce(${users.nextSendAt}, now()), now()) + make_interval(secs => ${spacingMs / 1000})`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ next: users.nextSendAt });
+  return new Date((row?.next?.getTime() ?? Date.now() + spacingMs) - spacingMs);
+}
+
+/** The identity a user signed in with most recently: it decides which mailbox sends. */
+export async function latestProvider(db: Db, userId: number): Promise<Provider> {
+  const [row] = await db
+    .select({ provider: oauthAccounts.provider })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .orderBy(desc(oauthAccounts.updatedAt))
+    .limit(1);
+  return row?.provider ?? 'local';
 }

@@ -6,6 +6,7 @@ import { countSentOnDay, listEmailPage } from '../queries/emails';
 import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { ownCampaign } from './campaigns';
+import { presentEmail } from './present-email';
 
 type Page = { limit: number; offset: number };
 
@@ -17,21 +18,7 @@ export async function listCampaignEmails(
 ) {
   await ownCampaign(db, userId, campaignId);
   const { items, total } = await listEmailPage(db, campaignId, limit, offset);
-  const presented: Email[] = items.map(({ email: e, recipient }) => ({
-    id: e.id,
-    campaignId: e.campaignId,
-    recipientId: e.recipientId,
-    subject: e.subject,
-    body: e.body,
-    isApproved: e.isApproved,
-    isEdited: e.isEdited,
-    status: e.status,
-    errorMessage: e.errorMessage,
-    attentionReason: e.attentionReason,
-    sentAt: e.sentAt?.toISOString() ?? null,
-    scheduledFor: e.scheduledFor?.toISOString() ?? null,
-    recipient,
-  }));
+  const presented: Email[] = items.map(({ email: e, recipient }) => presentEmail(e, recipient));
   return { items: presented, total, limit, offset };
 }
 

@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Email } from '../../../../contract/campaigns';
+import type {
+  approveAllReply,
+  sendApprovedReply,
+  sendEmailReply,
+  sendTestReply,
+  UpdateEmailBody,
+} from '../../../../contract/emails';
+import { apiRequest, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
+import { formatDateTime } from '../../../components/format-date';
+import { showToast, type ToastOptions } from '../../../components/toast';
+import { patchCachedEmail, refreshAfterEmailChange } from './email-queries';
+import { emailCount, sendApprovedToast, sendEmailToast } from './send-toasts';
+
+type Reply<T extends z.ZodType> = z.infer<T>;
+
+/**
+ * Every change the review and scheduled dialogs make to emails, each with its toast. A 401 logs the
+ * user out as SPEC §6 says; other failures show the server's words. Afterwards the cached pages, the
+ * campaign list, daily stats and dashboard counts are refreshed.
+ */
+export function useEmailActions() {
+  const queryClient = useQueryClient();
+
+  function action<Vars, Result>(
+    run: (vars: Vars) => Promise<Result>,
+    fallback: string,
+    toastOf: (result: Result, vars: Vars) => ToastOptions | null,
+  ) {
+    return {
+      mutationFn: run,
+      onSuccess: async (result: Result, vars: Vars) => {
+        const toast = toastOf(result, vars);
+        if (toast) showToast(toast);
+        await refreshAfterEmailChange(queryClient);
+      },
+      onError: (error: unknown) => {
+        if (!redirectToLoginIfLoggedOut(error)) {
+          showToast({ title: 'Error', message: errorDetail(error, fallback), tone: 'error' });
+        }
+      },
+    };
+  }
+
+  /** PUT /api/emails/:id; the reply goes straight into the cached pages. */
+  const update = async (id: number, body: UpdateEmailBody) => {
+    const email = await apiRequest<Email>(`/api/emails/${id}`, { method: 'PUT', body });
+    patchCachedEmail(queryClient, email);
+    return email;
+  };
+
+  const post = <T>(url: string, body: object = {}) => apiRequest<T>(url, { method: 'POST', body });
+
+  return {
+    edit: useMutation(
+      action(
+        ({ id, subject, body }: { id: number; subject: string; body: string }) =>
+          update(id, { subject, body, isEdited: true }),
+        'Failed to update email',
+        () => ({ title: 'Email updated', message: 'Your changes are saved.', tone: 'success' }),
+      ),
+    ),
+    // No toast: approving is done email after email, and the badge and progress bar already change.
+    setApproved: useMutation(
+      action(
+        ({ id, isApproved }: { id: number; isApproved: boolean }) => update(id, { isApproved }),
+        'Failed to update approval',
+        () => null,
+      ),
+    ),
+    reschedule: useMutation(
+      action(
+        ({ id, scheduledFor }: { id: number; scheduledFor: string }) => update(id, { scheduledFor }),
+        'Failed to update scheduled email',
+        (email) => ({
+          title: 'Scheduled email updated',
+          message: `Now scheduled for ${formatDateTime(email.scheduledFor)}.`,
+          tone: 'success',
+        }),
+      ),
+    ),
+    unschedule: useMutation(
+      action(
+        ({ id }: { id: number }) => update(id, { status: 'draft', scheduledFor: null }),
+        'Failed to delete scheduled email',
+        () => ({
+          title: 'Scheduled email deleted',
+          message: 'It will not be sent and is back in its campaign as a draft.',
+          tone: 'success',
+        }),
+      ),
+    ),
+    send: useMutation(
+      action(
+        ({ id, scheduledFor = null }: { id: number; scheduledFor?: string | null }) =>
+          post<Reply<typeof sendEmailReply>>(`/api/emails/${id}/send`, scheduledFor ? { scheduledFor } : {}),
+        'Failed to send email',
+        (reply, { scheduledFor = null }) => sendEmailToast(reply, scheduledFor),
+      ),
+    ),
+    sendTest: useMutation(
+      action(
+        ({ id }: { id: number }) => post<Reply<typeof sendTestReply>>(`/api/emails/${id}/test`),
+        'Failed to send test email',
+        ({ sentTo }) => ({ title: 'Test email sent', message: `A copy went to ${sentTo}.`, tone: 'success' }),
+      ),
+    ),
+    resolve: useMutation(
+      action(
+        ({ id, action: choice }: { id: number; action: 'mark-sent' | 'resend' }) =>
+          post<Email>(`/api/emails/${id}/resolve`, { action: choice }),
+        'Failed to update email',
+        (_email, { action: choice }) =>
+          choice === 'mark-sent'
+            ? { title: 'Email marked as sent', tone: 'success' }
+            : { title: 'Email sent', message: 'Your email is on its way.', tone: 'success' },
+      ),
+    ),
+    approveAll: useMutation(
+      action(
+        ({ campaignId }: { campaignId: number }) =>
+          post<Reply<typeof approveAllReply>>(`/api/campaigns/${campaignId}/approve-all`),
+        'Failed to approve emails',
+        ({ approved }) => ({
+          title: 'All emails approved',
+          message: `${emailCount(approved)} approved.`,
+          tone: 'success',
+        }),
+      ),
+    ),
+    sendApproved: useMutation(
+      action(
+        ({ campaignId, scheduledFor }: { campaignId: number; scheduledFor: string | null }) =>
+          post<Reply<typeof sendApprovedReply>>(
+            `/api/campaigns/${campaignId}/send-approved`,
+            scheduledFor ? { scheduledFor } : {},
+          ),
+        'Failed to send emails',
+        (reply, { scheduledFor }) => sendApprovedToast(reply, scheduledFor),
+      ),
+    ),
+  };
+}
+
+export type EmailActions = ReturnType<typeof useEmailActions>;

@@ -1,0 +1,121 @@
+import { Box, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalendarTime, IconChecks, IconSend } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { Campaign } from '../../../../contract/campaigns';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { EmailCounts } from '../emails/email-queries';
+import { ScheduleDialog } from '../emails/schedule-dialog';
+import { emailCount } from '../emails/send-toasts';
+import type { EmailActions } from '../emails/use-email-actions';
+import { DailyLimit } from './daily-limit';
+
+interface BulkActionsProps {
+  campaign: Campaign;
+  total: number;
+  /** Undefined when the server gives no counts and the campaign spans several pages. */
+  counts: EmailCounts | undefined;
+  /** The first page is still loading: nothing is known yet. */
+  loading: boolean;
+  actions: EmailActions;
+  /** Told when a dialog opens on top, so the review leaves Escape to it. */
+  onNestedChange: (open: boolean) => void;
+}
+
+const NO_UNSUBSCRIBE_HINT = 'Without an unsubscribe link, each email must be approved individually.';
+
+/**
+ * The campaign-wide part of the review (SPEC §2): approval progress, the daily limit, Approve All and
+ * the two ways to send the approved emails, each asking first since it reaches many people at once.
+ */
+export function BulkActions({ campaign, total, counts, loading, actions, onNestedChange }: BulkActionsProps) {
+  const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
+  useEffect(() => onNestedChange(asking !== null), [onNestedChange, asking]);
+  const sendable = counts?.sendable;
+  const nothingToSend = loading || total === 0 || sendable === 0;
+  const suffix = sendable === undefined ? '' : ` (${sendable.toLocaleString()})`;
+  const percent = counts && total > 0 ? Math.round((counts.approved / total) * 100) : 0;
+  // SPEC §5: with no unsubscribe link, Approve All is disabled.
+  const approveAllBlocked = !campaign.includeUnsubscribeLink;
+  const sendApproved = (scheduledFor: string | null) =>
+    actions.sendApproved.mutateAsync({ campaignId: campaign.id, scheduledFor }).then(
+      () => true,
+      () => false,
+    );
+
+  return (
+    <Stack gap="sm">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={500}>
+            Approval progress
+          </Text>
+          <Text size="sm" c="dimmed">
+            {counts ? `${counts.approved.toLocaleString()} of ${total.toLocaleString()} approved` : '…'}
+          </Text>
+        </Group>
+        {/* Mantine's bar runs 0–100 (SPEC §9), so the share is given as a percentage. */}
+        <Progress value={percent} color="teal" aria-label="Approval progress" />
+      </Stack>
+      <DailyLimit campaignId={campaign.id} />
+      <Group gap="sm">
+        <Tooltip label={NO_UNSUBSCRIBE_HINT} disabled={!approveAllBlocked} multiline w={260}>
+          {/* A disabled button gets no pointer events; the wrapper keeps the tooltip working. */}
+          <Box component="span" tabIndex={approveAllBlocked ? 0 : undefined}>
+            <Button
+              variant="light"
+              leftSection={<IconChecks size={16} />}
+              disabled={approveAllBlocked || loading || total === 0 || counts?.approved === total}
+              loading={actions.approveAll.isPending}
+              onClick={() => actions.approveAll.mutate({ campaignId: campaign.id })}
+            >
+              Approve All
+            </Button>
+          </Box>
+        </Tooltip>
+        <Button
+          variant="default"
+          leftSection={<IconCalendarTime size={16} />}
+          disabled={nothingToSend}
+          onClick={() => setAsking('schedule')}
+        >
+          Schedule{suffix}
+        </Button>
+        <Button
+          leftSection={<IconSend size={16} />}
+          disabled={sendable === 0}
+          onClick={() => setAsking('send')}
+        >
+          Send Now{suffix}
+        </Button>
+      </Group>
+      {approveAllBlocked && (
+        <Text size="xs" c="dimmed">
+          {NO_UNSUBSCRIBE_HINT}
+        </Text>
+      )}
+      <ConfirmDialog
+        opened={asking === 'send'}
+        title="Send approved emails"
+        message={`Send ${sendable === undefined ? 'every approved email' : emailCount(sendable)} of “${campaign.name}” now?`}
+        confirmLabel="Send All Approved Now"
+        confirmColor="indigo"
+        loading={actions.sendApproved.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void sendApproved(null).then((ok) => ok && setAsking(null))}
+      >
+        <Text size="sm" c="dimmed">
+          Emails beyond today’s daily limit are scheduled for the next days.
+        </Text>
+      </ConfirmDialog>
+      <ScheduleDialog
+        opened={asking === 'schedule'}
+        title="Schedule approved emails"
+        description={`Choose when to send ${sendable === undefined ? 'the approved emails' : emailCount(sendable)} of “${campaign.name}”.`}
+        confirmLabel="Schedule All Approved"
+        loading={actions.sendApproved.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={sendApproved}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Stack, Text, Typography } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconExternalLink,
+  IconPencil,
+  IconSend,
+  IconTestPipe,
+} from '@tabler/icons-react';
+import type { Email } from '../../../../contract/campaigns';
+import { formatDateTime } from '../../../components/format-date';
+import type { EmailActions } from '../emails/use-email-actions';
+import { EmailEditForm } from './email-edit-form';
+import { canApproveOrSend, canEdit, emailStatusLabel } from './email-status';
+import { UnknownDelivery } from './unknown-delivery';
+
+interface EmailCardProps {
+  email: Email;
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+  actions: EmailActions;
+}
+
+/** One email under review: who it is for, what needs attention, its content and what can be done with it. */
+export function EmailCard({ email, editing, onEditingChange, actions }: EmailCardProps) {
+  const status = emailStatusLabel(email);
+  const { edit, setApproved, send, sendTest, resolve } = actions;
+  const busy = (m: { isPending: boolean; variables?: { id: number } }) =>
+    m.isPending && m.variables?.id === email.id;
+  const details = [email.recipient.company, email.recipient.jobTitle].filter(Boolean).join(' · ');
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ wordBreak: 'break-all' }}>
+            {email.recipient.email}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {details || 'No company or job title'}
+          </Text>
+        </div>
+        <Badge color={status.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
+          {status.label}
+        </Badge>
+      </Group>
+      {email.attentionReason && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={16} />}
+          p="xs"
+          title="Check this email"
+        >
+          <Text size="sm">{email.attentionReason}</Text>
+        </Alert>
+      )}
+      {email.errorMessage && (
+        <Alert color="red" variant="light" p="xs">
+          <Text size="sm">Error: {email.errorMessage}</Text>
+        </Alert>
+      )}
+      {email.status === 'scheduled' && email.scheduledFor && (
+        <Text size="sm">Scheduled for {formatDateTime(email.scheduledFor)}</Text>
+      )}
+      {email.status === 'sent' && email.sentAt && <Text size="sm">Sent {formatDateTime(email.sentAt)}</Text>}
+      {email.status === 'unknown' && (
+        <UnknownDelivery
+          busy={busy(resolve)}
+          onMarkSent={() => resolve.mutate({ id: email.id, action: 'mark-sent' })}
+          onResend={() => resolve.mutate({ id: email.id, action: 'resend' })}
+        />
+      )}
+      {editing ? (
+        <EmailEditForm
+          key={email.id}
+          email={email}
+          saving={busy(edit)}
+          onCancel={() => onEditingChange(false)}
+          onSave={(subject, body) =>
+            edit.mutate({ id: email.id, subject, body }, { onSuccess: () => onEditingChange(false) })
+          }
+        />
+      ) : (
+        <EmailContent email={email} />
+      )}
+      {!editing && (
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+            disabled={!canEdit(email)}
+            onClick={() => onEditingChange(true)}
+          >
+            Edit
+          </Button>
+          {canApproveOrSend(email) && (
+            <>
+              <Button
+                variant={email.isApproved ? 'filled' : 'light'}
+                color="teal"
+                leftSection={<IconCheck size={16} />}
+                aria-pressed={email.isApproved}
+                title={email.isApproved ? 'Approved: click to withdraw the approval' : undefined}
+                loading={busy(setApproved)}
+                onClick={() => setApproved.mutate({ id: email.id, isApproved: !email.isApproved })}
+              >
+                Approve
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconSend size={16} />}
+                loading={busy(send)}
+                onClick={() => send.mutate({ id: email.id })}
+              >
+                Send Now
+              </Button>
+            </>
+          )}
+          <Button
+            variant="subtle"
+            leftSection={<IconTestPipe size={16} />}
+            loading={busy(sendTest)}
+            onClick={() => sendTest.mutate({ id: email.id })}
+          >
+            Send test to me
+          </Button>
+          {email.status === 'sent' && (
+            <Anchor href={`/api/emails/${email.id}/raw`} target="_blank" rel="noopener" size="sm">
+              View raw message <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} />
+            </Anchor>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function EmailContent({ email }: { email: Email }) {
+  return (
+    <Paper withBorder p="md" radius="md" role="region" aria-label="Email preview">
+      <Text size="xs" c="dimmed">
+        Subject
+      </Text>
+      <Text fw={600} style={{ wordBreak: 'break-word' }}>
+        {email.subject || '(no subject)'}
+        {email.isEdited && (
+          <Text span size="xs" c="dimmed" fw={400}>
+            {' '}
+            (edited)
+          </Text>
+        )}
+      </Text>
+      <Divider my="sm" />
+      <Typography style={{ wordBreak: 'break-word', overflowX: 'auto' }}>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises every stored body (sanitize-html allow-list) whether the AI, a template or the editor wrote it, so this HTML carries no script. */}
+        <div dangerouslySetInnerHTML={{ __html: email.body }} />
+      </Typography>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { Email } from '../../../../contract/campaigns';
+import { HtmlEditor } from '../../../components/html-editor';
+
+interface EmailEditFormProps {
+  email: Email;
+  saving: boolean;
+  onSave: (subject: string, body: string) => void;
+  onCancel: () => void;
+}
+
+/** SPEC §9: the review editor is at least 150 px tall. */
+const REVIEW_EDITOR_MIN_HEIGHT = 150;
+
+/** Inline editing of one email's subject and body; the parent keys it by email so each edit starts fresh. */
+export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditFormProps) {
+  const [subject, setSubject] = useState(email.subject);
+  const [body, setBody] = useState(email.body);
+  const blank = subject.trim() === '' || body.trim() === '';
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Subject"
+        value={subject}
+        onChange={(event) => setSubject(event.currentTarget.value)}
+        maxLength={2_000}
+        data-autofocus
+      />
+      <HtmlEditor
+        label="Body"
+        initialValue={email.body}
+        onChange={setBody}
+        minHeight={REVIEW_EDITOR_MIN_HEIGHT}
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={() => onSave(subject.trim(), body)} loading={saving} disabled={blank}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

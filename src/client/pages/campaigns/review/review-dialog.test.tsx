@@ -1,0 +1,183 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Campaign, Email } from '../../../../contract/campaigns';
+import { createQueryClient } from '../../../api';
+import { ReviewDialog } from './review-dialog';
+
+const campaign: Campaign = {
+  id: 7,
+  name: 'Expo follow-up',
+  description: null,
+  notes: null,
+  status: 'ready',
+  templateId: 1,
+  recipientCount: 3,
+  columnMapping: {},
+  includeUnsubscribeLink: true,
+  unsubscribeMessage: null,
+  createdAt: '2025-08-01T00:00:00Z',
+  archivedAt: null,
+  generation: { processed: 3, total: 3, error: null },
+};
+
+const email = (id: number, changes: Partial<Email> = {}): Email => ({
+  id,
+  campaignId: 7,
+  recipientId: id,
+  subject: `Hello ${id}`,
+  body: `<p>Body ${id}</p>`,
+  isApproved: false,
+  isEdited: false,
+  status: 'draft',
+  errorMessage: null,
+  attentionReason: null,
+  sentAt: null,
+  scheduledFor: null,
+  recipient: { email: `r${id}@example.com`, company: 'Acme', jobTitle: 'CTO' },
+  ...changes,
+});
+
+function stubServer(emails: Email[]) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.startsWith('/api/campaigns/7/emails?')) {
+      return Response.json({ items: emails, total: emails.length, limit: 50, offset: 0 });
+    }
+    if (url === '/api/campaigns/7/daily-stats') {
+      return Response.json({ todaySentCount: 20, dailyLimit: 500, remainingToday: 480 });
+    }
+    const put = url.match(/^\/api\/emails\/(\d+)$/);
+    if (put && method === 'PUT') {
+      // Kept, so the refetch after the change sees it as a server would.
+      const index = emails.findIndex((e) => e.id === Number(put[1]));
+      emails[index] = { ...emails[index], ...JSON.parse(String(init?.body)) } as Email;
+      return Response.json(emails[index]);
+    }
+    if (url === '/api/emails/1/send') {
+      return Response.json({
+        status: 'unsubscribed',
+        unsubscribed: true,
+        scheduledFor: null,
+        email: emails[0],
+      });
+    }
+    return new Response('Not here', { status: 404, statusText: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function renderDialog(shown: Campaign = campaign) {
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={createQueryClient()}>
+        <ReviewDialog campaign={shown} onClose={() => {}} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ReviewDialog', () => {
+  it('shows one email at a time and moves with the buttons and arrow keys', async () => {
+    stubServer([
+      email(1, { attentionReason: 'No value for: company' }),
+      email(2, { errorMessage: 'Mailbox full' }),
+    ]);
+    renderDialog();
+
+    expect(await screen.findByText('Email 1 of 2')).toBeTruthy();
+    expect(screen.getByText('r1@example.com')).toBeTruthy();
+    expect(screen.getByText('Acme · CTO')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('No value for: company')).toBeTruthy();
+    expect(screen.getByText('Body 1')).toBeTruthy();
+    expect(screen.getByText('Daily limit: 20 of 500 sent today, 480 remaining')).toBeTruthy();
+    expect(screen.getByText('0 of 2 approved')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send Now (0)' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Email 2 of 2')).toBeTruthy();
+    expect(screen.getByText('Error: Mailbox full')).toBeTruthy();
+
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(await screen.findByText('Email 1 of 2')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(screen.getByText('Email 1 of 2')).toBeTruthy();
+  });
+
+  it('locks sent and scheduled emails and links a sent one to its raw message', async () => {
+    stubServer([email(1, { status: 'sent', isApproved: true, sentAt: '2025-08-01T10:00:00Z' })]);
+    renderDialog();
+
+    expect(await screen.findByText('Sent', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Send Now$/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /View raw message/ }).getAttribute('href')).toBe(
+      '/api/emails/1/raw',
+    );
+  });
+
+  it('approves an email and counts it', async () => {
+    const calls = stubServer([email(1), email(2, { isApproved: true })]);
+    renderDialog();
+
+    expect(await screen.findByText('1 of 2 approved')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send Now (1)' })).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/emails/1',
+      body: { isApproved: true },
+    });
+    await waitFor(() =>
+      expect(screen.getByText('Approved', { selector: '.mantine-Badge-label' })).toBeTruthy(),
+    );
+  });
+
+  it('explains why Approve All is off without an unsubscribe link', async () => {
+    stubServer([email(1)]);
+    renderDialog({ ...campaign, includeUnsubscribeLink: false });
+
+    const approveAll = await screen.findByRole('button', { name: 'Approve All' });
+    expect(approveAll).toHaveProperty('disabled', true);
+    expect(
+      screen.getByText('Without an unsubscribe link, each email must be approved individually.'),
+    ).toBeTruthy();
+  });
+
+  it('tells when the recipient has unsubscribed', async () => {
+    const calls = stubServer([email(1)]);
+    renderDialog();
+
+    await screen.findByText('Email 1 of 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Now' }));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/emails/1/send'));
+    expect(calls.find((c) => c.url === '/api/emails/1/send')?.body).toEqual({});
+    expect(
+      await screen.findByText('This recipient has unsubscribed and was not sent an email.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Unsubscribed')).toBeTruthy();
+  });
+
+  it('asks for both date and time before scheduling', async () => {
+    stubServer([email(1, { isApproved: true })]);
+    renderDialog();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule approved emails' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule All Approved' }));
+    expect(await screen.findByText('Please select both date and time')).toBeTruthy();
+  });
+});

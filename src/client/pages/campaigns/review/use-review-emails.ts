@@ -1,0 +1,46 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type EmailCounts, type EmailPage, emailPageQuery } from '../emails/email-queries';
+import { EMAIL_PAGE_SIZE, locate, pagesToPrefetch } from './email-paging';
+
+/**
+ * The email at `index` of a campaign, read a page at a time (a campaign may hold 10,000 emails), with
+ * the neighbouring page fetched ahead near a page's edge so Previous/Next do not wait.
+ */
+export function useReviewEmails(campaignId: number, index: number) {
+  const queryClient = useQueryClient();
+  const { page, position } = locate(index);
+  const query = useQuery({
+    ...emailPageQuery(campaignId, page, EMAIL_PAGE_SIZE),
+    // The previous page keeps the total and counts on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const total = data?.total ?? 0;
+
+  useEffect(() => {
+    for (const next of pagesToPrefetch(index, total)) {
+      void queryClient.prefetchQuery(emailPageQuery(campaignId, next, EMAIL_PAGE_SIZE));
+    }
+  }, [queryClient, campaignId, index, total]);
+
+  return {
+    /** Undefined while its page loads (the placeholder page holds other emails). */
+    email: query.isPlaceholderData ? undefined : data?.items[position],
+    total,
+    counts: data ? countsOf(data) : undefined,
+    loading: query.isPending || query.isPlaceholderData,
+    error: query.error,
+  };
+}
+
+/** The server's counts, else counted here when the page is the whole campaign; unknown otherwise. */
+function countsOf(data: EmailPage): EmailCounts | undefined {
+  if (data.counts) return data.counts;
+  if (data.offset > 0 || data.items.length < data.total) return undefined;
+  const approved = data.items.filter((e) => e.isApproved);
+  return {
+    approved: approved.length,
+    sendable: approved.filter((e) => e.status === 'draft' || e.status === 'failed').length,
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { email } from './campaigns';
+
+/** PUT /api/emails/:id — one of SPEC §7's four bodies. */
+export const updateEmailBody = z.union([
+  z
+    .object({
+      subject: z.string().max(2_000),
+      body: z.string().max(200_000),
+      isEdited: z.boolean().optional(),
+    })
+    .strict(),
+  z.object({ isApproved: z.boolean() }).strict(),
+  z.object({ scheduledFor: z.iso.datetime({ offset: true }) }).strict(),
+  z.object({ status: z.literal('draft'), scheduledFor: z.null() }).strict(),
+]);
+export type UpdateEmailBody = z.infer<typeof updateEmailBody>;
+
+/** POST /api/emails/:id/send and POST /api/campaigns/:id/send-approved: now, or at a time. */
+export const sendBody = z.object({ scheduledFor: z.iso.datetime({ offset: true }).optional() }).strict();
+
+/** POST /api/emails/:id/send. */
+export const sendEmailReply = z.object({
+  status: z.enum(['queued', 'scheduled', 'unsubscribed']),
+  /** SPEC §8: true when the address unsubscribed; nothing was sent. */
+  unsubscribed: z.boolean(),
+  scheduledFor: z.string().nullable(),
+  email,
+});
+
+/** POST /api/campaigns/:id/send-approved (SPEC §7). */
+export const sendApprovedReply = z.object({
+  scheduledFor: z.string().nullable(),
+  successCount: z.number(),
+  scheduledCount: z.number(),
+  dailyLimit: z.number(),
+  hasUnsubscribeLink: z.boolean(),
+});
+
+/** POST /api/campaigns/:id/approve-all. */
+export const approveAllReply = z.object({ approved: z.number() });
+
+/** POST /api/emails/:id/test: the current email, to the signed-in user's own address. */
+export const sendTestReply = z.object({ sentTo: z.string() });
+
+/** POST /api/emails/:id/resolve: the user's answer for an email whose delivery is unknown. */
+export const resolveEmailBody = z.object({ action: z.enum(['mark-sent', 'resend']) }).strict();
+
+/** GET /api/scheduled-emails: scheduled entries carry their recipient and campaign (SPEC §3). */
+export const scheduledEmail = email.extend({ campaign: z.object({ id: z.number(), name: z.string() }) });
+
+/** GET /api/campaigns/:id/open-stats (SPEC §3), with machine opens (image proxies) counted apart. */
+export const openStats = z.object({
+  uniqueOpens: z.number(),
+  totalRecipients: z.number(),
+  openRate: z.number(),
+  sent: z.number(),
+  uniqueOpensIncludingMachine: z.number(),
+  machineOpens: z.number(),
+});
+
+/** GET /api/campaigns/:id/opened-emails: recipient addresses that opened. */
+export const openedEmails = z.array(z.string());
+
+/** GET /api/campaigns/:id/unsubscribers. */
+export const unsubscriber = z.object({ id: z.number(), email: z.string(), createdAt: z.string() });

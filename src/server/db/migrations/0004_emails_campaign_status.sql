@@ -1,0 +1,1 @@
+CREATE INDEX "emails_campaign_status_idx" ON "emails" USING btree ("campaign_id","status");

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { releaseDueEmails } from '../services/scheduled-sending';
+import type { JobDefinition } from './job-queue';
+import { sendEmailJob } from './send-email';
+
+/** Every minute (and at each scheduled time): scheduled emails whose time has come are sent. */
+export const releaseScheduledJob: JobDefinition<z.ZodObject> = {
+  name: 'emails.release-scheduled',
+  payload: z.object({}),
+  cron: '* * * * *',
+  queue: { retryLimit: 3 },
+  async handle(ctx) {
+    await releaseDueEmails(ctx.db, (ids) =>
+      ctx.jobs.enqueueMany(
+        sendEmailJob,
+        ids.map((emailId) => ({ emailId })),
+      ),
+    );
+  },
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { sendQueuedEmail } from '../services/send-email';
+import type { JobDefinition } from './job-queue';
+
+const payload = z.object({ emailId: z.number().int() });
+
+/** Sends one email; waits (a new job at the right time) for pacing, Retry-After and backoff. */
+export const sendEmailJob: JobDefinition<typeof payload> = {
+  name: 'email.send',
+  payload,
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  work: { pollingIntervalSeconds: 0.5, batchSize: 20 },
+  async handle(ctx, { emailId }) {
+    const outcome = await sendQueuedEmail(ctx, emailId);
+    if (outcome.kind === 'retry')
+      await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: outcome.retryAt });
+    if (outcome.kind === 'deferred') {
+      await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: outcome.deferUntil });
+    }
+  },
+};

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import { convert } from 'html-to-text';
+import MailComposer from 'nodemailer/lib/mail-composer';
+
+export type ComposeInput = {
+  from: { name: string | null; email: string };
+  to: string;
+  subject: string;
+  /** The email's own body (sanitised HTML). */
+  html: string;
+  signatureHtml: string | null;
+  /** Present when the campaign includes the unsubscribe link. */
+  unsubscribe: { url: string; mailto: string | null; footer: string | null } | null;
+  /** The open-tracking pixel's URL, or null for messages that must not be tracked (tests). */
+  pixelUrl: string | null;
+  messageId: string;
+  extraHeaders?: Record<string, string>;
+};
+
+/** A fresh Message-ID on our own domain; stored before sending so a crashed send can be found again. */
+export function newMessageId(domain: string) {
+  return `<${crypto.randomBytes(16).toString('hex')}@${domain}>`;
+}
+
+/**
+ * Builds the RFC 5322 message with nodemailer's MailComposer: HTML and text parts, signature,
+ * the visible unsubscribe footer plus List-Unsubscribe and one-click List-Unsubscribe-Post
+ * (RFC 8058) when the campaign has the link, and the open pixel.
+ */
+export async function composeMessage(input: ComposeInput): Promise<string> {
+  const parts = [input.html];
+  if (input.signatureHtml) parts.push(`<div class="signature">${input.signatureHtml}</div>`);
+  if (input.unsubscribe) parts.push(unsubscribeFooter(input.unsubscribe));
+  const visible = parts.join('\n');
+  const html = input.pixelUrl
+    ? `${visible}\n<img src="${escapeAttribute(input.pixelUrl)}" width="1" height="1" alt="" style="display:none">`
+    : visible;
+  const headers: Record<string, string> = { ...input.extraHeaders };
+  if (input.unsubscribe) {
+    const targets = [`<${input.unsubscribe.url}>`];
+    if (input.unsubscribe.mailto) targets.push(`<${input.unsubscribe.mailto}>`);
+    headers['List-Unsubscribe'] = targets.join(', ');
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  const composer = new MailComposer({
+    from: input.from.name ? { name: input.from.name, address: input.from.email } : input.from.email,
+    to: input.to,
+    subject: input.subject,
+    messageId: input.messageId,
+    html,
+    text: convert(visible, { wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] }),
+    headers,
+  });
+  const buffer = await composer.compile().build();
+  return buffer.toString('utf8');
+}
+
+function unsubscribeFooter(unsubscribe: { url: string; footer: string | null }) {
+  const lines = (unsubscribe.footer ?? '')
+    .split('\n')
+    .map((line) => escapeText(line.trim()))
+    .filter(Boolean);
+  const address = lines.length
+    ? `<p style="font-size:12px;color:#6b7280;margin:0">${lines.join('<br>')}</p>`
+    : '';
+  const link = `<p style="font-size:12px;color:#6b7280"><a href="${escapeAttribute(unsubscribe.url)}">Unsubscribe</a> from these emails.</p>`;
+  return `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">${address}${link}`;
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, '&quot;');

@@ -1,0 +1,46 @@
+import { withFreshToken } from './gmail';
+import { mailErrorFromResponse } from './http-mail-error';
+import type { MailTransport } from './mail-transport';
+
+/**
+ * Microsoft Graph `/me/sendMail` with the MIME message (base64, text/plain). Graph answers 202
+ * with no body and no id (DESIGN.md §10), so our own Message-ID is what finds it again.
+ */
+export function graphTransport(opts: {
+  baseUrl: string;
+  token(refresh: boolean): Promise<string>;
+  canRead: boolean;
+}): MailTransport {
+  const call = (path: string, init: RequestInit) =>
+    withFreshToken(opts.token, (token) =>
+      fetch(`${opts.baseUrl}/v1.0/me/${path}`, {
+        ...init,
+        headers: { ...init.headers, authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(30_000),
+      }),
+    );
+  return {
+    kind: 'graph',
+    async send(message) {
+      const res = await call('sendMail', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: Buffer.from(message.raw).toString('base64'),
+      });
+      if (res.status !== 202 && !res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
+      await res.body?.cancel();
+      return { providerMessageId: null };
+    },
+    async findSent(messageId) {
+      if (!opts.canRead) return null;
+      const filter = `internetMessageId eq '${messageId.replace(/'/g, "''")}'`;
+      const res = await call(
+        `mailFolders/sentitems/messages?$filter=${encodeURIComponent(filter)}&$select=id,internetMessageId`,
+        { method: 'GET' },
+      );
+      if (!res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
+      const body = (await res.json()) as { value?: unknown[] };
+      return (body.value?.length ?? 0) > 0;
+    },
+  };
+}

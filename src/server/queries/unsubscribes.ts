@@ -1,0 +1,38 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { unsubscribes } from '../db/schema';
+
+export type NewUnsubscribe = { userId: number; email: string; campaignId: number; emailId: number };
+
+/**
+ * Idempotent: the first unsubscribe of an address for a user is kept (with the campaign and
+ * email it came from); later ones change nothing. Returns whether a row was added.
+ */
+export async function insertUnsubscribe(db: Db, values: NewUnsubscribe): Promise<boolean> {
+  const result = (await db.execute(sql`
+    insert into ${unsubscribes} (user_id, email, campaign_id, email_id)
+    values (${values.userId}::integer, ${values.email}::text, ${values.campaignId}::integer,
+            ${values.emailId}::bigint)
+    on conflict (user_id, lower(email)) do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** Uses the unique (user_id, lower(email)) index. */
+export async function hasUnsubscribe(db: Db, userId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: unsubscribes.id })
+    .from(unsubscribes)
+    .where(and(eq(unsubscribes.userId, userId), sql`lower(${unsubscribes.email}) = lower(${email})`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Unsubscribes that came from one campaign, newest first. */
+export async function listCampaignUnsubscribes(db: Db, userId: number, campaignId: number) {
+  return db
+    .select({ id: unsubscribes.id, email: unsubscribes.email, createdAt: unsubscribes.createdAt })
+    .from(unsubscribes)
+    .where(and(eq(unsubscribes.userId, userId), eq(unsubscribes.campaignId, campaignId)))
+    .orderBy(desc(unsubscribes.createdAt), desc(unsubscribes.id));
+}

@@ -1,0 +1,30 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { openedEmails, openStats, unsubscriber } from '../../contract/emails';
+import { idParams } from '../../contract/templates';
+import { requireUser } from '../auth/require-user';
+import type { AppContext } from '../context';
+import { getOpenStats, listOpenedEmails, listUnsubscribers } from '../services/open-stats';
+import type { AppInstance } from './app-instance';
+
+/** The Analytics page's per-campaign calls (SPEC §7); another user's campaign is a 404. */
+export function campaignAnalyticsRoutes(app: AppInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireUser(ctx);
+
+  r.get(
+    '/api/campaigns/:id/open-stats',
+    { schema: { params: idParams, response: { 200: openStats } }, preHandler },
+    (request) => getOpenStats(ctx.db, request.user.id, request.params.id),
+  );
+  r.get(
+    '/api/campaigns/:id/opened-emails',
+    { schema: { params: idParams, response: { 200: openedEmails } }, preHandler },
+    (request) => listOpenedEmails(ctx.db, request.user.id, request.params.id),
+  );
+  r.get(
+    '/api/campaigns/:id/unsubscribers',
+    { schema: { params: idParams, response: { 200: z.array(unsubscriber) } }, preHandler },
+    (request) => listUnsubscribers(ctx.db, request.user.id, request.params.id),
+  );
+}

@@ -1,0 +1,72 @@
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { calendarDay } from '../lib/calendar-day';
+import { morningOf } from '../lib/send-days';
+import { approveCampaignEmails } from '../queries/email-actions';
+import { approvedUnsent, queueEmails, scheduleEmails } from '../queries/email-sending';
+import { findSendQuota } from '../queries/send-quota';
+import { refreshCampaignSendStatus } from './campaign-send-status';
+import { ownCampaign } from './campaigns';
+import { futureTime } from './email-actions';
+import type { SendQueue } from './send-queue';
+
+/** SPEC §5: without an unsubscribe link each email is approved on its own, never in bulk. */
+export async function approveAll(db: Db, userId: number, campaignId: number) {
+  const campaign = await ownCampaign(db, userId, campaignId);
+  if (!campaign.includeUnsubscribeLink) {
+    throw new AppError('bad_request', 'Without an unsubscribe link, approve each email individually');
+  }
+  return { approved: await approveCampaignEmails(db, campaignId) };
+}
+
+/**
+ * POST /api/campaigns/:id/send-approved. At a given time: every approved email is scheduled
+ * for it. Now: as many as today's limit still allows are queued, and the rest are scheduled on
+ * the following mornings, a day's limit at a time (SPEC §8, "Daily Limit Reached").
+ */
+export async function sendApproved(
+  db: Db,
+  user: { id: number; timeZone: string },
+  campaignId: number,
+  scheduledFor: string | undefined,
+  queue: SendQueue,
+) {
+  const campaign = await ownCampaign(db, user.id, campaignId);
+  const withLink = campaign.includeUnsubscribeLink;
+  const dailyLimit = withLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+  const ids = await approvedUnsent(db, campaignId);
+  const from = ['draft', 'failed', 'scheduled'] as const;
+  const reply = { dailyLimit, hasUnsubscribeLink: withLink };
+  if (ids.length === 0) throw new AppError('bad_request', 'There are no approved emails to send');
+
+  if (scheduledFor) {
+    const at = futureTime(scheduledFor);
+    const scheduled = await scheduleEmails(db, user.id, ids, at, [...from]);
+    await queue.releaseAt(at);
+    await refreshCampaignSendStatus(db, campaignId);
+    return { ...reply, scheduledFor: at.toISOString(), successCount: 0, scheduledCount: scheduled.length };
+  }
+
+  const quota = await findSendQuota(db, user.id, calendarDay(user.timeZone));
+  const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
+  const today = ids.slice(0, Math.max(0, dailyLimit - used));
+  const queued = await queueEmails(db, user.id, today, [...from]);
+  await queue.now(queued);
+  let scheduledCount = 0;
+  let firstLater: Date | null = null;
+  const later = ids.slice(today.length);
+  for (let day = 1; later.length > 0; day++) {
+    const at = morningOf(user.timeZone, day);
+    firstLater ??= at;
+    scheduledCount += (await scheduleEmails(db, user.id, later.splice(0, dailyLimit), at, [...from])).length;
+    await queue.releaseAt(at);
+  }
+  await refreshCampaignSendStatus(db, campaignId);
+  return {
+    ...reply,
+    scheduledFor: firstLater?.toISOString() ?? null,
+    successCount: queued.length,
+    scheduledCount,
+  };
+}

@@ -1,0 +1,152 @@
+import type { UpdateEmailBody } from '../../contract/emails';
+import type { Db } from '../db/client';
+import { AppError, notFound } from '../errors';
+import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/email-actions';
+import { queueEmails, scheduleEmails } from '../queries/email-sending';
+import { refreshCampaignSendStatus } from './campaign-send-status';
+import { presentEmail } from './present-email';
+import { sanitizeRichText } from './sanitize-html';
+import type { SendQueue } from './send-queue';
+import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
+
+const _LOCKED = ['queued', 'sending', 'sent', 'scheduled'] as const;
+
+async function ownEmail(db: Db, userId: number, id: number) {
+  const found = await findOwnEmail(db, userId, id);
+  if (!found) throw notFound('Email');
+  return found;
+}
+
+/** PUT /api/emails/:id: SPEC §7's four bodies, each allowed only from the states SPEC §4 allows. */
+export async function updateEmail(
+  db: Db,
+  userId: number,
+  id: number,
+  body: UpdateEmailBody,
+  queue: SendQueue,
+) {
+  const { email, recipient } = await ownEmail(db, userId, id);
+  let row: Awaited<ReturnType<typeof updateOwnEmail>>;
+  if ('subject' in body) {
+    row = await updateOwnEmail(
+      db,
+      userId,
+      id,
+      {
+        subject: body.subject.replace(/\s+/g, ' ').trim(),
+        body: sanitizeRichText(body.body),
+        isEdited: true,
+      },
+      ['draft', 'failed', 'unknown', 'unsubscribed'],
+    );
+    if (!row) throw new AppError('conflict', 'Sent or scheduled emails cannot be edited');
+  } else if ('isApproved' in body) {
+    row = await updateOwnEmail(db, userId, id, { isApproved: body.isApproved });
+  } else if ('status' in body) {
+    row = await updateOwnEmail(db, userId, id, { status: 'draft', scheduledFor: null }, ['scheduled']);
+    if (!row) throw new AppError('conflict', 'Only scheduled emails can be moved back to draft');
+  } else {
+    const at = futureTime(body.scheduledFor);
+    const ids = await scheduleEmails(db, userId, [id], at, ['draft', 'failed', 'scheduled', 'unknown']);
+    if (ids.length === 0)
+      throw new AppError('conflict', `An email that is ${email.status} cannot be scheduled`);
+    await queue.releaseAt(at);
+    row = (await findOwnEmail(db, userId, id))!.email;
+  }
+  await refreshCampaignSendStatus(db, email.campaignId);
+  return presentEmail(row!, recipient);
+}
+
+/** POST /api/emails/:id/send: now (queued for a worker) or at a time; suppressed addresses are not sent. */
+export async function sendEmailNow(
+  db: Db,
+  userId: number,
+  id: number,
+  scheduledFor: string | undefined,
+  queue: SendQueue,
+) {
+  const { email, recipient } = await ownEmail(db, userId, id);
+  const sendable = ['draft', 'failed', 'scheduled', 'unknown'] as const;
+  if (!sendable.includes(email.status as (typeof sendable)[number])) {
+    throw new AppError('conflict', `This email is ${email.status} and cannot be sent again`);
+  }
+  if (await isUnsubscribed(db, userId, recipient.email)) {
+    const row = await updateOwnEmail(
+      db,
+      userId,
+      id,
+      { status: 'unsubscribed', scheduledFor: null, errorMessage: UNSUBSCRIBED_MESSAGE },
+      [...sendable],
+    );
+    await refreshCampaignSendStatus(db, email.campaignId);
+    return {
+      status: 'unsubscribed' as const,
+      unsubscribed: true,
+      scheduledFor: null,
+      email: presentEmail(row ?? email, recipient),
+    };
+  }
+  if (scheduledFor) {
+    const at = futureTime(scheduledFor);
+    await scheduleEmails(db, userId, [id], at, [...sendable]);
+    await queue.releaseAt(at);
+  } else {
+    const queued = await queueEmails(db, userId, [id], [...sendable]);
+    await queue.now(queued);
+  }
+  await refreshCampaignSendStatus(db, email.campaignId);
+  const fresh = (await findOwnEmail(db, userId, id))!;
+  return {
+    status: scheduledFor ? ('scheduled' as const) : ('queued' as const),
+    unsubscribed: false,
+    scheduledFor: fresh.email.scheduledFor?.toISOString() ?? null,
+    email: presentEmail(fresh.email, recipient),
+  };
+}
+
+/** POST /api/emails/:id/resolve: the user's decision on an email whose delivery is unknown. */
+export async function resolveUnknownEmail(
+  db: Db,
+  userId: number,
+  id: number,
+  action: 'mark-sent' | 'resend',
+  queue: SendQueue,
+) {
+  const { email, recipient } = await ownEmail(db, userId, id);
+  if (email.status !== 'unknown')
+    throw new AppError('conflict', 'Only emails whose delivery is unknown need this');
+  if (action === 'mark-sent') {
+    await updateOwnEmail(db, userId, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null }, [
+      'unknown',
+    ]);
+  } else {
+    await queue.now(await queueEmails(db, userId, [id], ['unknown']));
+  }
+  await refreshCampaignSendStatus(db, email.campaignId);
+  return presentEmail((await findOwnEmail(db, userId, id))!.email, recipient);
+}
+
+export async function rawMessageOf(db: Db, userId: number, id: number) {
+  const { email } = await ownEmail(db, userId, id);
+  if (!email.rawMessage)
+    throw new AppError('not_found', 'This email has not been sent, so there is no message to show');
+  return email.rawMessage;
+}
+
+export async function listScheduledEmails(db: Db, userId: number, limit: number, offset: number) {
+  const { items, total } = await listScheduledPage(db, userId, limit, offset);
+  return {
+    items: items.map(({ email, recipient, campaign }) => ({ ...presentEmail(email, recipient), campaign })),
+    total,
+    limit,
+    offset,
+  };
+}
+
+/** SPEC §5: scheduled times must be in the future. */
+export function futureTime(iso: string): Date {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) throw new AppError('bad_request', 'Please select both date and time');
+  if (at.getTime() <= Date.now()) throw new AppError('bad_request', 'Scheduled time must be in the future');
+  return at;
+}

@@ -1,0 +1,64 @@
+import { sealTokens } from '../auth/provider-tokens';
+import type { AppContext } from '../context';
+import { gmailTransport } from '../mail/gmail';
+import { graphTransport } from '../mail/graph';
+import { MailAuthError } from '../mail/mail-errors';
+import type { MailTransport } from '../mail/mail-transport';
+import { smtpTransport } from '../mail/smtp';
+import { findOauthAccount, markMailboxNeedsReauth, saveAccountTokens } from '../queries/users';
+
+export type Mailbox = {
+  transport: MailTransport | 'outbox';
+  pacingKey: 'google' | 'microsoft' | 'smtp' | null;
+};
+
+const READ_SCOPES = ['https://www.googleapis.com/auth/gmail.metadata', 'Mail.ReadBasic'];
+
+/**
+ * How a user's mail leaves: their Gmail or Outlook mailbox when they signed in with Google or
+ * Microsoft; for local users, SMTP when SMTP_URL is set, else the in-app outbox.
+ */
+export async function mailboxFor(
+  ctx: Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens'>,
+  user: { id: number },
+  provider: 'google' | 'microsoft' | 'local',
+): Promise<Mailbox> {
+  if (provider === 'local') {
+    return ctx.config.mail.smtpUrl
+      ? { transport: smtpTransport(ctx.config.mail.smtpUrl), pacingKey: 'smtp' }
+      : { transport: 'outbox', pacingKey: null };
+  }
+  const account = await findOauthAccount(ctx.db, user.id, provider);
+  if (!account?.accessTokenEnc)
+    throw new MailAuthError('This mailbox is not connected: sign in again to send.');
+  let accessToken = ctx.tokens.decrypt(account.accessTokenEnc);
+  const token = async (refresh: boolean) => {
+    const expired =
+      (account.accessTokenExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY) < Date.now() + 60_000;
+    if (!refresh && !expired) return accessToken;
+    if (!account.refreshTokenEnc)
+      throw new MailAuthError('The mailbox connection expired: sign in again to send.');
+    try {
+      const fresh = await ctx.oidc.refresh(provider, ctx.tokens.decrypt(account.refreshTokenEnc));
+      await saveAccountTokens(ctx.db, account.id, sealTokens(ctx as AppContext, fresh));
+      account.accessTokenExpiresAt = fresh.expiresAt;
+      accessToken = fresh.accessToken;
+      return accessToken;
+    } catch (err) {
+      await markMailboxNeedsReauth(ctx.db, user.id, true);
+      throw new MailAuthError(
+        `The mailbox connection expired: sign in again to send (${(err as Error).message}).`,
+      );
+    }
+  };
+  const canRead = READ_SCOPES.some((scope) => account.scopes?.split(/\s+/).includes(scope));
+  return provider === 'google'
+    ? {
+        transport: gmailTransport({ baseUrl: ctx.config.mail.gmailApiUrl, token, canRead }),
+        pacingKey: 'google',
+      }
+    : {
+        transport: graphTransport({ baseUrl: ctx.config.mail.graphApiUrl, token, canRead }),
+        pacingKey: 'microsoft',
+      };
+}

@@ -1,0 +1,53 @@
+import { emailForSending, settleSending, staleSending } from '../queries/email-sending';
+import { findUser, latestProvider } from '../queries/users';
+import { refreshCampaignSendStatus } from './campaign-send-status';
+import { mailboxFor } from './mailbox';
+import type { SendDeps } from './send-email';
+
+export const DELIVERY_UNKNOWN =
+  'Delivery unknown: the send was interrupted. Check your Sent folder, then mark it as sent or send it again.';
+
+/**
+ * Settles emails left in `sending` by a worker that died (older than the lease, or all of them
+ * when `everything` — the embedded database's single process just restarted). Never re-sends
+ * blindly: with sent-folder access the mailbox is asked whether the Message-ID went out; without
+ * it (and for SMTP) the email is marked delivery-unknown for the user to decide.
+ */
+export async function reconcileInterruptedSends(
+  deps: SendDeps,
+  requeue: (ids: number[]) => Promise<void>,
+  everything: boolean,
+): Promise<number> {
+  const before = everything
+    ? new Date(Date.now() + 1000)
+    : new Date(Date.now() - deps.config.mail.leaseSeconds * 1000);
+  const stale = await staleSending(deps.db, before);
+  for (const { id } of stale) {
+    const found = await emailForSending(deps.db, id);
+    if (!found) continue;
+    const { email, campaign } = found;
+    const verdict = await askMailbox(deps, email.userId, email.messageId);
+    if (verdict === true) {
+      await settleSending(deps.db, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null });
+    } else if (verdict === false) {
+      if (await settleSending(deps.db, id, { status: 'queued' })) await requeue([id]);
+    } else {
+      await settleSending(deps.db, id, { status: 'unknown', errorMessage: DELIVERY_UNKNOWN });
+    }
+    await refreshCampaignSendStatus(deps.db, campaign.id);
+  }
+  return stale.length;
+}
+
+async function askMailbox(deps: SendDeps, userId: number, messageId: string | null): Promise<boolean | null> {
+  if (!messageId) return false; // never claimed a Message-ID, so it never reached a provider
+  const user = await findUser(deps.db, userId);
+  if (!user) return null;
+  try {
+    const mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
+    if (mailbox.transport === 'outbox') return null;
+    return await mailbox.transport.findSent(messageId);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
+import type { AppContext } from '../context';
+import { calendarDay } from '../lib/calendar-day';
+import { morningOf } from '../lib/send-days';
+import { composeMessage, newMessageId } from '../mail/compose';
+import { MailAuthError, MailRetryableError } from '../mail/mail-errors';
+import { claimForSending, emailForSending, settleSending } from '../queries/email-sending';
+import { deliverToOutbox } from '../queries/outbox';
+import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
+import { findSenderSettings } from '../queries/sender-settings';
+import { findUser, latestProvider, markMailboxNeedsReauth, reserveSendSlot } from '../queries/users';
+import { refreshCampaignSendStatus } from './campaign-send-status';
+import { mailboxFor } from './mailbox';
+import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
+
+export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log'>;
+
+/** What became of one attempt; `retryAt` / `deferUntil` tell the job when to try again. */
+export type SendOutcome =
+  | { kind: 'sent' | 'failed' | 'unsubscribed' | 'skipped' | 'paused' | 'over-limit' }
+  | { kind: 'retry'; retryAt: Date }
+  | { kind: 'deferred'; deferUntil: Date };
+
+/**
+ * Sends one queued email, exactly once: the queued → sending claim is a conditional update, the
+ * Message-ID is stored before the provider is called, and a send interrupted after that point is
+ * never blindly repeated (see reconcile-sending). Checks the suppression list and takes the daily
+ * quota at send time; paces each mailbox across all workers.
+ */
+export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<SendOutcome> {
+  const found = await emailForSending(deps.db, emailId);
+  if (found?.email.status !== 'queued') return { kind: 'skipped' };
+  const { email, recipient, campaign } = found;
+  const user = await findUser(deps.db, email.userId);
+  if (!user) return { kind: 'skipped' };
+
+  let mailbox: Awaited<ReturnType<typeof mailboxFor>>;
+  try {
+    mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, user.id));
+  } catch (err) {
+    if (err instanceof MailAuthError) return pause(deps, user.id);
+    throw err;
+  }
+  const perMinute = mailbox.pacingKey ? deps.config.mail.perMinute?.[mailbox.pacingKey] : undefined;
+  if (perMinute) {
+    const slot = await reserveSendSlot(deps.db, user.id, 60_000 / perMinute);
+    if (slot.getTime() > Date.now() + 50) return { kind: 'deferred', deferUntil: slot };
+  }
+
+  const domain = deps.config.mail.domain ?? deps.config.publicUrl.hostname;
+  const claimed = await claimForSending(deps.db, email.id, newMessageId(domain));
+  if (!claimed) return { kind: 'skipped' };
+  const done = async (outcome: SendOutcome) => {
+    await refreshCampaignSendStatus(deps.db, campaign.id);
+    return outcome;
+  };
+
+  if (await isUnsubscribed(deps.db, user.id, recipient.email)) {
+    await settleSending(deps.db, email.id, { status: 'unsubscribed', errorMessage: UNSUBSCRIBED_MESSAGE });
+    return done({ kind: 'unsubscribed' });
+  }
+
+  const withLink = claimed.includeUnsubscribeLink ?? campaign.includeUnsubscribeLink;
+  const day = calendarDay(user.timeZone);
+  const limit = withLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+  if (!(await takeSendQuota(deps.db, user.id, day, withLink, limit))) {
+    // Today's allowance is used up: the email waits for tomorrow morning in the user's zone.
+    await settleSending(deps.db, email.id, {
+      status: 'scheduled',
+      scheduledFor: morningOf(user.timeZone, 1),
+    });
+    return done({ kind: 'over-limit' });
+  }
+
+  const settings = await findSenderSettings(deps.db, user.id);
+  const fromEmail = user.email ?? settings?.email ?? 'you@localhost';
+  const base = deps.config.publicUrl;
+  const raw = await composeMessage({
+    from: {
+      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
+      email: fromEmail,
+    },
+    to: recipient.email,
+    subject: claimed.subject,
+    html: claimed.body,
+    signatureHtml: settings?.signature ?? null,
+    unsubscribe: withLink
+      ? {
+          url: new URL(`/u/${claimed.trackingToken}`, base).href,
+          mailto: `mailto:${fromEmail}?subject=unsubscribe`,
+          footer: campaign.unsubscribeMessage,
+        }
+      : null,
+    pixelUrl: new URL(`/t/o/${claimed.trackingToken}.gif`, base).href,
+    messageId: claimed.messageId!,
+  });
+
+  try {
+    if (mailbox.transport === 'outbox') {
+      await deliverToOutbox(deps.db, claimed, {
+        messageId: claimed.messageId!,
+        recipient: recipient.email,
+        subject: claimed.subject,
+        raw,
+      });
+      return done({ kind: 'sent' });
+    }
+    const result = await mailbox.transport.send({
+      raw,
+      from: fromEmail,
+      to: recipient.email,
+      messageId: claimed.messageId!,
+    });
+    await settleSending(deps.db, email.id, {
+      status: 'sent',
+      sentAt: new Date(),
+      errorMessage: null,
+      providerMessageId: result.providerMessageId,
+      transport: mailbox.transport.kind,
+      rawMessage: raw,
+    });
+    return done({ kind: 'sent' });
+  } catch (err) {
+    await refundSendQuota(deps.db, user.id, day, withLink);
+    if (err instanceof MailAuthError) {
+      await settleSending(deps.db, email.id, { status: 'queued' });
+      return pause(deps, user.id);
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof MailRetryableError && claimed.attempts < deps.config.mail.maxAttempts) {
+      await settleSending(deps.db, email.id, { status: 'queued', errorMessage: null });
+      const backoffMs = Math.min(2 ** claimed.attempts * 1000, 10 * 60_000);
+      return { kind: 'retry', retryAt: new Date(Date.now() + Math.max(err.retryAfterMs ?? 0, backoffMs)) };
+    }
+    deps.log.warn({ emailId, err: message }, 'email failed');
+    await settleSending(deps.db, email.id, { status: 'failed', errorMessage: message });
+    return done({ kind: 'failed' });
+  }
+}
+
+/** The mailbox needs a new sign-in: its emails stay queued and go out once the user signs in again. */
+async function pause(deps: SendDeps, userId: number): Promise<SendOutcome> {
+  await markMailboxNeedsReauth(deps.db, userId, true);
+  return { kind: 'paused' };
+}

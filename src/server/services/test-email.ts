@@ -1,0 +1,65 @@
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../../contract/limits';
+import { AppError, notFound } from '../errors';
+import { calendarDay } from '../lib/calendar-day';
+import { composeMessage, newMessageId } from '../mail/compose';
+import { findOwnEmail } from '../queries/email-actions';
+import { deliverTestToOutbox } from '../queries/outbox';
+import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
+import { findSenderSettings } from '../queries/sender-settings';
+import { latestProvider } from '../queries/users';
+import { mailboxFor } from './mailbox';
+import type { SendDeps } from './send-email';
+
+/**
+ * "Send test to me": the email as the recipient would get it, to the signed-in user's own
+ * address, marked [Test] and untracked, counted against today's quota. Sent inline because the
+ * user is waiting for it; a provider error is the answer.
+ */
+export async function sendTestEmail(
+  deps: SendDeps,
+  user: {
+    id: number;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    timeZone: string;
+  },
+  emailId: number,
+) {
+  if (!user.email) throw new AppError('bad_request', 'User email not available');
+  const found = await findOwnEmail(deps.db, user.id, emailId);
+  if (!found) throw notFound('Email');
+  const day = calendarDay(user.timeZone);
+  if (!(await takeSendQuota(deps.db, user.id, day, true, DAILY_LIMIT_WITH_UNSUBSCRIBE))) {
+    throw new AppError('rate_limited', 'Daily Limit Reached: no more emails can be sent today');
+  }
+  const settings = await findSenderSettings(deps.db, user.id);
+  const messageId = newMessageId(deps.config.mail.domain ?? deps.config.publicUrl.hostname);
+  const subject = `[Test] ${found.email.subject}`;
+  const raw = await composeMessage({
+    from: {
+      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
+      email: user.email,
+    },
+    to: user.email,
+    subject,
+    html: found.email.body,
+    signatureHtml: settings?.signature ?? null,
+    unsubscribe: null,
+    pixelUrl: null,
+    messageId,
+    extraHeaders: { 'X-Tailor-Test': 'true' },
+  });
+  try {
+    const mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, user.id));
+    if (mailbox.transport === 'outbox') {
+      await deliverTestToOutbox(deps.db, user.id, { messageId, recipient: user.email, subject, raw });
+    } else {
+      await mailbox.transport.send({ raw, from: user.email, to: user.email, messageId });
+    }
+  } catch (err) {
+    await refundSendQuota(deps.db, user.id, day, true);
+    throw new AppError('upstream_failed', `The test email was not sent: ${(err as Error).message}`);
+  }
+  return { sentTo: user.email };
+}

@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emails, outboxMessages, sendQuota, unsubscribes } from '../src/server/db/schema';
+import { calendarDay } from '../src/server/lib/calendar-day';
+import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
+import { createReadyCampaign } from './support/factories';
+import { waitUntil } from './support/http-client';
+import { startTestApp, type TestApp, testDatabases } from './support/test-app';
+
+const sendingEnv = { SEND_PACING: 'false', JOB_MAINTENANCE_SECONDS: '1' };
+
+async function settle(t: TestApp, campaignId: number, count: number, statuses = ['sent']) {
+  return waitUntil(
+    async () => {
+      const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaignId));
+      const done = rows.filter((r) => statuses.includes(r.status));
+      return done.length >= count ? rows : false;
+    },
+    30_000,
+    `${count} emails ${statuses.join('/')}`,
+  );
+}
+
+describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let cookie: string;
+  let userId: number;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp(kind, { ...sendingEnv, SMTP_URL: sink.url, PUBLIC_URL: 'https://tailor.example' });
+    cookie = await t.signIn('sender@example.com');
+    userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+  const post = (url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+  it('sends every approved email once, with the headers and parts mail providers expect', async () => {
+    sink.reset();
+    const campaign = await createReadyCampaign(t.ctx.db, userId, 12, {
+      unsubscribeMessage: 'Acme\n1 Main St',
+    });
+    const res = await post(`/api/campaigns/${campaign.id}/send-approved`);
+    expect(res.json()).toEqual({
+      scheduledFor: null,
+      successCount: 12,
+      scheduledCount: 0,
+      dailyLimit: 500,
+      hasUnsubscribeLink: true,
+    });
+    const rows = await settle(t, campaign.id, 12);
+    expect(sink.count()).toBe(12);
+    const ids = new Set(sink.messages().map((m) => m.messageId));
+    expect(ids.size).toBe(12);
+    for (const row of rows) expect(ids.has(row.messageId!)).toBe(true);
+
+    const [first] = await sink.parsedMessages();
+    expect(first!.parsed.subject).toMatch(/^Hello r\d+-/);
+    expect(first!.parsed.text).toContain('Hi there');
+    expect(first!.parsed.html).toContain('Acme<br>1 Main St');
+    expect(first!.parsed.html).toMatch(/<img src="https:\/\/tailor\.example\/t\/o\/[^"]+\.gif"/);
+    expect(rawHeader(first!.raw, 'List-Unsubscribe')).toMatch(
+      /^<https:\/\/tailor\.example\/u\/[^>]+>, <mailto:sender@example\.com\?subject=unsubscribe>$/,
+    );
+    expect(rawHeader(first!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(first!.envelope.from).toBe('sender@example.com');
+
+    const campaignNow = (
+      await t.app.inject({ url: `/api/campaigns/${campaign.id}`, headers: { cookie } })
+    ).json();
+    expect(campaignNow.status).toBe('completed');
+    const raw = await t.app.inject({ url: `/api/emails/${rows[0]!.id}/raw`, headers: { cookie } });
+    expect(raw.headers['content-type']).toBe('message/rfc822');
+    expect((await simpleParser(raw.body)).messageId).toBe(rows[0]!.messageId);
+    const stats = (await t.app.inject({ url: '/api/daily-email-stats', headers: { cookie } })).json();
+    expect(stats.sentWithUnsubscribe).toBeGreaterThanOrEqual(12);
+  });
+
+  it('skips unsubscribed addresses at send time with the SPEC message', async () => {
+    sink.reset();
+    const campaign = await createReadyCampaign(t.ctx.db, userId, 3);
+    const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
+    const { recipients } = await import('../src/server/db/schema');
+    const [target] = await t.ctx.db.select().from(recipients).where(eq(recipients.id, rows[0]!.recipientId));
+    await t.ctx.db.insert(unsubscribes).values({ userId, email: target!.email.toUpperCase() });
+
+    const single = await post(`/api/emails/${rows[0]!.id}/send`);
+    expect(single.json()).toMatchObject({ status: 'unsubscribed', unsubscribed: true });
+    await post(`/api/campaigns/${campaign.id}/send-approved`);
+    await settle(t, campaign.id, 2);
+    expect(sink.count()).toBe(2);
+    expect(sink.messages().some((m) => m.envelope.to.includes(target!.email))).toBe(false);
+    const [skipped] = await t.ctx.db.select().from(emails).where(eq(emails.id, rows[0]!.id));
+    expect(skipped).toMatchObject({
+      status: 'unsubscribed',
+      errorMessage: 'This recipient has unsubscribed and was not sent an email.',
+    });
+  });
+
+  it('sends what fits under the daily limit today and schedules the rest for the next mornings', async () => {
+    const day = calendarDay('UTC');
+    await t.ctx.db
+      .insert(sendQuota)
+      .values({ userId, day, sentWithUnsubscribe: 498 })
+      .onConflictDoUpdate({ target: [sendQuota.userId, sendQuota.day], set: { sentWithUnsubscribe: 498 } });
+    const campaign = await createReadyCampaign(t.ctx.db, userId, 5);
+    const res = (await post(`/api/campaigns/${campaign.id}/send-approved`)).json();
+    expect(res).toMatchObject({ successCount: 2, scheduledCount: 3, dailyLimit: 500 });
+    const tomorrow = new Date(res.scheduledFor);
+    expect(tomorrow.getUTCHours()).toBe(9);
+    expect(tomorrow.getTime()).toBeGreaterThan(Date.now());
+    await settle(t, campaign.id, 2);
+    const scheduled = (await t.app.inject({ url: '/api/scheduled-emails', headers: { cookie } })).json();
+    expect(
+      scheduled.items.filter((e: { campaign: { id: number } }) => e.campaign.id === campaign.id),
+    ).toHaveLength(3);
+    const [quota] = await t.ctx.db.select().from(sendQuota).where(eq(sendQuota.userId, userId));
+    expect(quota!.sentWithUnsubscribe).toBe(500);
+    await t.ctx.db.update(sendQuota).set({ sentWithUnsubscribe: 0 }).where(eq(sendQuota.userId, userId));
+  });
+
+  it('reports a permanent SMTP refusal on the email and retries a temporary one', async () => {
+    sink.reset();
+    const campaign = await createReadyCampaign(t.ctx.db, userId, 2);
+    sink.failNext(1, 550, 'Mailbox unavailable');
+    await post(`/api/campaigns/${campaign.id}/send-approved`);
+    const rows = await settle(t, campaign.id, 2, ['sent', 'failed']);
+    const failed = rows.filter((r) => r.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.errorMessage).toMatch(/refused the message \(550\)/);
+
+    const retry = await createReadyCampaign(t.ctx.db, userId, 1);
+    sink.failNext(1, 451, 'Try later');
+    await post(`/api/campaigns/${retry.id}/send-approved`);
+    const [sent] = await settle(t, retry.id, 1);
+    expect(sent!.attempts).toBe(2);
+  });
+});
+
+describe('the outbox for local users without SMTP', () => {
+  it('stores the composed message and marks the email sent in one step', async () => {
+    const t = await startTestApp('pglite', sendingEnv);
+    try {
+      const cookie = await t.signIn('local@localhost');
+      const userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+      const campaign = await createReadyCampaign(t.ctx.db, userId, 3);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/campaigns/${campaign.id}/send-approved`,
+        headers: { cookie },
+        payload: {},
+      });
+      await settle(t, campaign.id, 3);
+      const stored = await t.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.userId, userId));
+      expect(stored).toHaveLength(3);
+      const parsed = await simpleParser(stored[0]!.raw);
+      expect(parsed.messageId).toBe(stored[0]!.messageId);
+    } finally {
+      await t.close();
+    }
+  });
+});
