@@ -4,9 +4,11 @@ import path from 'node:path';
 
 /** `npm run bench` runs every bench/*.ts subject; `npm run bench -- render` runs one. */
 const dir = import.meta.dirname;
+/** Files here that support the benchmarks rather than being one. */
+const HELPERS = ['run.ts', 'support.ts', 'bench-app.ts'];
 const all = fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'support.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && !HELPERS.includes(f))
   .map((f) => f.replace(/\.ts$/, ''));
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !all.includes(name));

@@ -7,7 +7,7 @@ export const FAKE_AI = 'http://127.0.0.1:4402';
 
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 // The newest toast; the one it replaced may still be fading out.
-export const toast = (page: Page, text: string) =>
+export const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').getByText(text).last();
 
 export async function setAiLatency(page: Page, ms: number) {

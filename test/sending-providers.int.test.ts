@@ -42,19 +42,33 @@ describe('sending through Gmail and Microsoft Graph', () => {
   });
 
   async function signIn(provider: 'google' | 'microsoft', email: string) {
-    oidc.setNextUser(provider, { sub: `${provider}-${email}`, email, given_name: 'Pat', family_name: 'Sender' });
+    oidc.setNextUser(provider, {
+      sub: `${provider}-${email}`,
+      email,
+      given_name: 'Pat',
+      family_name: 'Sender',
+    });
     const path = provider === 'google' ? 'google' : 'outlook';
     const start = await t.app.inject({ url: `/api/auth/${path}` });
     const flow = start.cookies.find((c) => c.name === 'tailor_oidc')!;
     const callback = await completeAuthorization(start.headers.location as string);
-    const done = await t.app.inject({ url: callback.pathname + callback.search, headers: { cookie: `tailor_oidc=${flow.value}` } });
+    const done = await t.app.inject({
+      url: callback.pathname + callback.search,
+      headers: { cookie: `tailor_oidc=${flow.value}` },
+    });
     const cookie = `tailor_session=${done.cookies.find((c) => c.name === 'tailor_session')!.value}`;
     const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
     return { cookie, userId: me.id as number };
   }
   const sendAll = (cookie: string, campaignId: number) =>
-    t.app.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/send-approved`, headers: { cookie }, payload: {} });
-  const emailsOf = (campaignId: number) => t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaignId));
+    t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaignId}/send-approved`,
+      headers: { cookie },
+      payload: {},
+    });
+  const emailsOf = (campaignId: number) =>
+    t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaignId));
   const settled = (campaignId: number, statuses: string[], count: number) =>
     waitUntil(
       async () => {
@@ -70,7 +84,10 @@ describe('sending through Gmail and Microsoft Graph', () => {
     const { cookie, userId } = await signIn('google', 'pat@gmail.test');
     const [account] = await t.ctx.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
     const oldToken = t.ctx.tokens.decrypt(account!.accessTokenEnc!);
-    await t.ctx.db.update(oauthAccounts).set({ accessTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(oauthAccounts.id, account!.id));
+    await t.ctx.db
+      .update(oauthAccounts)
+      .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthAccounts.id, account!.id));
     const campaign = await createReadyCampaign(t.ctx.db, userId, 2);
     await sendAll(cookie, campaign.id);
     const rows = await settled(campaign.id, ['sent'], 2);
@@ -113,7 +130,10 @@ describe('sending through Gmail and Microsoft Graph', () => {
     mail.reset();
     const { cookie, userId } = await signIn('google', 'revoked@gmail.test');
     const [account] = await t.ctx.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
-    await t.ctx.db.update(oauthAccounts).set({ accessTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(oauthAccounts.id, account!.id));
+    await t.ctx.db
+      .update(oauthAccounts)
+      .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthAccounts.id, account!.id));
     oidc.revokeAllRefreshTokens('google');
     const campaign = await createReadyCampaign(t.ctx.db, userId, 1);
     await sendAll(cookie, campaign.id);
@@ -143,14 +163,25 @@ describe('sending through Gmail and Microsoft Graph', () => {
       body: JSON.stringify({ raw: Buffer.from(sentRaw).toString('base64url') }),
     });
     const past = new Date(Date.now() - 60_000);
-    await t.ctx.db.update(emails).set({ status: 'sending', messageId: '<delivered-1@tailor.test>', updatedAt: past }).where(eq(emails.id, delivered!.id));
-    await t.ctx.db.update(emails).set({ status: 'sending', messageId: '<lost-1@tailor.test>', updatedAt: past }).where(eq(emails.id, lost!.id));
+    await t.ctx.db
+      .update(emails)
+      .set({ status: 'sending', messageId: '<delivered-1@tailor.test>', updatedAt: past })
+      .where(eq(emails.id, delivered!.id));
+    await t.ctx.db
+      .update(emails)
+      .set({ status: 'sending', messageId: '<lost-1@tailor.test>', updatedAt: past })
+      .where(eq(emails.id, lost!.id));
 
     const { reconcileSendingJob } = await import('../src/server/jobs/reconcile-sending');
     await t.ctx.jobs.enqueue(reconcileSendingJob, { everything: false });
     const rows = await settled(campaign.id, ['sent'], 2);
     expect(rows.find((r) => r.id === delivered!.id)!.attempts).toBe(0);
     // Gmail holds the delivered one once (ours) and the lost one once (re-sent after the lookup).
-    expect(mail.sent('gmail').map((m) => m.messageId).sort()).toEqual(['<delivered-1@tailor.test>', '<lost-1@tailor.test>']);
+    expect(
+      mail
+        .sent('gmail')
+        .map((m) => m.messageId)
+        .sort(),
+    ).toEqual(['<delivered-1@tailor.test>', '<lost-1@tailor.test>']);
   });
 });

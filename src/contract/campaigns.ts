@@ -93,6 +93,8 @@ export const email = z.object({
   attentionReason: z.string().nullable(),
   sentAt: z.string().nullable(),
   scheduledFor: z.string().nullable(),
+  /** Our Message-ID, set when sending starts: what to look for in the Sent folder. */
+  messageId: z.string().nullable(),
   recipient: z.object({ email: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
 });
 export type Email = z.infer<typeof email>;
@@ -104,6 +106,16 @@ export const pageQuery = z.object({
 });
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), limit: z.number(), offset: z.number() });
+
+/** GET /api/campaigns/:id/emails: a page, plus campaign-wide counts the review dialog shows. */
+export const emailPage = page(email).extend({
+  counts: z.object({
+    /** Approved emails, whatever their status. */
+    approved: z.number(),
+    /** Approved emails that can still be sent (draft or failed). */
+    sendable: z.number(),
+  }),
+});
 
 /** GET /api/campaigns/:id/daily-stats. */
 export const campaignDailyStats = z.object({

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -13,6 +14,8 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   cron?: string;
   queue?: Omit<PgBoss.Queue, 'name'>;
   work?: PgBoss.WorkOptions;
+  /** Jobs of one fetched batch handled at once (default 1: one after another). */
+  concurrency?: number;
 };
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
@@ -52,10 +55,23 @@ export function createJobQueue(
       }
       for (const def of definitions) {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        const limit = pLimit(def.concurrency ?? 1);
         await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
-          for (const job of jobs) {
-            await def.handle(ctx, def.payload.parse(job.data ?? {}));
-          }
+          // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
+          await Promise.all(
+            jobs.map((job) =>
+              limit(async () => {
+                try {
+                  await def.handle(ctx, def.payload.parse(job.data ?? {}));
+                } catch (err) {
+                  ctx.log.error({ err, job: def.name, id: job.id }, 'job failed');
+                  await boss.fail(def.name, job.id, {
+                    message: err instanceof Error ? err.message : String(err),
+                  });
+                }
+              }),
+            ),
+          );
         });
       }
     },

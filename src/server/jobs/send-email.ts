@@ -8,8 +8,10 @@ const payload = z.object({ emailId: z.number().int() });
 export const sendEmailJob: JobDefinition<typeof payload> = {
   name: 'email.send',
   payload,
-  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
-  work: { pollingIntervalSeconds: 0.5, batchSize: 20 },
+  queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
+  work: { pollingIntervalSeconds: 0.5, batchSize: 40 },
+  // Several sends in flight per worker; each mailbox is still paced by its own send slots.
+  concurrency: 8,
   async handle(ctx, { emailId }) {
     const outcome = await sendQueuedEmail(ctx, emailId);
     if (outcome.kind === 'retry')

@@ -66,3 +66,15 @@ export async function countSentOnDay(db: Db, campaignId: number, day: string, ti
     );
   return row?.n ?? 0;
 }
+
+/** Campaign-wide approval counts for the review dialog, in one pass over the campaign's index. */
+export async function approvalCounts(db: Db, campaignId: number) {
+  const [row] = await db
+    .select({
+      approved: sql<number>`(count(*) filter (where ${emails.isApproved}))::int`,
+      sendable: sql<number>`(count(*) filter (where ${emails.isApproved} and ${emails.status} in ('draft', 'failed')))::int`,
+    })
+    .from(emails)
+    .where(eq(emails.campaignId, campaignId));
+  return { approved: row?.approved ?? 0, sendable: row?.sendable ?? 0 };
+}

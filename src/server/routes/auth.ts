@@ -78,7 +78,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/local',
-    { schema: { body: localSignInBody.optional(), response: { 200: okReply } }, config: { rateLimit } },
+    { schema: { body: localSignInBody.nullish(), response: { 200: okReply } }, config: { rateLimit } },
     async (request, reply) => {
       if (!localSignInAllowed(ctx.config, request)) throw new AppError('not_found', 'Not found');
       const user = await signInLocally(ctx.db, request.body ?? {});

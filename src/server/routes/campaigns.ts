@@ -6,7 +6,7 @@ import {
   automapReply,
   campaign,
   campaignDailyStats,
-  email,
+  emailPage,
   page,
   pageQuery,
   recipient,
@@ -74,7 +74,7 @@ export function campaignRoutes(app: AppInstance, ctx: AppContext) {
 
   r.get(
     '/api/campaigns/:id/emails',
-    { schema: { params: idParams, querystring: pageQuery, response: { 200: page(email) } }, preHandler },
+    { schema: { params: idParams, querystring: pageQuery, response: { 200: emailPage } }, preHandler },
     (req) => listCampaignEmails(ctx.db, req.user.id, req.params.id, req.query),
   );
   r.get(

@@ -39,7 +39,7 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
   r.post(
     '/api/emails/:id/send',
     {
-      schema: { params: idParams, body: sendBody.optional(), response: { 200: sendEmailReply } },
+      schema: { params: idParams, body: sendBody.nullish(), response: { 200: sendEmailReply } },
       preHandler,
     },
     (req) => sendEmailNow(ctx.db, req.user.id, req.params.id, req.body?.scheduledFor, queue),
@@ -74,7 +74,7 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
   r.post(
     '/api/campaigns/:id/send-approved',
     {
-      schema: { params: idParams, body: sendBody.optional(), response: { 200: sendApprovedReply } },
+      schema: { params: idParams, body: sendBody.nullish(), response: { 200: sendApprovedReply } },
       preHandler,
     },
     (req) => sendApproved(ctx.db, req.user, req.params.id, req.body?.scheduledFor, queue),

@@ -2,7 +2,7 @@ import type { Email, Recipient } from '../../contract/campaigns';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
 import type { Db } from '../db/client';
 import { calendarDay } from '../lib/calendar-day';
-import { countSentOnDay, listEmailPage } from '../queries/emails';
+import { approvalCounts, countSentOnDay, listEmailPage } from '../queries/emails';
 import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { ownCampaign } from './campaigns';
@@ -17,9 +17,12 @@ export async function listCampaignEmails(
   { limit, offset }: Page,
 ) {
   await ownCampaign(db, userId, campaignId);
-  const { items, total } = await listEmailPage(db, campaignId, limit, offset);
+  const [{ items, total }, counts] = await Promise.all([
+    listEmailPage(db, campaignId, limit, offset),
+    approvalCounts(db, campaignId),
+  ]);
   const presented: Email[] = items.map(({ email: e, recipient }) => presentEmail(e, recipient));
-  return { items: presented, total, limit, offset };
+  return { items: presented, total, limit, offset, counts };
 }
 
 export async function listCampaignRecipients(

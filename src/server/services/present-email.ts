@@ -17,6 +17,7 @@ export function presentEmail(e: EmailRow, recipient: RecipientSummary): Email {
     attentionReason: e.attentionReason,
     sentAt: e.sentAt?.toISOString() ?? null,
     scheduledFor: e.scheduledFor?.toISOString() ?? null,
+    messageId: e.messageId,
     recipient,
   };
 }

@@ -21,8 +21,8 @@ interface CampaignCardProps extends CampaignStepHandlers {
 }
 
 /**
- * An active campaign. A draft opens the editor when clicked, a ready or scheduled campaign the
- * review; the buttons take it through its next step (SPEC §2 Campaigns page).
+ * An active campaign. A draft opens the editor when clicked, any campaign with emails the review;
+ * the buttons take it through its next step (SPEC §2 Campaigns page).
  */
 export function CampaignCard({
   campaign,
@@ -36,13 +36,9 @@ export function CampaignCard({
   ...steps
 }: CampaignCardProps) {
   const editable = campaign.status === 'draft' && !generating;
-  const open = editable
-    ? onEdit
-    : campaign.status === 'ready'
-      ? steps.onReview
-      : campaign.status === 'scheduled'
-        ? steps.onViewScheduled
-        : undefined;
+  // SPEC §2: a ready or scheduled card opens the review; sent ones do too, to follow their delivery.
+  const reviewable = ['ready', 'scheduled', 'sending', 'completed'].includes(campaign.status);
+  const open = editable ? onEdit : reviewable ? steps.onReview : undefined;
 
   return (
     <Card component="article" aria-label={campaign.name} className={open ? classes.card : undefined}>

@@ -19,13 +19,21 @@ interface CampaignStepsProps extends CampaignStepHandlers {
 
 /**
  * The campaign's next step: Upload CSV and Generate for drafts (Generate disabled, with SPEC §5's
- * hint, until it can run), Review when ready, View Scheduled when scheduled.
+ * hint, until it can run), Review when ready, View Scheduled when scheduled. Sending and completed
+ * campaigns keep a Review, where each email's delivery shows and failed or unconfirmed sends are handled.
  */
 export function CampaignSteps({ campaign, templateVariables, generating, ...on }: CampaignStepsProps) {
   const hintId = useId();
   if (campaign.status === 'ready') {
     return (
       <Button size="xs" leftSection={<IconChecklist size={14} />} onClick={on.onReview}>
+        Review
+      </Button>
+    );
+  }
+  if (campaign.status === 'sending' || campaign.status === 'completed') {
+    return (
+      <Button size="xs" variant="light" leftSection={<IconChecklist size={14} />} onClick={on.onReview}>
         Review
       </Button>
     );

@@ -23,6 +23,14 @@ export const campaignEmailsKey = (campaignId: number) => ['/api/campaigns', camp
 export const dailyStatsKey = (campaignId: number) => ['/api/campaigns', campaignId, 'daily-stats'] as const;
 export const SCHEDULED_KEY = ['/api/scheduled-emails'] as const;
 
+/** How often a page holding an email in flight (queued or sending) is read again, until none is. */
+const IN_FLIGHT_POLL_MS = 3_000;
+
+/**
+ * One page of a campaign's emails. Sending happens in the background, so, unlike SPEC §9's
+ * fetch-once default, a page is read afresh whenever the review opens and, while one of its emails is
+ * on its way, every few seconds until it has gone: otherwise "Sending" would never turn into "Sent".
+ */
 export function emailPageQuery(campaignId: number, pageIndex: number, pageSize: number) {
   return {
     queryKey: [...campaignEmailsKey(campaignId), pageIndex] as const,
@@ -31,12 +39,19 @@ export function emailPageQuery(campaignId: number, pageIndex: number, pageSize: 
         `/api/campaigns/${campaignId}/emails?limit=${pageSize}&offset=${pageIndex * pageSize}`,
         { signal },
       ),
+    refetchOnMount: 'always' as const,
+    refetchInterval: ({ state }: { state: { data?: EmailPage } }) =>
+      state.data?.items.some((e) => e.status === 'queued' || e.status === 'sending')
+        ? IN_FLIGHT_POLL_MS
+        : false,
   };
 }
 
+/** Scheduled emails leave the list when their time comes, so each opening reads it afresh. */
 export function scheduledPageQuery(pageIndex: number, pageSize: number) {
   return {
     queryKey: [...SCHEDULED_KEY, pageIndex] as const,
+    refetchOnMount: 'always' as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       apiRequest<ScheduledPage>(`/api/scheduled-emails?limit=${pageSize}&offset=${pageIndex * pageSize}`, {
         signal,

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarTime, IconChecks, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
@@ -44,19 +44,21 @@ export function BulkActions({ campaign, total, counts, loading, actions, onNeste
 
   return (
     <Stack gap="sm">
-      <Stack gap={4}>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={500}>
-            Approval progress
-          </Text>
-          <Text size="sm" c="dimmed">
-            {counts ? `${counts.approved.toLocaleString()} of ${total.toLocaleString()} approved` : '…'}
-          </Text>
-        </Group>
-        {/* Mantine's bar runs 0–100 (SPEC §9), so the share is given as a percentage. */}
-        <Progress value={percent} color="teal" aria-label="Approval progress" />
-      </Stack>
-      <DailyLimit campaignId={campaign.id} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={500}>
+              Approval progress
+            </Text>
+            <Text size="sm" c="dimmed">
+              {counts ? `${counts.approved.toLocaleString()} of ${total.toLocaleString()} approved` : '…'}
+            </Text>
+          </Group>
+          {/* Mantine's bar runs 0–100 (SPEC §9), so the share is given as a percentage. */}
+          <Progress value={percent} color="teal" aria-label="Approval progress" />
+        </Stack>
+        <DailyLimit campaignId={campaign.id} />
+      </SimpleGrid>
       <Group gap="sm">
         <Tooltip label={NO_UNSUBSCRIBE_HINT} disabled={!approveAllBlocked} multiline w={260}>
           {/* A disabled button gets no pointer events; the wrapper keeps the tooltip working. */}

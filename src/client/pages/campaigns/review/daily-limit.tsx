@@ -9,7 +9,11 @@ type DailyStats = z.infer<typeof campaignDailyStats>;
 
 /** Today's sends against this campaign's daily limit (SPEC §9), so nobody is surprised by scheduling. */
 export function DailyLimit({ campaignId }: { campaignId: number }) {
-  const { data, error } = useQuery<DailyStats>({ queryKey: dailyStatsKey(campaignId) });
+  // Sends go on in the background, so each opening reads today's count afresh.
+  const { data, error } = useQuery<DailyStats>({
+    queryKey: dailyStatsKey(campaignId),
+    refetchOnMount: 'always',
+  });
   return (
     <Stack gap={2}>
       {data ? (

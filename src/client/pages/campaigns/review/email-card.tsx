@@ -66,6 +66,7 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
       {email.status === 'sent' && email.sentAt && <Text size="sm">Sent {formatDateTime(email.sentAt)}</Text>}
       {email.status === 'unknown' && (
         <UnknownDelivery
+          messageId={email.messageId}
           busy={busy(resolve)}
           onMarkSent={() => resolve.mutate({ id: email.id, action: 'mark-sent' })}
           onResend={() => resolve.mutate({ id: email.id, action: 'resend' })}

@@ -36,6 +36,7 @@ const email = (id: number, changes: Partial<Email> = {}): Email => ({
   attentionReason: null,
   sentAt: null,
   scheduledFor: null,
+  messageId: null,
   recipient: { email: `r${id}@example.com`, company: 'Acme', jobTitle: 'CTO' },
   ...changes,
 });

@@ -1,9 +1,11 @@
 import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
+import { ACTIVE_CAMPAIGNS_KEY } from '../campaign-queries';
 import { useEmailActions } from '../emails/use-email-actions';
 import { BulkActions } from './bulk-actions';
 import { EmailCard } from './email-card';
@@ -68,8 +70,16 @@ function Review({ campaign, editing, setEditing, onNestedChange }: ReviewProps) 
   useEffect(() => {
     if (total > 0 && index > total - 1) setIndex(total - 1);
   }, [index, total]);
-  // A closed editor belongs to no email; leaving the dialog mid-edit must not reopen it next time.
-  useEffect(() => () => setEditing(false), [setEditing]);
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      // A closed editor belongs to no email; leaving the dialog mid-edit must not reopen it next time.
+      setEditing(false);
+      // Sends finish in the background: the card's status (sending, completed) is read again on leaving.
+      void queryClient.invalidateQueries({ queryKey: ACTIVE_CAMPAIGNS_KEY, exact: true });
+    },
+    [setEditing, queryClient],
+  );
 
   useArrowKeys(
     root,

@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 
 interface UnknownDeliveryProps {
+  /** Our Message-ID, which the Sent folder's copy carries: the surest way to find it. */
+  messageId: string | null;
   busy: boolean;
   onMarkSent: () => void;
   onResend: () => void;
@@ -11,7 +13,7 @@ interface UnknownDeliveryProps {
  * An email whose send was cut off before the mailbox confirmed it (DESIGN §5). It is never re-sent
  * on its own, since the recipient may already have it; the user checks the Sent folder and decides.
  */
-export function UnknownDelivery({ busy, onMarkSent, onResend }: UnknownDeliveryProps) {
+export function UnknownDelivery({ messageId, busy, onMarkSent, onResend }: UnknownDeliveryProps) {
   return (
     <Alert
       color="yellow"
@@ -23,6 +25,11 @@ export function UnknownDelivery({ busy, onMarkSent, onResend }: UnknownDeliveryP
         Sending was interrupted before your mailbox confirmed this email. If it is in your Sent folder, mark
         it as sent; if not, send it again.
       </Text>
+      {messageId && (
+        <Text size="xs" c="dimmed" mt={4} style={{ wordBreak: 'break-all' }}>
+          Its Message-ID is <Code>{messageId}</Code>
+        </Text>
+      )}
       <Group gap="sm" mt="sm">
         <Button size="xs" variant="default" onClick={onMarkSent} disabled={busy}>
           Mark as sent

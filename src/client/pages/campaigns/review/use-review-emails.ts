@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { type EmailCounts, type EmailPage, emailPageQuery } from '../emails/email-queries';
+import { useEffect, useRef } from 'react';
+import { dailyStatsKey, type EmailCounts, type EmailPage, emailPageQuery } from '../emails/email-queries';
 import { EMAIL_PAGE_SIZE, locate, pagesToPrefetch } from './email-paging';
 
 /**
@@ -23,6 +23,15 @@ export function useReviewEmails(campaignId: number, index: number) {
       void queryClient.prefetchQuery(emailPageQuery(campaignId, next, EMAIL_PAGE_SIZE));
     }
   }, [queryClient, campaignId, index, total]);
+
+  // When the last email in flight has gone, today's count has moved: read it again.
+  const inFlight = data?.items.some((e) => e.status === 'queued' || e.status === 'sending') ?? false;
+  const wasInFlight = useRef(inFlight);
+  useEffect(() => {
+    if (wasInFlight.current && !inFlight)
+      void queryClient.invalidateQueries({ queryKey: dailyStatsKey(campaignId) });
+    wasInFlight.current = inFlight;
+  }, [queryClient, campaignId, inFlight]);
 
   return {
     /** Undefined while its page loads (the placeholder page holds other emails). */

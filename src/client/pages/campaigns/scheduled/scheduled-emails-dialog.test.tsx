@@ -23,6 +23,7 @@ const scheduled = (id: number): ScheduledEmail => ({
   attentionReason: null,
   sentAt: null,
   scheduledFor: at,
+  messageId: null,
   recipient: { email: `r${id}@example.com`, company: null, jobTitle: null },
   campaign: { id: 7, name: 'Expo follow-up' },
 });

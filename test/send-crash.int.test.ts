@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
+import { httpClient, waitUntil } from './support/http-client';
+import { type ServerProcess, spawnServer } from './support/spawn-server';
+
+const TRIALS = Number(process.env.SEND_CRASH_TRIALS ?? 20);
+const EMAILS = 25;
+
+/**
+ * The worker is SIGKILLed mid-campaign, 20 times, at random moments. Each time it restarts, the
+ * interrupted sends are settled (SMTP has no Sent folder to ask, so the test answers as a user
+ * would, from the sink), and every approved email must reach the sink exactly once.
+ */
+describe('sending survives a killed worker', () => {
+  let sink: SmtpSink;
+  let server: ServerProcess | null = null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-send-crash-'));
+  const port = 25000 + (process.pid % 1000);
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SECRET_KEY: 'send-crash-secret-key-long-enough-00001',
+    SEND_PACING: 'false',
+    SMTP_URL: '',
+  };
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    env.SMTP_URL = sink.url;
+  });
+  afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await sink.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start() {
+    server = spawnServer('all', env);
+    await server.waitFor(/Tailor is running/);
+  }
+
+  it(`delivers every approved email exactly once across ${TRIALS} kills`, async () => {
+    await start();
+    let killedMidway = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      // A sender per trial: resends after a crash count against the daily limit like any send.
+      const api = httpClient(`http://127.0.0.1:${port}`);
+      await api.json('POST', '/api/auth/local', { email: `crash-${trial}@localhost` });
+      const template = await api.json('POST', '/api/templates', {
+        name: 'T',
+        type: 'template',
+        subjectTemplate: 'Hi {{ first_name }}',
+        bodyTemplate: '<p>Hello {{ first_name }}</p>',
+        variables: ['email', 'first_name'],
+      });
+      const campaign = await api.json('POST', '/api/campaigns', {
+        name: `Trial ${trial}`,
+        templateId: template.id,
+        columnMapping: { email: 'email', first_name: 'first_name' },
+      });
+      const rows = Array.from({ length: EMAILS }, (_, i) => `t${trial}-r${i}@example.com,Name${i}`);
+      const form = new FormData();
+      form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
+      await api.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form);
+      await (await api.request('POST', `/api/campaigns/${campaign.id}/generate-emails`)).text();
+      await api.json('POST', `/api/campaigns/${campaign.id}/approve-all`);
+      const before = sink.count();
+      await api.json('POST', `/api/campaigns/${campaign.id}/send-approved`);
+
+      // Kill at a random moment while the campaign is going out.
+      const killAt = before + 1 + Math.floor(Math.random() * (EMAILS - 2));
+      await waitUntil(async () => sink.count() >= killAt, 20_000, 'some sends');
+      server!.child.kill('SIGKILL');
+      await server!.exited;
+      if (sink.count() - before < EMAILS) killedMidway++;
+      await start();
+
+      const page = async () =>
+        (await api.json('GET', `/api/campaigns/${campaign.id}/emails?limit=100`)).items as {
+          id: number;
+          status: string;
+          messageId: string | null;
+        }[];
+      // Interrupted sends come back as "delivery unknown"; settle them as a user checking Sent would.
+      let last: { status: string }[] = [];
+      const settled = await waitUntil(
+        async () => {
+          const items = await page();
+          last = items;
+          return items.every((x) => ['sent', 'unknown'].includes(x.status)) ? items : false;
+        },
+        30_000,
+        'sends settled after restart',
+      ).catch((err) => {
+        const counts: Record<string, number> = {};
+        for (const x of last) counts[x.status] = (counts[x.status] ?? 0) + 1;
+        throw new Error(
+          `${(err as Error).message} (trial ${trial}: ${JSON.stringify(counts)})\n${server!.output().slice(-3000)}`,
+        );
+      });
+      const atSink = new Set(sink.messages().map((m) => m.messageId));
+      for (const e of settled.filter((x) => x.status === 'unknown')) {
+        await api.json('POST', `/api/emails/${e.id}/resolve`, {
+          action: atSink.has(e.messageId!) ? 'mark-sent' : 'resend',
+        });
+      }
+      await waitUntil(async () => (await page()).every((x) => x.status === 'sent'), 30_000, 'all sent');
+
+      const delivered = sink
+        .messages()
+        .slice(before)
+        .map((m) => m.messageId);
+      expect(new Set(delivered).size).toBe(delivered.length);
+      expect(delivered).toHaveLength(EMAILS);
+    }
+    expect(killedMidway).toBeGreaterThan(TRIALS / 2);
+  }, 600_000);
+});

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { closeContext, createContext } from '../src/server/bootstrap';
+import { loadConfig } from '../src/server/config';
+import type { AppContext } from '../src/server/context';
+import { emails } from '../src/server/db/schema';
+import { calendarDay } from '../src/server/lib/calendar-day';
+import { takeSendQuota } from '../src/server/queries/send-quota';
+import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
+import { createReadyCampaign } from './support/factories';
+import { waitUntil } from './support/http-client';
+import { startTestApp, type TestApp, testDatabases } from './support/test-app';
+
+describe.each(testDatabases())('daily limit under concurrency (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('never lets concurrent sends exceed the limit', async () => {
+    const cookie = await t.signIn();
+    const userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+    const day = calendarDay('UTC');
+    const taken = await Promise.all(
+      Array.from({ length: 40 }, () => takeSendQuota(t.ctx.db, userId, day, false, 10)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(10);
+  });
+});
+
+describe.runIf(inject('pgTemplate'))('two workers sending one campaign on PostgreSQL', () => {
+  let sink: SmtpSink;
+  let web: TestApp;
+  const workers: AppContext[] = [];
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    web = await startTestApp('postgres', { SMTP_URL: sink.url, SEND_PACING: 'false' }, { role: 'web' });
+    for (let i = 0; i < 2; i++) {
+      const config = loadConfig(
+        {
+          NODE_ENV: 'test',
+          DATABASE_URL: web.ctx.config.databaseUrl,
+          SECRET_KEY: 'test-secret-key-that-is-long-enough-123',
+          SMTP_URL: sink.url,
+          SEND_PACING: 'false',
+          LOG_LEVEL: 'silent',
+        },
+        false,
+      );
+      workers.push(await createContext(config, 'worker', pino({ level: 'silent' })));
+    }
+  });
+  afterAll(async () => {
+    for (const w of workers) await closeContext(w);
+    await web.close();
+    await sink.close();
+  });
+
+  it('sends each email exactly once', async () => {
+    const cookie = await web.signIn();
+    const userId = (await web.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+    const campaign = await createReadyCampaign(web.ctx.db, userId, 300);
+    await web.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaign.id}/send-approved`,
+      headers: { cookie },
+      payload: {},
+    });
+    await waitUntil(
+      async () =>
+        (await web.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id))).every(
+          (e) => e.status === 'sent',
+        ),
+      60_000,
+      'all 300 sent',
+    );
+    const ids = sink.messages().map((m) => m.messageId);
+    expect(ids).toHaveLength(300);
+    expect(new Set(ids).size).toBe(300);
+  });
+});
+
+describe('scheduled emails survive a restart', () => {
+  it('goes out at its time after the process restarts', async () => {
+    const sink = await startSmtpSink();
+    const first = await startTestApp('pglite', { SMTP_URL: sink.url, SEND_PACING: 'false' });
+    try {
+      const cookie = await first.signIn('later@localhost');
+      const userId = (await first.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+      const campaign = await createReadyCampaign(first.ctx.db, userId, 1);
+      const [email] = await first.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
+      const at = new Date(Date.now() + 4000);
+      const res = await first.app.inject({
+        method: 'PUT',
+        url: `/api/emails/${email!.id}`,
+        headers: { cookie },
+        payload: { scheduledFor: at.toISOString() },
+      });
+      expect(res.json()).toMatchObject({ status: 'scheduled' });
+      await first.app.close();
+      await closeContext(first.ctx);
+
+      const second = await startTestApp('pglite', {
+        DATA_DIR: first.dataDir,
+        SMTP_URL: sink.url,
+        SEND_PACING: 'false',
+      });
+      try {
+        const [sent] = await waitUntil(
+          async () => {
+            const rows = await second.ctx.db.select().from(emails).where(eq(emails.id, email!.id));
+            return rows[0]?.status === 'sent' ? rows : false;
+          },
+          20_000,
+          'the scheduled email sent',
+        );
+        expect(sent!.sentAt!.getTime()).toBeGreaterThanOrEqual(at.getTime());
+        expect(sent!.sentAt!.getTime() - at.getTime()).toBeLessThan(10_000);
+        expect(sink.count()).toBe(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await sink.close();
+    }
+  });
+});
