@@ -12,14 +12,15 @@ if (!fs.existsSync(chromium)) {
 const APP_PORT = 5055;
 const OIDC_PORT = 4401;
 const AI_PORT = 4402;
+const MAIL_PORT = 4403;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const OIDC = `http://127.0.0.1:${OIDC_PORT}`;
 
 /**
  * The built app (`npm run build` runs first) on a fresh embedded database, signing in through a
- * real OIDC provider on 127.0.0.1 that plays Google and Microsoft, and an OpenAI-compatible fake
- * AI server. Local sign-in is switched on
- * explicitly so the "Continue locally" journey is covered too.
+ * real OIDC provider on 127.0.0.1 that plays Google and Microsoft, an OpenAI-compatible fake
+ * AI server and fake Gmail and Graph send APIs (pacing off, so sends go out at once). Local
+ * sign-in is switched on explicitly so the "Continue locally" journey is covered too.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +56,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'npx tsx test/fakes/run-fake-mail.ts',
+      env: { FAKE_MAIL_PORT: String(MAIL_PORT) },
+      url: `http://127.0.0.1:${MAIL_PORT}/__control/sent/gmail`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'rm -rf .test-data/e2e && node dist/server/main.js all',
       env: {
         NODE_ENV: 'test',
@@ -78,6 +86,9 @@ export default defineConfig({
         AI_API_KEY: 'fake-key',
         AI_IMAGE_MODEL: 'fake-image',
         AI_MAX_RETRIES: '1',
+        GMAIL_API_URL: `http://127.0.0.1:${MAIL_PORT}/gmail`,
+        GRAPH_API_URL: `http://127.0.0.1:${MAIL_PORT}/graph`,
+        SEND_PACING: 'false',
       },
       url: `${APP_URL}/readyz`,
       reuseExistingServer: false,

@@ -43,3 +43,46 @@ export async function chooseOption(page: Page, field: Locator, option: string) {
   await field.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/** The column mapping for CSVs shaped `E-mail,First,Organisation`, as readyCampaign uploads them. */
+const READY_MAPPING = { email: 'E-mail', first_name: 'First', company: 'Organisation' };
+
+/**
+ * A ready campaign: a fixed template (no AI needed), the recipients of `csv` (columns
+ * `E-mail,First,Organisation`), uploaded through the API and generated through the UI.
+ */
+export async function readyCampaign(page: Page, name: string, csv: string) {
+  const template = await api(page, 'post', '/api/templates', {
+    name: `${name} template`,
+    type: 'template',
+    subjectTemplate: 'Hello {{ first_name }}',
+    bodyTemplate: '<p>Hi {{ first_name }} at {{ company }}, shall we talk?</p>',
+    aiInstructions: '',
+    variables: ['email', 'first_name', 'company'],
+  });
+  const { id } = await api(page, 'post', '/api/campaigns', {
+    name,
+    templateId: template.id,
+    columnMapping: READY_MAPPING,
+  });
+  const upload = await page.request.post(`/api/campaigns/${id}/upload-csv`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      columnMapping: JSON.stringify(READY_MAPPING),
+      csvFile: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  await page.goto('/campaigns');
+  await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 20_000 });
+  return id;
+}
+
+/** Opens the campaign's Review & Edit Emails dialog on its first of `total` emails. */
+export async function openReview(page: Page, name: string, total: number) {
+  await card(page, name).getByRole('button', { name: 'Review', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review & Edit Emails' });
+  await expect(review.getByText(new RegExp(`^Email 1 of ${total}$`))).toBeVisible();
+  return review;
+}

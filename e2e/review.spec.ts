@@ -1,48 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { api, card, toast } from './campaign-support';
+import { expect, test } from '@playwright/test';
+import { card, openReview, readyCampaign, toast } from './campaign-support';
 import { signInLocally } from './support';
 
 // Three recipients; the last has no company, so its email is flagged for attention.
 const CSV =
   'E-mail,First,Organisation\nava@example.com,Ava,Globex\nben@example.com,Ben,Initech\ncleo@example.com,Cleo,\n';
-const MAPPING = { email: 'E-mail', first_name: 'First', company: 'Organisation' };
-
-/** A ready campaign: a fixed template (no AI needed), three recipients, generated through the UI. */
-async function readyCampaign(page: Page, name: string) {
-  const template = await api(page, 'post', '/api/templates', {
-    name: `${name} template`,
-    type: 'template',
-    subjectTemplate: 'Hello {{ first_name }}',
-    bodyTemplate: '<p>Hi {{ first_name }} at {{ company }}, shall we talk?</p>',
-    aiInstructions: '',
-    variables: ['email', 'first_name', 'company'],
-  });
-  const { id } = await api(page, 'post', '/api/campaigns', {
-    name,
-    templateId: template.id,
-    columnMapping: MAPPING,
-  });
-  const upload = await page.request.post(`/api/campaigns/${id}/upload-csv`, {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      columnMapping: JSON.stringify(MAPPING),
-      csvFile: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  await page.goto('/campaigns');
-  await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 20_000 });
-  return id;
-}
-
-async function openReview(page: Page, name: string) {
-  await card(page, name).getByRole('button', { name: 'Review', exact: true }).click();
-  const review = page.getByRole('dialog', { name: 'Review & Edit Emails' });
-  await expect(review.getByText(/^Email 1 of 3$/)).toBeVisible();
-  return review;
-}
-
 /** A local date as the Date field reads it. */
 function localDate(daysFromToday: number) {
   const d = new Date();
@@ -52,8 +14,8 @@ function localDate(daysFromToday: number) {
 
 test('review one email at a time, edit one, approve all and send all approved now', async ({ page }) => {
   await signInLocally(page);
-  await readyCampaign(page, 'Review journey');
-  const review = await openReview(page, 'Review journey');
+  await readyCampaign(page, 'Review journey', CSV);
+  const review = await openReview(page, 'Review journey', 3);
 
   await expect(review.getByText('ava@example.com')).toBeVisible();
   await expect(review.getByText('Globex', { exact: true })).toBeVisible();
@@ -93,7 +55,7 @@ test('review one email at a time, edit one, approve all and send all approved no
   await expect(review.getByText('A better subject for Ava')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
-  await openReview(page, 'Review journey');
+  await openReview(page, 'Review journey', 3);
   await expect(review.getByText('A better subject for Ava')).toBeVisible();
 
   await review.getByRole('button', { name: 'Approve All', exact: true }).click();
@@ -127,8 +89,8 @@ test('review one email at a time, edit one, approve all and send all approved no
 
 test('schedule approved emails, then move one and delete another from Scheduled Emails', async ({ page }) => {
   await signInLocally(page);
-  const campaignId = await readyCampaign(page, 'Schedule journey');
-  const review = await openReview(page, 'Schedule journey');
+  const campaignId = await readyCampaign(page, 'Schedule journey', CSV);
+  const review = await openReview(page, 'Schedule journey', 3);
 
   // Approve two emails one by one; the toggle can take an approval back.
   await review.getByRole('button', { name: 'Approve', exact: true }).click();

@@ -24,7 +24,9 @@ describe('sending survives a killed worker', () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     SECRET_KEY: 'send-crash-secret-key-long-enough-00001',
-    SEND_PACING: 'false',
+    // Paced (one send per 100 ms per mailbox) so a kill lands in the middle of a campaign.
+    SEND_PACING: 'true',
+    SMTP_SENDS_PER_MINUTE: '600',
     SMTP_URL: '',
   };
   beforeAll(async () => {

@@ -12,6 +12,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
  * with mailparser, answer with each provider's real shapes (Graph's sendMail: 202, no body, no id) and can look a
  * message up by its Message-ID, which is how the app reconciles a send interrupted by a crash.
  * Each provider keeps one sent folder shared by every token: a refreshed token must still find earlier sends.
+ * For out-of-process runs (Playwright) the same server answers GET /__control/sent/gmail (or /graph): a JSON
+ * array of { id, messageId, to, raw } for every message that provider accepted, and POST /__control/reset.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON.
@@ -161,7 +163,7 @@ function graphItem(m: SentMessage, select: string[] | undefined) {
 
 const stripBrackets = (id: string | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
 
-export async function startFakeMailProviders(): Promise<FakeMailProviders> {
+export async function startFakeMailProviders(opts: { port?: number } = {}): Promise<FakeMailProviders> {
   const state: Record<MailProvider, State> = { gmail: freshState(), graph: freshState() };
   // Graph throttles per mailbox; the bearer token stands for the mailbox.
   const inFlight: Record<MailProvider, Map<string, number>> = { gmail: new Map(), graph: new Map() };
@@ -258,8 +260,36 @@ export async function startFakeMailProviders(): Promise<FakeMailProviders> {
     }
   }
 
+  function reset() {
+    // Requests still running keep their in-flight slots, so their finally blocks stay balanced.
+    for (const s of Object.values(state)) Object.assign(s, freshState(), { active: s.active });
+    flags.requireKnown = false;
+  }
+
+  /** The control routes a separate process (Playwright) uses, since it cannot call the methods below. */
+  function control(req: IncomingMessage, res: ServerResponse, path: string) {
+    const sentOf = /^\/__control\/sent\/(gmail|graph)$/.exec(path)?.[1] as MailProvider | undefined;
+    if (req.method === 'GET' && sentOf) {
+      const list = state[sentOf].sent.map(({ id, messageId, to, raw }) => ({ id, messageId, to, raw }));
+      return send(res, 200, list);
+    }
+    if (req.method === 'POST' && path === '/__control/reset') {
+      reset();
+      return send(res, 200, { ok: true });
+    }
+    send(res, 404, { error: `no control ${req.method} ${path}` });
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    if (url.pathname.startsWith('/__control/')) {
+      // Drain any body first, so the reply never races the client's upload.
+      readBody(req).then(
+        () => control(req, res, url.pathname),
+        () => res.destroy(),
+      );
+      return;
+    }
     const provider = (['gmail', 'graph'] as const).find((p) => url.pathname.startsWith(`/${p}/`));
     if (!provider) return send(res, 404, { error: 'unknown provider path' });
     handle(provider, req, res, url).catch((err: unknown) => {
@@ -268,7 +298,7 @@ export async function startFakeMailProviders(): Promise<FakeMailProviders> {
       else res.destroy();
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(opts.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
@@ -286,11 +316,7 @@ export async function startFakeMailProviders(): Promise<FakeMailProviders> {
     setLatency: (p, ms) => Object.assign(state[p], { latencyMs: ms }),
     requireKnownTokens: (on) => Object.assign(flags, { requireKnown: on }),
     acceptToken: (p, token) => state[p].tokens.add(token),
-    reset: () => {
-      // Requests still running keep their in-flight slots, so their finally blocks stay balanced.
-      for (const s of Object.values(state)) Object.assign(s, freshState(), { active: s.active });
-      flags.requireKnown = false;
-    },
+    reset,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthAccounts, users } from '../db/schema';
 
@@ -118,18 +118,18 @@ export async function markMailboxNeedsReauth(db: Db, userId: number, needs: bool
 }
 
 /**
- * Per-mailbox pacing shared by every worker: reserves the user's next send slot and returns
- * when it is (now, or later if the mailbox sent recently).
+ * Per-mailbox pacing shared by every worker: takes the mailbox's send turn if it is free now
+ * (marking it busy for `spacingMs`) and answers null, or answers when the turn frees up.
  */
-export async function reserveSendSlot(db: Db, userId: number, spacingMs: number): Promise<Date> {
-  const [row] = await db
+export async function takeSendTurn(db: Db, userId: number, spacingMs: number): Promise<Date | null> {
+  const [taken] = await db
     .update(users)
-    .set({
-      nextSendAt: sql`greatest(coalesce(${users.nextSendAt}, now()), now()) + make_interval(secs => ${spacingMs / 1000})`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ next: users.nextSendAt });
-  return new Date((row?.next?.getTime() ?? Date.now() + spacingMs) - spacingMs);
+    .set({ nextSendAt: sql`now() + make_interval(secs => ${spacingMs / 1000})` })
+    .where(and(eq(users.id, userId), or(isNull(users.nextSendAt), lte(users.nextSendAt, sql`now()`))))
+    .returning({ id: users.id });
+  if (taken) return null;
+  const [row] = await db.select({ next: users.nextSendAt }).from(users).where(eq(users.id, userId));
+  return row?.next ?? new Date();
 }
 
 /** The identity a user signed in with most recently: it decides which mailbox sends. */

@@ -8,7 +8,7 @@ import { claimForSending, emailForSending, settleSending } from '../queries/emai
 import { deliverToOutbox } from '../queries/outbox';
 import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
 import { findSenderSettings } from '../queries/sender-settings';
-import { findUser, latestProvider, markMailboxNeedsReauth, reserveSendSlot } from '../queries/users';
+import { findUser, latestProvider, markMailboxNeedsReauth, takeSendTurn } from '../queries/users';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { mailboxFor } from './mailbox';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
@@ -41,12 +41,6 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
     if (err instanceof MailAuthError) return pause(deps, user.id);
     throw err;
   }
-  const perMinute = mailbox.pacingKey ? deps.config.mail.perMinute?.[mailbox.pacingKey] : undefined;
-  if (perMinute) {
-    const slot = await reserveSendSlot(deps.db, user.id, 60_000 / perMinute);
-    if (slot.getTime() > Date.now() + 50) return { kind: 'deferred', deferUntil: slot };
-  }
-
   const domain = deps.config.mail.domain ?? deps.config.publicUrl.hostname;
   const claimed = await claimForSending(deps.db, email.id, newMessageId(domain));
   if (!claimed) return { kind: 'skipped' };
@@ -95,6 +89,18 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
     messageId: claimed.messageId!,
   });
 
+  // The mailbox's turn is taken last, right before the provider call, so the spacing holds where
+  // it matters: between requests reaching the provider.
+  const perMinute = mailbox.pacingKey ? deps.config.mail.perMinute?.[mailbox.pacingKey] : undefined;
+  if (perMinute) {
+    const notBefore = await waitForSendTurn(deps, user.id, 60_000 / perMinute);
+    if (notBefore) {
+      await refundSendQuota(deps.db, user.id, day, withLink);
+      await settleSending(deps.db, email.id, { status: 'queued', attempts: claimed.attempts - 1 });
+      return { kind: 'deferred', deferUntil: notBefore };
+    }
+  }
+
   try {
     if (mailbox.transport === 'outbox') {
       await deliverToOutbox(deps.db, claimed, {
@@ -142,4 +148,23 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
 async function pause(deps: SendDeps, userId: number): Promise<SendOutcome> {
   await markMailboxNeedsReauth(deps.db, userId, true);
   return { kind: 'paused' };
+}
+
+/** Longest a job waits in-process for its mailbox's turn before handing back to the queue. */
+const MAX_TURN_WAIT_MS = 2_000;
+
+/**
+ * Takes the mailbox's send turn, waiting briefly in-process when it frees up soon; returns null
+ * once the turn is ours, or when to try again (the job is then re-queued for that time).
+ */
+async function waitForSendTurn(deps: SendDeps, userId: number, spacingMs: number): Promise<Date | null> {
+  const giveUpAt = Date.now() + MAX_TURN_WAIT_MS;
+  for (;;) {
+    const next = await takeSendTurn(deps.db, userId, spacingMs);
+    if (!next) return null;
+    const wait = next.getTime() - Date.now();
+    if (Date.now() + wait > giveUpAt) return next;
+    // Jitter, so jobs waiting for one mailbox do not all ask again at the same instant.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) + Math.random() * 10));
+  }
 }
