@@ -126,6 +126,26 @@ describe('sending through Gmail and Microsoft Graph', () => {
     expect(rows.every((r) => r.transport === 'graph' && r.providerMessageId === null)).toBe(true);
   });
 
+  it('Graph: waits out a 429 and a 503, and fails a 400 with the provider message', async () => {
+    mail.reset();
+    const { cookie, userId } = await signIn('microsoft', 'retry@outlook.test');
+    const retried = await createReadyCampaign(t.ctx.db, userId, 1);
+    mail.failNext('graph', 1, { status: 429, retryAfterSeconds: 1 });
+    mail.failNext('graph', 1, { status: 503 });
+    await sendAll(cookie, retried.id);
+    const [ok] = await settled(retried.id, ['sent'], 1);
+    expect(ok!.attempts).toBeGreaterThanOrEqual(2);
+    expect(mail.sent('graph')).toHaveLength(1);
+
+    const refused = await createReadyCampaign(t.ctx.db, userId, 1);
+    mail.failNext('graph', 1, { status: 400, message: 'Recipient address rejected' });
+    await sendAll(cookie, refused.id);
+    const [bad] = await settled(refused.id, ['failed'], 1);
+    expect(bad!.errorMessage).toMatch(
+      /Microsoft Graph refused the message \(400\): .*Recipient address rejected/,
+    );
+  });
+
   it('pauses a mailbox whose token cannot be refreshed, and resumes after signing in again', async () => {
     mail.reset();
     const { cookie, userId } = await signIn('google', 'revoked@gmail.test');
