@@ -164,10 +164,14 @@ describe('sending through Gmail and Microsoft Graph', () => {
     );
     expect((await emailsOf(campaign.id))[0]!.status).toBe('queued');
     expect(mail.sent('gmail')).toHaveLength(0);
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(me.json().mailboxNeedsReauth).toBe(true);
 
-    await signIn('google', 'revoked@gmail.test');
+    const again = await signIn('google', 'revoked@gmail.test');
     await settled(campaign.id, ['sent'], 1);
     expect(mail.sent('gmail')).toHaveLength(1);
+    const after = await t.app.inject({ url: '/api/auth/user', headers: { cookie: again.cookie } });
+    expect(after.json().mailboxNeedsReauth).toBe(false);
   });
 
   it('settles a send interrupted by a crash by asking the Sent folder, never re-sending blindly', async () => {

@@ -16,6 +16,7 @@ const user = {
   termsAcceptedAt: '2025-08-01T00:00:00Z',
   provider: 'local',
   timeZone: 'UTC',
+  mailboxNeedsReauth: false,
 };
 
 const publicConfig = {

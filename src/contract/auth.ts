@@ -10,6 +10,8 @@ export const currentUser = z.object({
   termsAcceptedAt: z.string().nullable(),
   provider: z.enum(['google', 'microsoft', 'local']),
   timeZone: z.string(),
+  /** Sending is paused: the mailbox refused its credentials and the user must sign in again. */
+  mailboxNeedsReauth: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';
 import { AppNavbar } from './app-navbar';
+import { MailboxReauthBanner } from './mailbox-reauth-banner';
 import { sectionFor } from './sections';
 
 /** The signed-in frame (SPEC §2): sidebar, a header naming the section, and the page. */
@@ -52,7 +53,10 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       <AppShell.Navbar>
         <AppNavbar user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <MailboxReauthBanner user={user} />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

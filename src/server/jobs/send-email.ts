@@ -9,9 +9,10 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
   name: 'email.send',
   payload,
   queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
-  work: { pollingIntervalSeconds: 0.5, batchSize: 40 },
+  // pg-boss fetches at most batchSize jobs per poll, so the batch bounds throughput (batch ÷ interval).
+  work: { pollingIntervalSeconds: 0.5, batchSize: 400 },
   // Several sends in flight per worker; each mailbox is still paced by its own send slots.
-  concurrency: 8,
+  concurrency: 16,
   async handle(ctx, { emailId }) {
     const outcome = await sendQueuedEmail(ctx, emailId);
     if (outcome.kind === 'retry')

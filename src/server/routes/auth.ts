@@ -101,6 +101,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
         termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
         provider: request.sessionProvider,
         timeZone: u.timeZone,
+        mailboxNeedsReauth: u.mailboxNeedsReauthAt !== null,
       };
     },
   );
