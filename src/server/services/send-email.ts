@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
 import type { AppContext } from '../context';
 import { calendarDay } from '../lib/calendar-day';
@@ -10,7 +11,7 @@ import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
 import { findSenderSettings } from '../queries/sender-settings';
 import { findUser, latestProvider, markMailboxNeedsReauth, takeSendTurn } from '../queries/users';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { mailboxFor } from './mailbox';
+import { type Mailbox, mailboxFor } from './mailbox';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
 
 export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log'>;
@@ -31,16 +32,15 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
   const found = await emailForSending(deps.db, emailId);
   if (found?.email.status !== 'queued') return { kind: 'skipped' };
   const { email, recipient, campaign } = found;
-  const user = await findUser(deps.db, email.userId);
-  if (!user) return { kind: 'skipped' };
-
-  let mailbox: Awaited<ReturnType<typeof mailboxFor>>;
+  let sender: Sender | null;
   try {
-    mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, user.id));
+    sender = await senderOf(deps, email.userId);
   } catch (err) {
-    if (err instanceof MailAuthError) return pause(deps, user.id);
+    if (err instanceof MailAuthError) return pause(deps, email.userId);
     throw err;
   }
+  if (!sender) return { kind: 'skipped' };
+  const { user, mailbox, settings } = sender;
   const domain = deps.config.mail.domain ?? deps.config.publicUrl.hostname;
   const claimed = await claimForSending(deps.db, email.id, newMessageId(domain));
   if (!claimed) return { kind: 'skipped' };
@@ -66,7 +66,6 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
     return done({ kind: 'over-limit' });
   }
 
-  const settings = await findSenderSettings(deps.db, user.id);
   const fromEmail = user.email ?? settings?.email ?? 'you@localhost';
   const base = deps.config.publicUrl;
   const raw = await composeMessage({
@@ -146,6 +145,7 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
 
 /** The mailbox needs a new sign-in: its emails stay queued and go out once the user signs in again. */
 async function pause(deps: SendDeps, userId: number): Promise<SendOutcome> {
+  senderCache(deps).delete(userId);
   await markMailboxNeedsReauth(deps.db, userId, true);
   return { kind: 'paused' };
 }
@@ -167,4 +167,42 @@ async function waitForSendTurn(deps: SendDeps, userId: number, spacingMs: number
     // Jitter, so jobs waiting for one mailbox do not all ask again at the same instant.
     await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) + Math.random() * 10));
   }
+}
+
+type Sender = {
+  user: NonNullable<Awaited<ReturnType<typeof findUser>>>;
+  mailbox: Mailbox;
+  settings: Awaited<ReturnType<typeof findSenderSettings>>;
+};
+
+/**
+ * Who is sending and through which mailbox, kept for a few seconds per process: a campaign's
+ * emails share one sender, and re-reading user, account and settings for each was a third of a
+ * send's queries. Per database, so test apps in one process never share entries.
+ */
+const SENDER_TTL_MS = 5_000;
+const senderCaches = new WeakMap<object, LRUCache<number, Sender>>();
+
+function senderCache(deps: SendDeps) {
+  let cache = senderCaches.get(deps.db);
+  if (!cache) {
+    cache = new LRUCache<number, Sender>({ max: 1_000, ttl: SENDER_TTL_MS });
+    senderCaches.set(deps.db, cache);
+  }
+  return cache;
+}
+
+async function senderOf(deps: SendDeps, userId: number): Promise<Sender | null> {
+  const cache = senderCache(deps);
+  const cached = cache.get(userId);
+  if (cached) return cached;
+  const user = await findUser(deps.db, userId);
+  if (!user) return null;
+  const sender = {
+    user,
+    mailbox: await mailboxFor(deps, user, await latestProvider(deps.db, userId)),
+    settings: await findSenderSettings(deps.db, userId),
+  };
+  cache.set(userId, sender);
+  return sender;
 }
