@@ -1,6 +1,6 @@
 import { mailErrorFromResponse } from './http-mail-error';
-import { MailRetryableError } from './mail-errors';
 import type { MailTransport } from './mail-transport';
+import { providerCall } from './provider-call';
 
 /**
  * Gmail API: `users.messages.send` with the raw MIME (base64url). `token()` returns a valid
@@ -11,14 +11,7 @@ export function gmailTransport(opts: {
   token(refresh: boolean): Promise<string>;
   canRead: boolean;
 }): MailTransport {
-  const call = (path: string, init: RequestInit) =>
-    withFreshToken(opts.token, (token) =>
-      fetch(`${opts.baseUrl}/v1/users/me/${path}`, {
-        ...init,
-        headers: { ...init.headers, authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(30_000),
-      }),
-    );
+  const call = providerCall(`${opts.baseUrl}/v1/users/me`, opts.token);
   return {
     kind: 'gmail',
     async send(message) {
@@ -41,22 +34,4 @@ export function gmailTransport(opts: {
       return (body.messages?.length ?? 0) > 0;
     },
   };
-}
-
-/** Calls once; on a 401 asks for a refreshed token and calls again. Network errors are retryable. */
-export async function withFreshToken(
-  token: (refresh: boolean) => Promise<string>,
-  call: (token: string) => Promise<Response>,
-): Promise<Response> {
-  try {
-    const first = await call(await token(false));
-    if (first.status !== 401) return first;
-    await first.body?.cancel();
-    return await call(await token(true));
-  } catch (err) {
-    if (err instanceof Error && (err.name === 'TypeError' || err.name === 'TimeoutError')) {
-      throw new MailRetryableError(`Could not reach the mail provider: ${err.message}`);
-    }
-    throw err;
-  }
 }

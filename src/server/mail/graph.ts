@@ -1,6 +1,6 @@
-import { withFreshToken } from './gmail';
 import { mailErrorFromResponse } from './http-mail-error';
 import type { MailTransport } from './mail-transport';
+import { providerCall } from './provider-call';
 
 /**
  * Microsoft Graph `/me/sendMail` with the MIME message (base64, text/plain). Graph answers 202
@@ -11,14 +11,7 @@ export function graphTransport(opts: {
   token(refresh: boolean): Promise<string>;
   canRead: boolean;
 }): MailTransport {
-  const call = (path: string, init: RequestInit) =>
-    withFreshToken(opts.token, (token) =>
-      fetch(`${opts.baseUrl}/v1.0/me/${path}`, {
-        ...init,
-        headers: { ...init.headers, authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(30_000),
-      }),
-    );
+  const call = providerCall(`${opts.baseUrl}/v1.0/me`, opts.token);
   return {
     kind: 'graph',
     async send(message) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
+import { toSnakeCase } from '../../contract/variable-names';
 import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
 import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
@@ -18,7 +19,6 @@ import { findTemplate, type TemplateRow } from '../queries/templates';
 import { ownCampaign } from './campaigns';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
-import { toSnakeCase } from './template-variables';
 
 type Recipient = typeof recipients.$inferSelect;
 export type GenerationDeps = { db: Db; ai: AiModels | null; aiConcurrency: number };

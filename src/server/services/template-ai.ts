@@ -6,6 +6,7 @@ import type {
   generateTemplateBody,
   previewTemplateBody,
 } from '../../contract/templates';
+import { toSnakeCase } from '../../contract/variable-names';
 import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
 import { createImage } from '../ai/generate-image';
 import { writeEmail } from '../ai/write-email';
@@ -15,7 +16,7 @@ import { AppError } from '../errors';
 import { findGeneratedImage, insertGeneratedImage } from '../queries/generated-images';
 import { renderTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
-import { normaliseVariables, toSnakeCase } from './template-variables';
+import { normaliseVariables } from './template-variables';
 
 type Ai = AiModels | null;
 

@@ -1,14 +1,5 @@
 import { DEFAULT_VARIABLES } from '../../contract/limits';
-
-/** `First Name` / `first-name` / `FirstName` → `first_name`. */
-export function toSnakeCase(name: string): string {
-  return name
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
+import { toSnakeCase } from '../../contract/variable-names';
 
 /**
  * A template's variable list: snake_case, no duplicates, no empties, `email` always first

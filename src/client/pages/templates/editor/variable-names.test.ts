@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addVariable, mergeVariables, removeVariable, toSnakeCase } from './variable-names';
+import { toSnakeCase } from '../../../../contract/variable-names';
+import { addVariable, mergeVariables, removeVariable } from './variable-names';
 
 describe('toSnakeCase', () => {
   it('normalises names the way the server does', () => {

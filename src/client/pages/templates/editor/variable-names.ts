@@ -1,18 +1,7 @@
+import { toSnakeCase } from '../../../../contract/variable-names';
+
 /** Sending needs the recipient's address, so every template has this variable and it cannot be removed. */
 export const EMAIL_VARIABLE = 'email';
-
-/**
- * `First Name` / `first-name` / `FirstName` → `first_name`: the server's rule, applied here too so the
- * user sees the name that will be stored.
- */
-export function toSnakeCase(name: string): string {
-  return name
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
 
 /** `current` followed by the new names, snake_case, without duplicates or blanks, `email` first. */
 export function mergeVariables(current: readonly string[], incoming: readonly string[]): string[] {

@@ -3,10 +3,11 @@ import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Template } from '../../../../contract/templates';
+import { toSnakeCase } from '../../../../contract/variable-names';
 import type { SampleCsv } from '../../../components/sample-csv';
 import { ACTIVE_TEMPLATES_KEY } from '../template-queries';
 import { VariableList } from './variable-list';
-import { addVariable, mergeVariables, toSnakeCase } from './variable-names';
+import { addVariable, mergeVariables } from './variable-names';
 
 interface VariablesDialogProps {
   opened: boolean;

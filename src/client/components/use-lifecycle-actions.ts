@@ -1,0 +1,50 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorDetail } from '../api';
+import { showToast } from './toast';
+
+type Action = 'archive' | 'restore' | 'delete';
+const PAST: Record<Action, string> = { archive: 'archived', restore: 'restored', delete: 'deleted' };
+
+/**
+ * Archive, restore and permanent delete of a template or campaign (SPEC §7 gives both the same
+ * calls), each with its toast and a refresh of the lists.
+ */
+export function useLifecycleActions<T extends { id: number }>(options: {
+  /** The API collection: /api/templates or /api/campaigns. */
+  collection: 'templates' | 'campaigns';
+  noun: string;
+  refresh: (queryClient: QueryClient) => Promise<unknown>;
+}) {
+  const queryClient = useQueryClient();
+  const lower = options.noun.toLowerCase();
+  const mutation = useMutation({
+    mutationFn: ({ action, item }: { action: Action; item: T }) =>
+      action === 'delete'
+        ? apiRequest(`/api/${options.collection}/${item.id}`, { method: 'DELETE' })
+        : apiRequest(`/api/${options.collection}/${item.id}/${action}`, { method: 'POST' }),
+    onSuccess: async (_reply, { action }) => {
+      showToast({ title: `${options.noun} ${PAST[action]}`, tone: 'success' });
+      await options.refresh(queryClient);
+    },
+    onError: (error, { action }) =>
+      showToast({
+        title: 'Error',
+        message: errorDetail(error, `Failed to ${action} ${lower}`),
+        tone: 'error',
+      }),
+  });
+
+  // Resolves to whether it worked; failures are already reported by the toast above.
+  const run = (action: Action) => (item: T) =>
+    mutation.mutateAsync({ action, item }).then(
+      () => true,
+      () => false,
+    );
+  return {
+    archive: run('archive'),
+    restore: run('restore'),
+    remove: run('delete'),
+    /** The item being changed right now, to show a loader on its card or dialog. */
+    pendingId: mutation.isPending ? mutation.variables?.item.id : undefined,
+  };
+}
