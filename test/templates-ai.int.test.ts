@@ -152,6 +152,7 @@ describe('template AI features against an OpenAI-compatible server', () => {
     const image = await t.app.inject({ url: url.pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect((await t.app.inject({ url: '/i/does-not-exist-token' })).statusCode).toBe(404);
   });

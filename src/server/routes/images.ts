@@ -27,6 +27,8 @@ export function imageRoutes(app: AppInstance, ctx: AppContext) {
       return reply
         .type(image.mediaType)
         .header('cache-control', 'public, max-age=31536000, immutable')
+      // Webmail shows these from its own origin; helmet's same-origin default would block them.
+      .header('cross-origin-resource-policy', 'cross-origin')
         .header('content-security-policy', "default-src 'none'")
         .send(image.bytes);
     },
