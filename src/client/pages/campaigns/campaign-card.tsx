@@ -1,6 +1,6 @@
-import { ActionIcon, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArchive, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Campaign } from '../../../contract/campaigns';
+import { CardActions } from '../../components/card-actions';
 import classes from '../../components/clickable-card.module.css';
 import { StatusBadge } from '../../components/status-badge';
 import { CampaignFacts } from './campaign-facts';
@@ -67,31 +67,13 @@ export function CampaignCard({
             generating={generating}
             {...steps}
           />
-          <Group gap={4} wrap="nowrap">
-            {editable && (
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" color="gray" aria-label="Edit campaign" onClick={onEdit}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <Tooltip label="Archive">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label="Archive campaign"
-                onClick={onArchive}
-                loading={busy}
-              >
-                <IconArchive size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" aria-label="Delete campaign" onClick={onDelete}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <CardActions
+            noun="campaign"
+            onEdit={editable ? onEdit : undefined}
+            onArchive={onArchive}
+            onDelete={onDelete}
+            busy={busy}
+          />
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArchive, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Template } from '../../../contract/templates';
+import { CardActions } from '../../components/card-actions';
 import classes from '../../components/clickable-card.module.css';
 import { formatDate } from '../../components/format-date';
 import { TemplateSummary } from './template-summary';
@@ -31,29 +31,14 @@ export function TemplateCard({ template, onEdit, onArchive, onDelete, busy }: Te
           <Text size="xs" c="dimmed">
             Created {formatDate(template.createdAt)}
           </Text>
-          <Group gap={4} className={classes.actions} wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon variant="subtle" color="gray" aria-label="Edit template" onClick={onEdit}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Archive">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label="Archive template"
-                onClick={onArchive}
-                loading={busy}
-              >
-                <IconArchive size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" aria-label="Delete template" onClick={onDelete}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <CardActions
+            noun="template"
+            onEdit={onEdit}
+            onArchive={onArchive}
+            onDelete={onDelete}
+            busy={busy}
+            className={classes.actions}
+          />
         </Group>
       </Stack>
     </Card>
