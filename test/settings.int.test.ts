@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOpens } from '../src/server/db/schema';
 import { createCampaign, createRecipientWithEmail } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -67,7 +68,7 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
 
     const user = await me(cookie);
     const campaign = await createCampaign(t.ctx.db, user.id);
-    await createRecipientWithEmail(t.ctx.db, campaign, {
+    const { email: sent } = await createRecipientWithEmail(t.ctx.db, campaign, {
       email: 'a@x.test',
       status: 'sent',
       sentAt: new Date(),
@@ -92,17 +93,34 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
     });
     const list = await t.app.inject({ url: '/api/campaigns', headers: { cookie } });
     expect(list.json().map((c: { id: number }) => c.id)).toEqual([campaign.id]);
+
+    // A machine open (an image proxy's prefetch) does not count as opened; a person's does.
+    const open = (isMachine: boolean) =>
+      t.ctx.db
+        .insert(emailOpens)
+        .values({ emailId: sent.id, userId: user.id, campaignId: campaign.id, isMachine });
+    const openedRate = async () =>
+      (await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie } })).json().openedRate;
+    await open(true);
+    expect(await openedRate()).toBe(0);
+    await open(false);
+    expect(await openedRate()).toBe(100);
   });
 
   it('exports all of a user’s data as CSV, with formulas neutralised and nobody else’s rows', async () => {
     const cookie = await t.signIn();
     const user = await me(cookie);
     const campaign = await createCampaign(t.ctx.db, user.id, { name: '=HYPERLINK("http://evil")' });
-    await createRecipientWithEmail(t.ctx.db, campaign, {
+    const { email: lead } = await createRecipientWithEmail(t.ctx.db, campaign, {
       email: 'lead@x.test',
       company: '+cmd|calc',
       data: { email: 'lead@x.test', note: '@SUM(A1:A2)', city: 'Oslo, Norway' },
     });
+    for (let i = 0; i < 2; i++) {
+      await t.ctx.db
+        .insert(emailOpens)
+        .values({ emailId: lead.id, userId: user.id, campaignId: campaign.id });
+    }
     const stranger = await me(await t.signIn());
     const theirs = await createCampaign(t.ctx.db, stranger.id, { name: 'Not yours' });
     await createRecipientWithEmail(t.ctx.db, theirs, { email: 'secret@x.test' });
@@ -124,6 +142,7 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       recipient_email: 'lead@x.test',
       company: "'+cmd|calc",
       email_status: 'draft',
+      opens: '2',
     });
     expect(JSON.parse(recipientRow.recipient_data!)).toMatchObject({
       city: 'Oslo, Norway',

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, emails, templates } from '../db/schema';
+import { campaigns, emailOpens, emails, templates } from '../db/schema';
 
 /** Totals for one user's dashboard, each from an index-backed count. */
 export async function dashboardTotals(db: Db, userId: number) {
@@ -17,8 +17,12 @@ export async function dashboardTotals(db: Db, userId: number) {
       .select({
         sent: sql<number>`count(*) filter (where ${emails.status} = 'sent')`.mapWith(Number),
         failed: sql<number>`count(*) filter (where ${emails.status} = 'failed')`.mapWith(Number),
+        // Spelled out: in a one-table select Drizzle renders columns unqualified, and a bare "id"
+        // inside the subquery would mean the open's own id.
         opened: sql<number>`count(*) filter (where ${emails.status} = 'sent' and exists (
-          select 1 from email_opens o where o.email_id = ${emails.id}))`.mapWith(Number),
+          select 1 from ${emailOpens} o where o.email_id = "emails"."id" and not o.is_machine))`.mapWith(
+          Number,
+        ),
       })
       .from(emails)
       .where(and(eq(emails.userId, userId), sql`${emails.status} in ('sent', 'failed')`)),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
+import { campaigns, emailOpens, emails, recipients, unsubscribes } from '../db/schema';
 
 export async function exportCampaigns(db: Db, userId: number) {
   return db.select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.id));
@@ -22,12 +22,12 @@ export async function exportRecipientPage(db: Db, userId: number, afterId: numbe
       isApproved: emails.isApproved,
       scheduledFor: emails.scheduledFor,
       sentAt: emails.sentAt,
-      opens: sql<number>`(select count(*) from email_opens o where o.email_id = ${emails.id})`.mapWith(
+      opens: sql<number>`(select count(*) from ${emailOpens} o where o.email_id = ${emails.id})`.mapWith(
         Number,
       ),
       firstOpenedAt: sql<
         string | null
-      >`(select min(o.opened_at) from email_opens o where o.email_id = ${emails.id})`,
+      >`(select min(o.opened_at) from ${emailOpens} o where o.email_id = ${emails.id})`,
     })
     .from(recipients)
     .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))

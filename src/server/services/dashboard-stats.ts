@@ -2,6 +2,7 @@ import type { DashboardStats } from '../../contract/dashboard';
 import type { Db } from '../db/client';
 import { dashboardTotals } from '../queries/dashboard';
 
+/** Opened rate counts people, not image proxies: the same rule as a campaign's open stats. */
 export async function getDashboardStats(db: Db, userId: number): Promise<DashboardStats> {
   const t = await dashboardTotals(db, userId);
   return {
