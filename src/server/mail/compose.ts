@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { convert } from 'html-to-text';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { escapeHtml } from '../lib/escape-html';
 
 export type ComposeInput = {
   from: { name: string | null; email: string };
@@ -33,7 +34,7 @@ export async function composeMessage(input: ComposeInput): Promise<string> {
   if (input.unsubscribe) parts.push(unsubscribeFooter(input.unsubscribe));
   const visible = parts.join('\n');
   const html = input.pixelUrl
-    ? `${visible}\n<img src="${escapeAttribute(input.pixelUrl)}" width="1" height="1" alt="" style="display:none">`
+    ? `${visible}\n<img src="${escapeHtml(input.pixelUrl)}" width="1" height="1" alt="" style="display:none">`
     : visible;
   const headers: Record<string, string> = { ...input.extraHeaders };
   if (input.unsubscribe) {
@@ -58,14 +59,11 @@ export async function composeMessage(input: ComposeInput): Promise<string> {
 function unsubscribeFooter(unsubscribe: { url: string; footer: string | null }) {
   const lines = (unsubscribe.footer ?? '')
     .split('\n')
-    .map((line) => escapeText(line.trim()))
+    .map((line) => escapeHtml(line.trim()))
     .filter(Boolean);
   const address = lines.length
     ? `<p style="font-size:12px;color:#6b7280;margin:0">${lines.join('<br>')}</p>`
     : '';
-  const link = `<p style="font-size:12px;color:#6b7280"><a href="${escapeAttribute(unsubscribe.url)}">Unsubscribe</a> from these emails.</p>`;
+  const link = `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe.url)}">Unsubscribe</a> from these emails.</p>`;
   return `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">${address}${link}`;
 }
-
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, '&quot;');

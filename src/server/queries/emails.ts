@@ -1,5 +1,5 @@
 import { asc, count, eq, param, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, selectRows } from '../db/client';
 import { emails, recipients } from '../db/schema';
 
 export type NewEmail = {
@@ -23,7 +23,9 @@ export async function insertEmailBatch(
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const column = <K extends keyof NewEmail>(key: K) => param(rows.map((r) => r[key]));
-  const result = (await db.execute(sql`
+  const inserted = await selectRows(
+    db,
+    sql`
     insert into ${emails} (user_id, campaign_id, include_unsubscribe_link, recipient_id, subject, body, status,
                            error_message, attention_reason, tracking_token)
     select ${campaign.userId}, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
@@ -32,8 +34,9 @@ export async function insertEmailBatch(
                 ${column('trackingToken')}::text[])
       as t(recipient_id, subject, body, status, error_message, attention_reason, tracking_token)
     on conflict (recipient_id) do nothing
-    returning id`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+    returning id`,
+  );
+  return inserted.length;
 }
 
 /** One page of a campaign's emails with the recipient details the review dialog shows. */

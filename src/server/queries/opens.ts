@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, selectRows } from '../db/client';
 import { emailOpens, emails, recipients } from '../db/schema';
 
 export type NewOpen = {
@@ -16,13 +16,16 @@ export type NewOpen = {
  * leaked or replayed pixel URL cannot grow the table without bound.
  */
 export async function insertOpen(db: Db, open: NewOpen, maxPerEmail: number): Promise<boolean> {
-  const result = (await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    sql`
     insert into ${emailOpens} (email_id, user_id, campaign_id, user_agent, is_machine, opened_at)
     select ${open.emailId}::bigint, ${open.userId}::integer, ${open.campaignId}::integer,
            ${open.userAgent}::text, ${open.isMachine}::boolean, ${open.openedAt.toISOString()}::timestamptz
     where (select count(*) from ${emailOpens} where email_id = ${open.emailId}::bigint) < ${maxPerEmail}
-    returning id`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    returning id`,
+  );
+  return rows.length > 0;
 }
 
 /** Sent emails of a campaign, and how many of them were opened by a person or by anything. */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, selectRows } from '../db/client';
 import { sendQuota } from '../db/schema';
 
 export async function findSendQuota(db: Db, userId: number, day: string) {
@@ -16,13 +16,16 @@ export async function findSendQuota(db: Db, userId: number, day: string) {
  */
 export async function takeSendQuota(db: Db, userId: number, day: string, withLink: boolean, limit: number) {
   const column = withLink ? sql.raw('sent_with_unsubscribe') : sql.raw('sent_without_unsubscribe');
-  const result = (await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    sql`
     insert into send_quota (user_id, day, sent_with_unsubscribe, sent_without_unsubscribe)
     values (${userId}, ${day}::date, ${withLink ? 1 : 0}, ${withLink ? 0 : 1})
     on conflict (user_id, day) do update set ${column} = send_quota.${column} + 1
     where send_quota.${column} < ${limit}
-    returning 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
+    returning 1`,
+  );
+  return rows.length === 1;
 }
 
 /** Gives back a send that did not happen (the provider refused or asked to wait). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, selectRows } from '../db/client';
 import { unsubscribes } from '../db/schema';
 
 export type NewUnsubscribe = { userId: number; email: string; campaignId: number; emailId: number };
@@ -9,13 +9,16 @@ export type NewUnsubscribe = { userId: number; email: string; campaignId: number
  * email it came from); later ones change nothing. Returns whether a row was added.
  */
 export async function insertUnsubscribe(db: Db, values: NewUnsubscribe): Promise<boolean> {
-  const result = (await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    sql`
     insert into ${unsubscribes} (user_id, email, campaign_id, email_id)
     values (${values.userId}::integer, ${values.email}::text, ${values.campaignId}::integer,
             ${values.emailId}::bigint)
     on conflict (user_id, lower(email)) do nothing
-    returning id`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    returning id`,
+  );
+  return rows.length > 0;
 }
 
 /** Uses the unique (user_id, lower(email)) index. */
