@@ -10,6 +10,11 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   name: string;
   payload: Schema;
   handle(ctx: AppContext, payload: z.infer<Schema>): Promise<void>;
+  /**
+   * Handles a whole fetched batch at once instead of `handle` per job (e.g. to share database
+   * statements across many emails). If it throws, every job of the batch fails and is retried.
+   */
+  handleBatch?(ctx: AppContext, payloads: z.infer<Schema>[]): Promise<void>;
   /** Run periodically (cron, UTC) by whichever worker holds pg-boss's schedule. */
   cron?: string;
   queue?: Omit<PgBoss.Queue, 'name'>;
@@ -57,6 +62,22 @@ export function createJobQueue(
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         const limit = pLimit(def.concurrency ?? 1);
         await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
+          if (def.handleBatch) {
+            try {
+              await def.handleBatch(
+                ctx,
+                jobs.map((job) => def.payload.parse(job.data ?? {})),
+              );
+            } catch (err) {
+              ctx.log.error({ err, job: def.name, jobs: jobs.length }, 'job batch failed');
+              // The error is in the log; pg-boss's many-ids fail takes no message.
+              await boss.fail(
+                def.name,
+                jobs.map((job) => job.id),
+              );
+            }
+            return;
+          }
           // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
           await Promise.all(
             jobs.map((job) =>

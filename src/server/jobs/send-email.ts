@@ -1,24 +1,33 @@
 import { z } from 'zod';
+import { sendQueuedBatch } from '../services/send-batch';
 import { sendQueuedEmail } from '../services/send-email';
 import type { JobDefinition } from './job-queue';
 
 const payload = z.object({ emailId: z.number().int() });
 
-/** Sends one email; waits (a new job at the right time) for pacing, Retry-After and backoff. */
+/**
+ * Sends one email per job; a fetched batch of jobs is sent together (see send-batch). Waits for
+ * pacing, Retry-After and backoff by queueing a new job for the right time.
+ */
 export const sendEmailJob: JobDefinition<typeof payload> = {
   name: 'email.send',
   payload,
   queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
   // pg-boss fetches at most batchSize jobs per poll, so the batch bounds throughput (batch ÷ interval).
-  work: { pollingIntervalSeconds: 0.5, batchSize: 400 },
-  // Several sends in flight per worker; each mailbox is still paced by its own send slots.
-  concurrency: 16,
+  work: { pollingIntervalSeconds: 0.5, batchSize: 1000 },
   async handle(ctx, { emailId }) {
     const outcome = await sendQueuedEmail(ctx, emailId);
     if (outcome.kind === 'retry')
       await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: outcome.retryAt });
-    if (outcome.kind === 'deferred') {
+    if (outcome.kind === 'deferred')
       await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: outcome.deferUntil });
-    }
+  },
+  async handleBatch(ctx, payloads) {
+    const retries = await sendQueuedBatch(
+      ctx,
+      payloads.map((p) => p.emailId),
+    );
+    for (const { emailId, at } of retries)
+      await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: at });
   },
 };

@@ -1,5 +1,5 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, inArray, lt, param, sql } from 'drizzle-orm';
+import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients } from '../db/schema';
 
 type EmailRow = typeof emails.$inferSelect;
@@ -30,6 +30,86 @@ export async function settleSending(db: Db, emailId: number, values: Partial<Ema
     .where(and(eq(emails.id, emailId), eq(emails.status, 'sending')))
     .returning();
   return row ?? null;
+}
+
+/** Which of these emails are still queued, and whose they are. */
+export async function queuedOwners(db: Db, emailIds: number[]) {
+  if (emailIds.length === 0) return [];
+  return db
+    .select({ id: emails.id, userId: emails.userId })
+    .from(emails)
+    .where(and(inArray(emails.id, emailIds), eq(emails.status, 'queued')));
+}
+
+/** A claimed email with what composing it needs. */
+export type ClaimedForSending = {
+  id: number;
+  campaignId: number;
+  subject: string;
+  body: string;
+  trackingToken: string;
+  messageId: string;
+  attempts: number;
+  withLink: boolean;
+  unsubscribeMessage: string | null;
+  recipientEmail: string;
+};
+
+/**
+ * claimForSending for many emails in one statement: each still-queued email moves to sending and
+ * gets its Message-ID (random, on `domain`) before any provider is called. Rows another worker
+ * claimed first are not returned.
+ */
+export async function claimManyForSending(db: Db, emailIds: number[], domain: string) {
+  if (emailIds.length === 0) return [];
+  return selectRows<ClaimedForSending>(
+    db,
+    sql`
+    with claimed as (
+      update ${emails}
+      set status = 'sending', attempts = attempts + 1, updated_at = now(),
+          message_id = coalesce(message_id, '<' || replace(gen_random_uuid()::text, '-', '') || '@' || ${domain}::text || '>')
+      where id = any(${param(emailIds)}::bigint[]) and status = 'queued'
+      returning id, campaign_id, recipient_id, subject, body, tracking_token, message_id, attempts, include_unsubscribe_link
+    )
+    select claimed.id::int as "id", claimed.campaign_id as "campaignId", claimed.subject, claimed.body,
+           claimed.tracking_token as "trackingToken", claimed.message_id as "messageId", claimed.attempts,
+           coalesce(claimed.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
+           c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail"
+    from claimed
+    join ${recipients} r on r.id = claimed.recipient_id
+    join ${campaigns} c on c.id = claimed.campaign_id
+    order by claimed.id`,
+  );
+}
+
+/** A sent email's provider answer and the exact message sent. */
+export type SentEmail = { id: number; providerMessageId: string | null; raw: string };
+
+/** settleSending(…, sent) for many emails in one statement; returns the ids it settled. */
+export async function settleManySent(db: Db, sent: SentEmail[], transport: string): Promise<Set<number>> {
+  if (sent.length === 0) return new Set();
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    update ${emails} e
+    set status = 'sent', sent_at = now(), error_message = null, transport = ${transport}::text,
+        provider_message_id = t.provider_message_id, raw_message = t.raw, updated_at = now()
+    from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
+                ${param(sent.map((s) => s.raw))}::text[]) as t(id, provider_message_id, raw)
+    where e.id = t.id and e.status = 'sending'
+    returning e.id::int as id`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** settleSending for many emails given the same values. */
+export async function settleManySending(db: Db, emailIds: number[], values: Partial<EmailRow>) {
+  if (emailIds.length === 0) return;
+  await db
+    .update(emails)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inArray(emails.id, emailIds), eq(emails.status, 'sending')));
 }
 
 /** Everything composing one email needs, in one read. */

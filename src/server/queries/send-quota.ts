@@ -34,3 +34,46 @@ export async function refundSendQuota(db: Db, userId: number, day: string, withL
   await db.execute(sql`
     update send_quota set ${column} = greatest(${column} - 1, 0) where user_id = ${userId} and day = ${day}::date`);
 }
+
+/**
+ * Takes up to `wanted` sends from the user's daily allowance at once and returns how many it got
+ * (0 when the day is used up). The row is locked for the read-and-add, so concurrent workers
+ * together never pass the limit.
+ */
+export async function takeSendQuotaUpTo(
+  db: Db,
+  userId: number,
+  day: string,
+  withLink: boolean,
+  limit: number,
+  wanted: number,
+): Promise<number> {
+  const column = withLink ? sql.raw('sent_with_unsubscribe') : sql.raw('sent_without_unsubscribe');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into send_quota (user_id, day) values (${userId}, ${day}::date) on conflict (user_id, day) do nothing`);
+    const [row] = await selectRows<{ used: number }>(
+      tx,
+      sql`select ${column} as used from send_quota where user_id = ${userId} and day = ${day}::date for update`,
+    );
+    const granted = Math.max(0, Math.min(wanted, limit - (row?.used ?? limit)));
+    if (granted > 0)
+      await tx.execute(sql`
+        update send_quota set ${column} = ${column} + ${granted}::int where user_id = ${userId} and day = ${day}::date`);
+    return granted;
+  });
+}
+
+/** Gives back `count` sends that did not happen. */
+export async function refundSendQuotaMany(
+  db: Db,
+  userId: number,
+  day: string,
+  withLink: boolean,
+  count: number,
+) {
+  if (count <= 0) return;
+  const column = withLink ? sql.raw('sent_with_unsubscribe') : sql.raw('sent_without_unsubscribe');
+  await db.execute(sql`
+    update send_quota set ${column} = greatest(${column} - ${count}::int, 0) where user_id = ${userId} and day = ${day}::date`);
+}

@@ -1,20 +1,18 @@
-import { LRUCache } from 'lru-cache';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
-import type { AppContext } from '../context';
 import { calendarDay } from '../lib/calendar-day';
 import { morningOf } from '../lib/send-days';
-import { composeMessage, newMessageId } from '../mail/compose';
+import { newMessageId } from '../mail/compose';
 import { MailAuthError, MailRetryableError } from '../mail/mail-errors';
 import { claimForSending, emailForSending, settleSending } from '../queries/email-sending';
 import { deliverToOutbox } from '../queries/outbox';
 import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
-import { findSenderSettings } from '../queries/sender-settings';
-import { findUser, latestProvider, markMailboxNeedsReauth, takeSendTurn } from '../queries/users';
+import { markMailboxNeedsReauth, takeSendTurn } from '../queries/users';
+import { composeCampaignEmail, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { type Mailbox, mailboxFor } from './mailbox';
+import { forgetSender, pacingOf, type SendDeps, type Sender, senderOf } from './sender';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
 
-export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log'>;
+export type { SendDeps } from './sender';
 
 /** What became of one attempt; `retryAt` / `deferUntil` tell the job when to try again. */
 export type SendOutcome =
@@ -26,7 +24,8 @@ export type SendOutcome =
  * Sends one queued email, exactly once: the queued → sending claim is a conditional update, the
  * Message-ID is stored before the provider is called, and a send interrupted after that point is
  * never blindly repeated (see reconcile-sending). Checks the suppression list and takes the daily
- * quota at send time; paces each mailbox across all workers.
+ * quota at send time; paces each mailbox across all workers. Unpaced mailboxes send whole
+ * batches through send-batch instead.
  */
 export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<SendOutcome> {
   const found = await emailForSending(deps.db, emailId);
@@ -40,9 +39,8 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
     throw err;
   }
   if (!sender) return { kind: 'skipped' };
-  const { user, mailbox, settings } = sender;
-  const domain = deps.config.mail.domain ?? deps.config.publicUrl.hostname;
-  const claimed = await claimForSending(deps.db, email.id, newMessageId(domain));
+  const { user, mailbox } = sender;
+  const claimed = await claimForSending(deps.db, email.id, newMessageId(messageIdDomain(deps)));
   if (!claimed) return { kind: 'skipped' };
   const done = async (outcome: SendOutcome) => {
     await refreshCampaignSendStatus(deps.db, campaign.id);
@@ -66,31 +64,15 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
     return done({ kind: 'over-limit' });
   }
 
-  const fromEmail = user.email ?? settings?.email ?? 'you@localhost';
-  const base = deps.config.publicUrl;
-  const raw = await composeMessage({
-    from: {
-      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
-      email: fromEmail,
-    },
-    to: recipient.email,
-    subject: claimed.subject,
-    html: claimed.body,
-    signatureHtml: settings?.signature ?? null,
-    unsubscribe: withLink
-      ? {
-          url: new URL(`/u/${claimed.trackingToken}`, base).href,
-          mailto: `mailto:${fromEmail}?subject=unsubscribe`,
-          footer: campaign.unsubscribeMessage,
-        }
-      : null,
-    pixelUrl: new URL(`/t/o/${claimed.trackingToken}.gif`, base).href,
-    messageId: claimed.messageId!,
+  const fromEmail = fromAddressOf(sender);
+  const raw = await composeCampaignEmail(deps, sender, claimed, recipient.email, {
+    withLink,
+    footer: campaign.unsubscribeMessage,
   });
 
   // The mailbox's turn is taken last, right before the provider call, so the spacing holds where
   // it matters: between requests reaching the provider.
-  const perMinute = mailbox.pacingKey ? deps.config.mail.perMinute?.[mailbox.pacingKey] : undefined;
+  const perMinute = pacingOf(deps, sender);
   if (perMinute) {
     const notBefore = await waitForSendTurn(deps, user.id, 60_000 / perMinute);
     if (notBefore) {
@@ -144,8 +126,8 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
 }
 
 /** The mailbox needs a new sign-in: its emails stay queued and go out once the user signs in again. */
-async function pause(deps: SendDeps, userId: number): Promise<SendOutcome> {
-  senderCache(deps).delete(userId);
+export async function pause(deps: SendDeps, userId: number): Promise<SendOutcome> {
+  forgetSender(deps, userId);
   await markMailboxNeedsReauth(deps.db, userId, true);
   return { kind: 'paused' };
 }
@@ -167,42 +149,4 @@ async function waitForSendTurn(deps: SendDeps, userId: number, spacingMs: number
     // Jitter, so jobs waiting for one mailbox do not all ask again at the same instant.
     await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) + Math.random() * 10));
   }
-}
-
-type Sender = {
-  user: NonNullable<Awaited<ReturnType<typeof findUser>>>;
-  mailbox: Mailbox;
-  settings: Awaited<ReturnType<typeof findSenderSettings>>;
-};
-
-/**
- * Who is sending and through which mailbox, kept for a few seconds per process: a campaign's
- * emails share one sender, and re-reading user, account and settings for each was a third of a
- * send's queries. Per database, so test apps in one process never share entries.
- */
-const SENDER_TTL_MS = 5_000;
-const senderCaches = new WeakMap<object, LRUCache<number, Sender>>();
-
-function senderCache(deps: SendDeps) {
-  let cache = senderCaches.get(deps.db);
-  if (!cache) {
-    cache = new LRUCache<number, Sender>({ max: 1_000, ttl: SENDER_TTL_MS });
-    senderCaches.set(deps.db, cache);
-  }
-  return cache;
-}
-
-async function senderOf(deps: SendDeps, userId: number): Promise<Sender | null> {
-  const cache = senderCache(deps);
-  const cached = cache.get(userId);
-  if (cached) return cached;
-  const user = await findUser(deps.db, userId);
-  if (!user) return null;
-  const sender = {
-    user,
-    mailbox: await mailboxFor(deps, user, await latestProvider(deps.db, userId)),
-    settings: await findSenderSettings(deps.db, userId),
-  };
-  cache.set(userId, sender);
-  return sender;
 }
