@@ -73,6 +73,8 @@ export default defineConfig({
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         LOCAL_SIGN_IN: 'true',
+        // The bundled compose thread, as production runs it.
+        COMPOSE_THREADS: '1',
         GOOGLE_CLIENT_ID: 'fake-google-client',
         GOOGLE_CLIENT_SECRET: 'fake-google-secret',
         GOOGLE_ISSUER: `${OIDC}/google`,

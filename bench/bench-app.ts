@@ -27,8 +27,11 @@ export async function postgresServerUrl(): Promise<string | null> {
   }
 }
 
+/** Both databases when a PostgreSQL server answers; BENCH_DB=pglite or postgres picks one. */
 export async function benchDatabases(): Promise<BenchDb[]> {
-  return (await postgresServerUrl()) ? ['pglite', 'postgres'] : ['pglite'];
+  const available: BenchDb[] = (await postgresServerUrl()) ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.BENCH_DB;
+  return only ? available.filter((kind) => kind === only) : available;
 }
 
 /** A fresh PostgreSQL database for one benchmark, and how to drop it. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { defaultComposeThreads } from '../src/server/config';
 import { composeMessage, newMessageId } from '../src/server/mail/compose';
 import { sinkCeiling, startSmtpSink } from '../test/fakes/smtp-sink';
 import { createReadyCampaign } from '../test/support/factories';
@@ -18,7 +19,12 @@ const results: BenchResult[] = [];
 
 async function measure(kind: BenchDb) {
   const sink = await startSmtpSink();
-  const app = await startBenchApp(kind, { SMTP_URL: sink.url, SEND_PACING: 'false' });
+  // Compose threads as a production worker on this machine would have them.
+  const app = await startBenchApp(kind, {
+    SMTP_URL: sink.url,
+    SEND_PACING: 'false',
+    COMPOSE_THREADS: String(defaultComposeThreads()),
+  });
   try {
     const senders: { api: ReturnType<typeof httpClient>; campaignId: number }[] = [];
     for (let i = 0; i < SENDERS; i++) {

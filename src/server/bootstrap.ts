@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
 import { createJobQueue } from './jobs/job-queue';
+import { closeComposePool } from './mail/compose-pool';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -63,6 +64,7 @@ export async function createContext(
 
 export async function closeContext(ctx: AppContext) {
   await ctx.jobs.stop();
+  await closeComposePool();
   await ctx.database.close();
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
@@ -66,6 +67,7 @@ const envSchema = z.object({
   SEND_MAX_ATTEMPTS: positiveInt(8),
   SENDING_LEASE_SECONDS: positiveInt(120),
   MAIL_DOMAIN: optionalString,
+  COMPOSE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
 
   DNS_SERVERS: optionalString,
   DNS_TIMEOUT_MS: positiveInt(5000),
@@ -81,6 +83,11 @@ export type Config = ReturnType<typeof loadConfig>;
  * Reads and validates the environment once. A bad value stops start-up with a message naming
  * the variable. `overrides` lets tests build a config without touching process.env.
  */
+/** All cores but one, up to 4: the rest of the worker (database, network) keeps a core. */
+export function defaultComposeThreads() {
+  return Math.min(4, Math.max(0, os.availableParallelism() - 1));
+}
+
 export function loadConfig(overrides: Record<string, string | undefined> = {}, useDotenv = true) {
   if (useDotenv) dotenv.config({ path: path.join(ROOT_DIR, '.env'), quiet: true });
   // An empty value (as .env.example leaves them) means "use the default".
@@ -170,6 +177,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       leaseSeconds: env.SENDING_LEASE_SECONDS,
       /** The domain of our Message-IDs (default: PUBLIC_URL's host). */
       domain: env.MAIL_DOMAIN,
+      /** Threads composing messages: all cores but one (up to 4) by default; 0 composes on the event loop. */
+      composeThreads:
+        env.COMPOSE_THREADS ??
+        (env.NODE_ENV === 'test' ? 0 : Math.min(4, Math.max(0, os.availableParallelism() - 1))),
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {

@@ -54,7 +54,8 @@ const DEFAULT_REPLY: Record<string, string> = {
   '5': '5.7.1 Message rejected (injected)',
 };
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `acceptDelayMs`: each message is answered this long after its DATA arrived (a slow server). */
+export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   let stored: SinkMessage[] = [];
   let failures: { code: number; message: string }[] = [];
   const parsedCache = new WeakMap<SinkMessage, Promise<ParsedMail>>();
@@ -82,7 +83,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         user: typeof session.user === 'string' ? session.user : undefined,
         at: new Date(),
       });
-      done();
+      if (options.acceptDelayMs) setTimeout(done, options.acceptDelayMs);
+      else done();
     });
   }
 

@@ -21,6 +21,11 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   work?: PgBoss.WorkOptions;
   /** Jobs of one fetched batch handled at once (default 1: one after another). */
   concurrency?: number;
+  /**
+   * Fetch loops per worker process (default 1). With more than one, a new batch is fetched while
+   * another is still being handled, so a slow batch's tail does not idle the worker.
+   */
+  fetchLoops?: number;
 };
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
@@ -61,39 +66,40 @@ export function createJobQueue(
       for (const def of definitions) {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         const limit = pLimit(def.concurrency ?? 1);
-        await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
-          if (def.handleBatch) {
-            try {
-              await def.handleBatch(
-                ctx,
-                jobs.map((job) => def.payload.parse(job.data ?? {})),
-              );
-            } catch (err) {
-              ctx.log.error({ err, job: def.name, jobs: jobs.length }, 'job batch failed');
-              // The error is in the log; pg-boss's many-ids fail takes no message.
-              await boss.fail(
-                def.name,
-                jobs.map((job) => job.id),
-              );
+        for (let loop = 0; loop < (def.fetchLoops ?? 1); loop++)
+          await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
+            if (def.handleBatch) {
+              try {
+                await def.handleBatch(
+                  ctx,
+                  jobs.map((job) => def.payload.parse(job.data ?? {})),
+                );
+              } catch (err) {
+                ctx.log.error({ err, job: def.name, jobs: jobs.length }, 'job batch failed');
+                // The error is in the log; pg-boss's many-ids fail takes no message.
+                await boss.fail(
+                  def.name,
+                  jobs.map((job) => job.id),
+                );
+              }
+              return;
             }
-            return;
-          }
-          // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
-          await Promise.all(
-            jobs.map((job) =>
-              limit(async () => {
-                try {
-                  await def.handle(ctx, def.payload.parse(job.data ?? {}));
-                } catch (err) {
-                  ctx.log.error({ err, job: def.name, id: job.id }, 'job failed');
-                  await boss.fail(def.name, job.id, {
-                    message: err instanceof Error ? err.message : String(err),
-                  });
-                }
-              }),
-            ),
-          );
-        });
+            // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
+            await Promise.all(
+              jobs.map((job) =>
+                limit(async () => {
+                  try {
+                    await def.handle(ctx, def.payload.parse(job.data ?? {}));
+                  } catch (err) {
+                    ctx.log.error({ err, job: def.name, id: job.id }, 'job failed');
+                    await boss.fail(def.name, job.id, {
+                      message: err instanceof Error ? err.message : String(err),
+                    });
+                  }
+                }),
+              ),
+            );
+          });
       }
     },
 

@@ -14,7 +14,8 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
   payload,
   queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
   // pg-boss fetches at most batchSize jobs per poll, so the batch bounds throughput (batch ÷ interval).
-  work: { pollingIntervalSeconds: 0.5, batchSize: 1000 },
+  work: { pollingIntervalSeconds: 0.5, batchSize: 400 },
+  fetchLoops: 3,
   async handle(ctx, { emailId }) {
     const outcome = await sendQueuedEmail(ctx, emailId);
     if (outcome.kind === 'retry')

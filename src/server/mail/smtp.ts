@@ -13,7 +13,7 @@ export function smtpTransport(url: string): MailTransport {
   let transporter = pools.get(url);
   if (!transporter) {
     transporter = nodemailer.createTransport(
-      `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=4`,
+      `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=4&maxMessages=1000`,
     );
     pools.set(url, transporter);
   }

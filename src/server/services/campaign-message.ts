@@ -1,4 +1,4 @@
-import { composeMessage } from '../mail/compose';
+import { composeOnThreads } from '../mail/compose-pool';
 import type { SendDeps, Sender } from './sender';
 
 /** What composing one campaign email needs from the claimed email, its recipient and campaign. */
@@ -28,25 +28,28 @@ export function composeCampaignEmail(
   const { user, settings } = sender;
   const fromEmail = fromAddressOf(sender);
   const base = deps.config.publicUrl;
-  return composeMessage({
-    from: {
-      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
-      email: fromEmail,
+  return composeOnThreads(
+    {
+      from: {
+        name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
+        email: fromEmail,
+      },
+      to: recipientEmail,
+      subject: email.subject,
+      html: email.body,
+      signatureHtml: settings?.signature ?? null,
+      unsubscribe: unsubscribe.withLink
+        ? {
+            url: new URL(`/u/${email.trackingToken}`, base).href,
+            mailto: `mailto:${fromEmail}?subject=unsubscribe`,
+            footer: unsubscribe.footer,
+          }
+        : null,
+      pixelUrl: new URL(`/t/o/${email.trackingToken}.gif`, base).href,
+      messageId: email.messageId!,
     },
-    to: recipientEmail,
-    subject: email.subject,
-    html: email.body,
-    signatureHtml: settings?.signature ?? null,
-    unsubscribe: unsubscribe.withLink
-      ? {
-          url: new URL(`/u/${email.trackingToken}`, base).href,
-          mailto: `mailto:${fromEmail}?subject=unsubscribe`,
-          footer: unsubscribe.footer,
-        }
-      : null,
-    pixelUrl: new URL(`/t/o/${email.trackingToken}.gif`, base).href,
-    messageId: email.messageId!,
-  });
+    deps.config.mail.composeThreads,
+  );
 }
 
 /** The domain Message-IDs are made on. */
