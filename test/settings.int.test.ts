@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOpens } from '../src/server/db/schema';
+import { insertOpen } from '../src/server/queries/opens';
 import { createCampaign, createRecipientWithEmail } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -96,9 +97,18 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
 
     // A machine open (an image proxy's prefetch) does not count as opened; a person's does.
     const open = (isMachine: boolean) =>
-      t.ctx.db
-        .insert(emailOpens)
-        .values({ emailId: sent.id, userId: user.id, campaignId: campaign.id, isMachine });
+      insertOpen(
+        t.ctx.db,
+        {
+          emailId: sent.id,
+          userId: user.id,
+          campaignId: campaign.id,
+          isMachine,
+          userAgent: null,
+          openedAt: new Date(),
+        },
+        10,
+      );
     const openedRate = async () =>
       (await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie } })).json().openedRate;
     await open(true);

@@ -16,6 +16,7 @@ import type { ErrorCode } from '../contract/errors';
 import { ROOT_DIR } from './config';
 import type { AppContext } from './context';
 import { AppError } from './errors';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { campaignAnalyticsRoutes } from './routes/campaign-analytics';
 import { campaignRoutes } from './routes/campaigns';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
   emailRoutes(app, ctx);
   imageRoutes(app, ctx);
   campaignAnalyticsRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
   trackingRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));

@@ -8,3 +8,11 @@ export function calendarDay(timeZone: string, at: Date = new Date()): string {
     day: '2-digit',
   }).format(at);
 }
+
+/** The `count` calendar days up to today in `timeZone`, oldest first (date arithmetic, no DST shifts). */
+export function lastCalendarDays(timeZone: string, count: number, at: Date = new Date()): string[] {
+  const today = Date.parse(`${calendarDay(timeZone, at)}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}

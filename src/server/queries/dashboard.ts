@@ -1,10 +1,11 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, emailOpens, emails, templates } from '../db/schema';
+import { campaigns, emails, templates } from '../db/schema';
+import { rollupTotals } from './analytics';
 
-/** Totals for one user's dashboard, each from an index-backed count. */
+/** Totals for one user's dashboard: small index-backed counts, and sends and opens from the rollup. */
 export async function dashboardTotals(db: Db, userId: number) {
-  const [campaignCount, templateCount, emailCounts] = await Promise.all([
+  const [campaignCount, templateCount, failedCount, sends] = await Promise.all([
     db
       .select({ n: count() })
       .from(campaigns)
@@ -14,24 +15,16 @@ export async function dashboardTotals(db: Db, userId: number) {
       .from(templates)
       .where(and(eq(templates.userId, userId), isNull(templates.archivedAt))),
     db
-      .select({
-        sent: sql<number>`count(*) filter (where ${emails.status} = 'sent')`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${emails.status} = 'failed')`.mapWith(Number),
-        // Spelled out: in a one-table select Drizzle renders columns unqualified, and a bare "id"
-        // inside the subquery would mean the open's own id.
-        opened: sql<number>`count(*) filter (where ${emails.status} = 'sent' and exists (
-          select 1 from ${emailOpens} o where o.email_id = "emails"."id" and not o.is_machine))`.mapWith(
-          Number,
-        ),
-      })
+      .select({ n: count() })
       .from(emails)
-      .where(and(eq(emails.userId, userId), sql`${emails.status} in ('sent', 'failed')`)),
+      .where(and(eq(emails.userId, userId), eq(emails.status, 'failed'))),
+    rollupTotals(db, userId),
   ]);
   return {
     campaigns: campaignCount[0]?.n ?? 0,
     templates: templateCount[0]?.n ?? 0,
-    sent: emailCounts[0]?.sent ?? 0,
-    failed: emailCounts[0]?.failed ?? 0,
-    opened: emailCounts[0]?.opened ?? 0,
+    sent: sends.sent,
+    failed: failedCount[0]?.n ?? 0,
+    opened: sends.opened,
   };
 }

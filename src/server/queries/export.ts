@@ -45,3 +45,25 @@ export async function exportUnsubscribePage(db: Db, userId: number, afterId: num
     .orderBy(asc(unsubscribes.id))
     .limit(limit);
 }
+
+/** One page of the unsubscribes that came from one campaign, by id (keyset paging). */
+export async function exportCampaignUnsubscribePage(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({ id: unsubscribes.id, email: unsubscribes.email, createdAt: unsubscribes.createdAt })
+    .from(unsubscribes)
+    .where(
+      and(
+        eq(unsubscribes.userId, userId),
+        eq(unsubscribes.campaignId, campaignId),
+        gt(unsubscribes.id, afterId),
+      ),
+    )
+    .orderBy(asc(unsubscribes.id))
+    .limit(limit);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
 import { emailOpens, emails, recipients } from '../db/schema';
 
@@ -13,51 +13,47 @@ export type NewOpen = {
 
 /**
  * Records an open unless the email already has `maxPerEmail` of them: one statement, so a
- * leaked or replayed pixel URL cannot grow the table without bound.
+ * leaked or replayed pixel URL cannot grow the table without bound. The email's first open (and
+ * first by a person) is stamped in the same statement: those make the unique opens, and the
+ * analytics rollup follows them (migration 0005).
  */
 export async function insertOpen(db: Db, open: NewOpen, maxPerEmail: number): Promise<boolean> {
+  const at = open.openedAt.toISOString();
   const rows = await selectRows(
     db,
     sql`
-    insert into ${emailOpens} (email_id, user_id, campaign_id, user_agent, is_machine, opened_at)
-    select ${open.emailId}::bigint, ${open.userId}::integer, ${open.campaignId}::integer,
-           ${open.userAgent}::text, ${open.isMachine}::boolean, ${open.openedAt.toISOString()}::timestamptz
-    where (select count(*) from ${emailOpens} where email_id = ${open.emailId}::bigint) < ${maxPerEmail}
-    returning id`,
+    with inserted as (
+      insert into ${emailOpens} (email_id, user_id, campaign_id, user_agent, is_machine, opened_at)
+      select ${open.emailId}::bigint, ${open.userId}::integer, ${open.campaignId}::integer,
+             ${open.userAgent}::text, ${open.isMachine}::boolean, ${at}::timestamptz
+      where (select count(*) from ${emailOpens} where email_id = ${open.emailId}::bigint) < ${maxPerEmail}
+      returning id
+    ), first_open as (
+      update ${emails}
+      set opened_at = coalesce(opened_at, ${at}::timestamptz),
+          human_opened_at = case when ${open.isMachine}::boolean then human_opened_at
+                                 else coalesce(human_opened_at, ${at}::timestamptz) end
+      where id = ${open.emailId}::bigint and exists (select 1 from inserted)
+        and (opened_at is null or (not ${open.isMachine}::boolean and human_opened_at is null))
+    )
+    select id from inserted`,
   );
   return rows.length > 0;
 }
 
-/** Sent emails of a campaign, and how many of them were opened by a person or by anything. */
-export async function countCampaignOpens(db: Db, userId: number, campaignId: number) {
-  const opened = (humanOnly: boolean) => sql`exists (
-    select 1 from ${emailOpens} o where o.email_id = ${emails.id}${humanOnly ? sql` and not o.is_machine` : sql``})`;
-  const [[emailCounts], [machine]] = await Promise.all([
-    db
-      .select({
-        sent: count(),
-        uniqueOpens: sql<number>`count(*) filter (where ${opened(true)})`.mapWith(Number),
-        uniqueOpensIncludingMachine: sql<number>`count(*) filter (where ${opened(false)})`.mapWith(Number),
-      })
-      .from(emails)
-      .where(and(eq(emails.userId, userId), eq(emails.campaignId, campaignId), eq(emails.status, 'sent'))),
-    db
-      .select({ n: count() })
-      .from(emailOpens)
-      .where(
-        and(
-          eq(emailOpens.userId, userId),
-          eq(emailOpens.campaignId, campaignId),
-          eq(emailOpens.isMachine, true),
-        ),
+/** Opens of a campaign's emails recorded as likely image-proxy prefetches (every fetch, not unique). */
+export async function countMachineOpens(db: Db, userId: number, campaignId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailOpens)
+    .where(
+      and(
+        eq(emailOpens.userId, userId),
+        eq(emailOpens.campaignId, campaignId),
+        eq(emailOpens.isMachine, true),
       ),
-  ]);
-  return {
-    sent: emailCounts?.sent ?? 0,
-    uniqueOpens: emailCounts?.uniqueOpens ?? 0,
-    uniqueOpensIncludingMachine: emailCounts?.uniqueOpensIncludingMachine ?? 0,
-    machineOpens: machine?.n ?? 0,
-  };
+    );
+  return row?.n ?? 0;
 }
 
 /** Addresses of a campaign's sent emails that a person (not a proxy) opened, in address order. */
@@ -71,7 +67,7 @@ export async function listHumanOpenedAddresses(db: Db, userId: number, campaignI
         eq(emails.userId, userId),
         eq(emails.campaignId, campaignId),
         eq(emails.status, 'sent'),
-        sql`exists (select 1 from ${emailOpens} o where o.email_id = ${emails.id} and not o.is_machine)`,
+        isNotNull(emails.humanOpenedAt),
       ),
     )
     .orderBy(asc(sql`lower(${recipients.email})`), asc(recipients.email));

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openedEmails, openStats, unsubscriber } from '../../contract/emails';
 import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
+import { exportCampaignUnsubscribers } from '../services/export-unsubscribers';
 import { getOpenStats, listOpenedEmails, listUnsubscribers } from '../services/open-stats';
 import type { AppInstance } from './app-instance';
 
@@ -26,5 +28,20 @@ export function campaignAnalyticsRoutes(app: AppInstance, ctx: AppContext) {
     '/api/campaigns/:id/unsubscribers',
     { schema: { params: idParams, response: { 200: z.array(unsubscriber) } }, preHandler },
     (request) => listUnsubscribers(ctx.db, request.user.id, request.params.id),
+  );
+  r.get(
+    '/api/campaigns/:id/unsubscribers/export',
+    { schema: { params: idParams }, preHandler },
+    async (request, reply) => {
+      const rows = await exportCampaignUnsubscribers(ctx.db, request.user.id, request.params.id);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="unsubscribers-campaign-${request.params.id}.csv"`,
+        )
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(rows));
+    },
   );
 }

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { openStats, unsubscriber } from '../../contract/emails';
 import type { Db } from '../db/client';
-import { countCampaignOpens, listHumanOpenedAddresses } from '../queries/opens';
+import { rollupTotals } from '../queries/analytics';
+import { countMachineOpens, listHumanOpenedAddresses } from '../queries/opens';
 import { listCampaignUnsubscribes } from '../queries/unsubscribes';
+import { percent } from './analytics';
 import { ownCampaign } from './campaigns';
 
 /**
@@ -15,11 +17,17 @@ export async function getOpenStats(
   campaignId: number,
 ): Promise<z.infer<typeof openStats>> {
   const campaign = await ownCampaign(db, userId, campaignId);
-  const counts = await countCampaignOpens(db, userId, campaignId);
+  const [totals, machineOpens] = await Promise.all([
+    rollupTotals(db, userId, campaignId),
+    countMachineOpens(db, userId, campaignId),
+  ]);
   return {
-    ...counts,
+    sent: totals.sent,
+    uniqueOpens: totals.opened,
+    uniqueOpensIncludingMachine: totals.openedIncludingMachine,
+    machineOpens,
     totalRecipients: campaign.recipientCount,
-    openRate: counts.sent === 0 ? 0 : (counts.uniqueOpens / counts.sent) * 100,
+    openRate: percent(totals.opened, totals.sent),
   };
 }
 

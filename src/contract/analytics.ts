@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Analytics (SPEC §2 Analytics page). "Opened" always means opened by a person: image proxies
+ * (Apple Mail Privacy Protection, Google's image proxy) fetch the pixel of nearly every message
+ * without anyone reading it, so those "machine opens" are reported apart, in the
+ * `…IncludingMachine` fields. Every count is of unique emails: a recipient opening five times
+ * counts once. Rates are percentages 0–100.
+ */
+const openCounts = {
+  sent: z.number(),
+  /** Sent emails a person opened. */
+  opened: z.number(),
+  /** Sent emails opened by anything, image proxies included. */
+  openedIncludingMachine: z.number(),
+  /** Sent emails no person opened (sent − opened). */
+  unopened: z.number(),
+  openRate: z.number(),
+  openRateIncludingMachine: z.number(),
+  unsubscribes: z.number(),
+};
+
+export const campaignAnalytics = z.object({
+  campaignId: z.number(),
+  name: z.string(),
+  status: z.string(),
+  archived: z.boolean(),
+  ...openCounts,
+});
+export type CampaignAnalytics = z.infer<typeof campaignAnalytics>;
+
+/** GET /api/analytics/overview: the user's totals and one row per campaign that has sent anything, newest first. */
+export const analyticsOverview = z.object({
+  totals: z.object(openCounts),
+  campaigns: z.array(campaignAnalytics),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverview>;
+
+/** GET /api/analytics/daily query: the last `days` days (the user's time zone), optionally one campaign. */
+export const dailyActivityQuery = z.object({
+  days: z.coerce.number().int().min(1).max(365).default(30),
+  campaignId: z.coerce.number().int().positive().optional(),
+});
+
+/** Sends and first opens per day; every day of the range is present, oldest first. */
+export const dailyActivity = z.object({
+  days: z.array(
+    z.object({
+      /** YYYY-MM-DD in the user's time zone. */
+      day: z.string(),
+      sent: z.number(),
+      opened: z.number(),
+      openedIncludingMachine: z.number(),
+    }),
+  ),
+});
+export type DailyActivity = z.infer<typeof dailyActivity>;
+
+export const sentEmailsSort = z.enum(['sentAt', 'subject']);
+export const sentEmailsOpenedFilter = z.enum(['all', 'opened', 'unopened']);
+
+/** GET /api/analytics/sent-emails query: one page of sent emails, sorted and filtered on the server. */
+export const sentEmailsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sort: sentEmailsSort.default('sentAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  campaignId: z.coerce.number().int().positive().optional(),
+  /** `opened`: a person opened it; `unopened`: no person did (machine opens may exist). */
+  opened: sentEmailsOpenedFilter.default('all'),
+});
+export type SentEmailsQuery = z.infer<typeof sentEmailsQuery>;
+
+export const sentEmailRow = z.object({
+  id: z.number(),
+  campaignId: z.number(),
+  campaignName: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  sentAt: z.string(),
+  /** A person opened it. */
+  opened: z.boolean(),
+  /** Only an image proxy fetched the pixel: probably not read. */
+  openedByMachineOnly: z.boolean(),
+});
+export type SentEmailRow = z.infer<typeof sentEmailRow>;
+
+export const sentEmailsPage = z.object({
+  items: z.array(sentEmailRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type SentEmailsPage = z.infer<typeof sentEmailsPage>;
+
+/** GET /api/daily-email-stats/history query. */
+export const dailyEmailHistoryQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).default(14),
+});
+
+/** Sends counted against the daily limits, per day of the user's time zone, oldest first; every day present. */
+export const dailyEmailHistory = z.object({
+  days: z.array(
+    z.object({
+      day: z.string(),
+      sentWithUnsubscribe: z.number(),
+      sentWithoutUnsubscribe: z.number(),
+    }),
+  ),
+});
+export type DailyEmailHistory = z.infer<typeof dailyEmailHistory>;

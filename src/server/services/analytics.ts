@@ -1,0 +1,123 @@
+import type {
+  AnalyticsOverview,
+  DailyActivity,
+  DailyEmailHistory,
+  SentEmailsPage,
+  SentEmailsQuery,
+} from '../../contract/analytics';
+import type { Db } from '../db/client';
+import { lastCalendarDays } from '../lib/calendar-day';
+import {
+  campaignTotals,
+  quotaPerDay,
+  rollupPerDay,
+  rollupTotals,
+  sentEmailsPage,
+  unsubscribesPerCampaign,
+} from '../queries/analytics';
+import { ownCampaign } from './campaigns';
+
+type User = { id: number; timeZone: string };
+
+/** A percentage with no division by zero: nothing sent yet reads as 0 %. */
+export function percent(part: number, whole: number) {
+  return whole === 0 ? 0 : (part / whole) * 100;
+}
+
+/** Derived figures of one set of counts (SPEC's Sent, Opened, Unopened, Open Rate, with all opens beside). */
+type Counts = { sent: number; opened: number; openedIncludingMachine: number; unsubscribes: number };
+
+function withRates<C extends Counts>(c: C) {
+  return {
+    ...c,
+    unopened: c.sent - c.opened,
+    openRate: percent(c.opened, c.sent),
+    openRateIncludingMachine: percent(c.openedIncludingMachine, c.sent),
+  };
+}
+
+/** The Analytics page's totals and per-campaign rows. */
+export async function getAnalyticsOverview(db: Db, userId: number): Promise<AnalyticsOverview> {
+  const [rows, unsubscribes] = await Promise.all([
+    campaignTotals(db, userId),
+    unsubscribesPerCampaign(db, userId),
+  ]);
+  const campaigns = rows.map((r) => withRates({ ...r, unsubscribes: unsubscribes.get(r.campaignId) ?? 0 }));
+  const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine') =>
+    campaigns.reduce((n, c) => n + c[key], 0);
+  const totals = withRates({
+    sent: sum('sent'),
+    opened: sum('opened'),
+    openedIncludingMachine: sum('openedIncludingMachine'),
+    unsubscribes: [...unsubscribes.values()].reduce((a, b) => a + b, 0),
+  });
+  return { totals, campaigns };
+}
+
+/** Sends and first opens per day for the last `days` days in the user's time zone, every day present. */
+export async function getDailyActivity(
+  db: Db,
+  user: User,
+  days: number,
+  campaignId?: number,
+): Promise<DailyActivity> {
+  if (campaignId !== undefined) await ownCampaign(db, user.id, campaignId);
+  const range = lastCalendarDays(user.timeZone, days);
+  const rows = await rollupPerDay(db, user.id, range[0]!, range[range.length - 1]!, campaignId);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return {
+    days: range.map((day) => {
+      const r = byDay.get(day);
+      return {
+        day,
+        sent: r?.sent ?? 0,
+        opened: r?.opened ?? 0,
+        openedIncludingMachine: r?.openedIncludingMachine ?? 0,
+      };
+    }),
+  };
+}
+
+/** One page of the Sent Emails table; the total comes from the rollup, not from counting rows. */
+export async function getSentEmails(db: Db, userId: number, query: SentEmailsQuery): Promise<SentEmailsPage> {
+  if (query.campaignId !== undefined) await ownCampaign(db, userId, query.campaignId);
+  const [rows, totals] = await Promise.all([
+    sentEmailsPage(db, userId, query),
+    rollupTotals(db, userId, query.campaignId),
+  ]);
+  const total =
+    query.opened === 'opened'
+      ? totals.opened
+      : query.opened === 'unopened'
+        ? totals.sent - totals.opened
+        : totals.sent;
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      campaignId: r.campaignId,
+      campaignName: r.campaignName,
+      email: r.email,
+      subject: r.subject,
+      sentAt: (r.sentAt ?? new Date(0)).toISOString(),
+      opened: r.humanOpenedAt !== null,
+      openedByMachineOnly: r.humanOpenedAt === null && r.openedAt !== null,
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Sends against the daily limits for each of the last `days` days (Settings' chart). */
+export async function getDailyEmailHistory(db: Db, user: User, days: number): Promise<DailyEmailHistory> {
+  const range = lastCalendarDays(user.timeZone, days);
+  const rows = await quotaPerDay(db, user.id, range[0]!, range[range.length - 1]!);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return {
+    days: range.map((day) => ({
+      day,
+      sentWithUnsubscribe: byDay.get(day)?.sentWithUnsubscribe ?? 0,
+      sentWithoutUnsubscribe: byDay.get(day)?.sentWithoutUnsubscribe ?? 0,
+    })),
+  };
+}
