@@ -1,95 +1,129 @@
-import { and, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { SentEmailsQuery } from '../../contract/analytics';
-import { type Db, selectRows } from '../db/client';
+import { type Db, preparedQuery, preparedVariants } from '../db/client';
 import { campaignDailyStats, campaigns, emails, recipients, sendQuota, unsubscribes } from '../db/schema';
 
+// Every query here runs on each Analytics page load: all are prepared statements (see preparedQuery).
+const userId = sql.placeholder('userId');
+const campaignId = sql.placeholder('campaignId');
+const from = sql.placeholder('from');
+const to = sql.placeholder('to');
+const stats = campaignDailyStats;
+
+const campaignTotalsQuery = preparedQuery((db) =>
+  db
+    .select({
+      campaignId: campaigns.id,
+      name: campaigns.name,
+      status: campaigns.status,
+      archived: sql<boolean>`${campaigns.archivedAt} is not null`,
+      sent: sql<number>`sum(${stats.sent})::int`,
+      opened: sql<number>`sum(${stats.humanOpened})::int`,
+      openedIncludingMachine: sql<number>`sum(${stats.opened})::int`,
+    })
+    .from(stats)
+    .innerJoin(campaigns, eq(campaigns.id, stats.campaignId))
+    .where(eq(stats.userId, userId))
+    .groupBy(campaigns.id)
+    .having(sql`sum(${stats.sent}) > 0`)
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .prepare('analytics_campaign_totals'),
+);
+
 /** Sends and unique opens per campaign from the daily rollup (a few rows per campaign, not a row per email). */
-export async function campaignTotals(db: Db, userId: number) {
-  return selectRows<{
-    campaignId: number;
-    name: string;
-    status: string;
-    archived: boolean;
-    sent: number;
-    opened: number;
-    openedIncludingMachine: number;
-  }>(
-    db,
-    sql`
-    select c.id as "campaignId", c.name, c.status, c.archived_at is not null as archived,
-           sum(s.sent)::int as sent, sum(s.human_opened)::int as opened, sum(s.opened)::int as "openedIncludingMachine"
-    from ${campaignDailyStats} s
-    join ${campaigns} c on c.id = s.campaign_id
-    where s.user_id = ${userId}
-    group by c.id
-    having sum(s.sent) > 0
-    order by c.created_at desc, c.id desc`,
-  );
+export function campaignTotals(db: Db, user: number) {
+  return campaignTotalsQuery(db).execute({ userId: user });
 }
 
-/** Unsubscribes per campaign they came from. */
-export async function unsubscribesPerCampaign(db: Db, userId: number) {
-  const rows = await db
+const unsubscribesPerCampaignQuery = preparedQuery((db) =>
+  db
     .select({ campaignId: unsubscribes.campaignId, n: sql<number>`count(*)::int` })
     .from(unsubscribes)
     .where(eq(unsubscribes.userId, userId))
-    .groupBy(unsubscribes.campaignId);
+    .groupBy(unsubscribes.campaignId)
+    .prepare('analytics_unsubscribes_per_campaign'),
+);
+
+/** Unsubscribes per campaign they came from. */
+export async function unsubscribesPerCampaign(db: Db, user: number) {
+  const rows = await unsubscribesPerCampaignQuery(db).execute({ userId: user });
   return new Map(rows.map((r) => [r.campaignId, r.n]));
 }
 
-/** Rollup sums for a user, or one of their campaigns. */
-export async function rollupTotals(db: Db, userId: number, campaignId?: number) {
-  const [row] = await db
+type Scope = 'user' | 'campaign';
+
+const rollupTotalsQuery = preparedVariants((db, scope: Scope) =>
+  db
     .select({
-      sent: sql<number>`coalesce(sum(${campaignDailyStats.sent}), 0)::int`,
-      opened: sql<number>`coalesce(sum(${campaignDailyStats.humanOpened}), 0)::int`,
-      openedIncludingMachine: sql<number>`coalesce(sum(${campaignDailyStats.opened}), 0)::int`,
+      sent: sql<number>`coalesce(sum(${stats.sent}), 0)::int`,
+      opened: sql<number>`coalesce(sum(${stats.humanOpened}), 0)::int`,
+      openedIncludingMachine: sql<number>`coalesce(sum(${stats.opened}), 0)::int`,
     })
-    .from(campaignDailyStats)
-    .where(
-      and(
-        eq(campaignDailyStats.userId, userId),
-        campaignId === undefined ? undefined : eq(campaignDailyStats.campaignId, campaignId),
-      ),
-    );
+    .from(stats)
+    .where(and(eq(stats.userId, userId), scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined))
+    .prepare(`analytics_rollup_totals_${scope}`),
+);
+
+/** Rollup sums for a user, or one of their campaigns. */
+export async function rollupTotals(db: Db, user: number, campaign?: number) {
+  const [row] = await rollupTotalsQuery(db, campaign === undefined ? 'user' : 'campaign').execute({
+    userId: user,
+    campaignId: campaign,
+  });
   return row ?? { sent: 0, opened: 0, openedIncludingMachine: 0 };
 }
 
-/** Per-day sums between two calendar days (inclusive); days without activity are absent. */
-export async function rollupPerDay(db: Db, userId: number, from: string, to: string, campaignId?: number) {
-  return db
+const rollupPerDayQuery = preparedVariants((db, scope: Scope) =>
+  db
     .select({
-      day: campaignDailyStats.day,
-      sent: sql<number>`sum(${campaignDailyStats.sent})::int`,
-      opened: sql<number>`sum(${campaignDailyStats.humanOpened})::int`,
-      openedIncludingMachine: sql<number>`sum(${campaignDailyStats.opened})::int`,
+      day: stats.day,
+      sent: sql<number>`sum(${stats.sent})::int`,
+      opened: sql<number>`sum(${stats.humanOpened})::int`,
+      openedIncludingMachine: sql<number>`sum(${stats.opened})::int`,
     })
-    .from(campaignDailyStats)
+    .from(stats)
     .where(
       and(
-        eq(campaignDailyStats.userId, userId),
-        gte(campaignDailyStats.day, from),
-        lte(campaignDailyStats.day, to),
-        campaignId === undefined ? undefined : eq(campaignDailyStats.campaignId, campaignId),
+        eq(stats.userId, userId),
+        gte(stats.day, sql`${from}::date`),
+        lte(stats.day, sql`${to}::date`),
+        scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined,
       ),
     )
-    .groupBy(campaignDailyStats.day);
+    .groupBy(stats.day)
+    .prepare(`analytics_rollup_per_day_${scope}`),
+);
+
+/** Per-day sums between two calendar days (inclusive); days without activity are absent. */
+export function rollupPerDay(db: Db, user: number, fromDay: string, toDay: string, campaign?: number) {
+  return rollupPerDayQuery(db, campaign === undefined ? 'user' : 'campaign').execute({
+    userId: user,
+    from: fromDay,
+    to: toDay,
+    campaignId: campaign,
+  });
 }
 
 /**
- * One page of sent emails. Each order matches a partial index on sent emails exactly (nulls
- * included), so a page reads its rows from the index instead of sorting a million.
+ * Each order matches a partial index on sent emails exactly (nulls included), so a page reads
+ * its rows from the index instead of sorting a million.
  */
-export async function sentEmailsPage(db: Db, userId: number, query: SentEmailsQuery) {
-  const desc = query.order === 'desc';
-  const order: SQL[] =
-    query.sort === 'sentAt'
-      ? desc
-        ? [sql`${emails.sentAt} desc nulls last`, sql`${emails.id} desc nulls last`]
-        : [sql`${emails.sentAt} asc nulls first`, sql`${emails.id} asc nulls first`]
-      : desc
-        ? [sql`${emails.subject} desc nulls first`, sql`${emails.id} desc nulls first`]
-        : [sql`${emails.subject} asc nulls last`, sql`${emails.id} asc nulls last`];
+const ORDERS: Record<`${SentEmailsQuery['sort']}-${SentEmailsQuery['order']}`, SQL[]> = {
+  'sentAt-desc': [sql`${emails.sentAt} desc nulls last`, sql`${emails.id} desc nulls last`],
+  'sentAt-asc': [sql`${emails.sentAt} asc nulls first`, sql`${emails.id} asc nulls first`],
+  'subject-desc': [sql`${emails.subject} desc nulls first`, sql`${emails.id} desc nulls first`],
+  'subject-asc': [sql`${emails.subject} asc nulls last`, sql`${emails.id} asc nulls last`],
+};
+
+type PageVariant = `${keyof typeof ORDERS}-${Scope}-${SentEmailsQuery['opened']}`;
+
+const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
+  const [sort, order, scope, opened] = variant.split('-') as [
+    string,
+    string,
+    Scope,
+    SentEmailsQuery['opened'],
+  ];
   return db
     .select({
       id: emails.id,
@@ -107,21 +141,45 @@ export async function sentEmailsPage(db: Db, userId: number, query: SentEmailsQu
     .where(
       and(
         eq(emails.userId, userId),
-        eq(emails.status, 'sent'),
-        query.campaignId === undefined ? undefined : eq(emails.campaignId, query.campaignId),
-        query.opened === 'opened' ? isNotNull(emails.humanOpenedAt) : undefined,
-        query.opened === 'unopened' ? isNull(emails.humanOpenedAt) : undefined,
+        // A literal, not a parameter: the partial indexes' predicate must be provable from the plan.
+        sql`${emails.status} = 'sent'`,
+        scope === 'campaign' ? eq(emails.campaignId, campaignId) : undefined,
+        opened === 'opened' ? isNotNull(emails.humanOpenedAt) : undefined,
+        opened === 'unopened' ? isNull(emails.humanOpenedAt) : undefined,
       ),
     )
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .orderBy(...ORDERS[`${sort}-${order}` as keyof typeof ORDERS])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`analytics_sent_emails_${variant.replaceAll('-', '_')}`);
+});
+
+/** One page of sent emails, sorted and filtered as asked. */
+export function sentEmailsPage(db: Db, user: number, query: SentEmailsQuery) {
+  const scope: Scope = query.campaignId === undefined ? 'user' : 'campaign';
+  return sentEmailsPageQuery(db, `${query.sort}-${query.order}-${scope}-${query.opened}`).execute({
+    userId: user,
+    campaignId: query.campaignId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
 }
 
-/** Sends counted against the daily limits, per day between two calendar days (inclusive). */
-export async function quotaPerDay(db: Db, userId: number, from: string, to: string) {
-  return db
+const quotaPerDayQuery = preparedQuery((db) =>
+  db
     .select()
     .from(sendQuota)
-    .where(and(eq(sendQuota.userId, userId), gte(sendQuota.day, from), lte(sendQuota.day, to)));
+    .where(
+      and(
+        eq(sendQuota.userId, userId),
+        gte(sendQuota.day, sql`${from}::date`),
+        lte(sendQuota.day, sql`${to}::date`),
+      ),
+    )
+    .prepare('analytics_quota_per_day'),
+);
+
+/** Sends counted against the daily limits, per day between two calendar days (inclusive). */
+export function quotaPerDay(db: Db, user: number, fromDay: string, toDay: string) {
+  return quotaPerDayQuery(db).execute({ userId: user, from: fromDay, to: toDay });
 }

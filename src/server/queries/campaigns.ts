@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedQuery } from '../db/client';
 import { campaigns, emails } from '../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -31,11 +31,16 @@ export async function listCampaignRows(db: Db, userId: number, archived: boolean
 /** The user's active (not archived) campaigns, newest first. */
 export const listActiveCampaigns = (db: Db, userId: number) => listCampaignRows(db, userId, false);
 
-export async function findCampaign(db: Db, userId: number, id: number): Promise<CampaignRow | null> {
-  const [row] = await db
+const ownedCampaign = preparedQuery((db) =>
+  db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.userId, userId), eq(campaigns.id, id)));
+    .where(and(eq(campaigns.userId, sql.placeholder('userId')), eq(campaigns.id, sql.placeholder('id'))))
+    .prepare('find_campaign'),
+);
+
+export async function findCampaign(db: Db, userId: number, id: number): Promise<CampaignRow | null> {
+  const [row] = await ownedCampaign(db).execute({ userId, id });
   return row ?? null;
 }
 

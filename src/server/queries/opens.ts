@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Db, selectRows } from '../db/client';
+import { type Db, preparedQuery, selectRows } from '../db/client';
 import { emailOpens, emails, recipients } from '../db/schema';
 
 export type NewOpen = {
@@ -41,18 +41,23 @@ export async function insertOpen(db: Db, open: NewOpen, maxPerEmail: number): Pr
   return rows.length > 0;
 }
 
-/** Opens of a campaign's emails recorded as likely image-proxy prefetches (every fetch, not unique). */
-export async function countMachineOpens(db: Db, userId: number, campaignId: number) {
-  const [row] = await db
+const machineOpensQuery = preparedQuery((db) =>
+  db
     .select({ n: count() })
     .from(emailOpens)
     .where(
       and(
-        eq(emailOpens.userId, userId),
-        eq(emailOpens.campaignId, campaignId),
-        eq(emailOpens.isMachine, true),
+        eq(emailOpens.userId, sql.placeholder('userId')),
+        eq(emailOpens.campaignId, sql.placeholder('campaignId')),
+        sql`${emailOpens.isMachine}`,
       ),
-    );
+    )
+    .prepare('count_machine_opens'),
+);
+
+/** Opens of a campaign's emails recorded as likely image-proxy prefetches (every fetch, not unique). */
+export async function countMachineOpens(db: Db, userId: number, campaignId: number) {
+  const [row] = await machineOpensQuery(db).execute({ userId, campaignId });
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
-import { eq, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { eq, lt, or, sql } from 'drizzle-orm';
+import { type Db, preparedQuery } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Provider } from './users';
 
@@ -17,13 +17,18 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** The session and its user, whatever their expiry: the caller decides what expired means. */
-export async function findSessionWithUser(db: Db, id: string) {
-  const [row] = await db
+const sessionWithUser = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('find_session_with_user'),
+);
+
+/** The session and its user, whatever their expiry: the caller decides what expired means. */
+export async function findSessionWithUser(db: Db, id: string) {
+  const [row] = await sessionWithUser(db).execute({ id });
   return row ?? null;
 }
 

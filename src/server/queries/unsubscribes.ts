@@ -1,5 +1,5 @@
 import { and, desc, eq, param, sql } from 'drizzle-orm';
-import { type Db, selectRows } from '../db/client';
+import { type Db, preparedQuery, selectRows } from '../db/client';
 import { unsubscribes } from '../db/schema';
 
 export type NewUnsubscribe = { userId: number; email: string; campaignId: number; emailId: number };
@@ -43,11 +43,21 @@ export async function unsubscribedAmong(db: Db, userId: number, addresses: strin
   return new Set(rows.map((r) => r.email));
 }
 
-/** Unsubscribes that came from one campaign, newest first. */
-export async function listCampaignUnsubscribes(db: Db, userId: number, campaignId: number) {
-  return db
+const campaignUnsubscribesQuery = preparedQuery((db) =>
+  db
     .select({ id: unsubscribes.id, email: unsubscribes.email, createdAt: unsubscribes.createdAt })
     .from(unsubscribes)
-    .where(and(eq(unsubscribes.userId, userId), eq(unsubscribes.campaignId, campaignId)))
-    .orderBy(desc(unsubscribes.createdAt), desc(unsubscribes.id));
+    .where(
+      and(
+        eq(unsubscribes.userId, sql.placeholder('userId')),
+        eq(unsubscribes.campaignId, sql.placeholder('campaignId')),
+      ),
+    )
+    .orderBy(desc(unsubscribes.createdAt), desc(unsubscribes.id))
+    .prepare('campaign_unsubscribes'),
+);
+
+/** Unsubscribes that came from one campaign, newest first. */
+export function listCampaignUnsubscribes(db: Db, userId: number, campaignId: number) {
+  return campaignUnsubscribesQuery(db).execute({ userId, campaignId });
 }
