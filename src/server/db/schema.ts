@@ -245,6 +245,28 @@ export const campaignDailyStats = pgTable(
   ],
 );
 
+/**
+ * A campaign's all-time totals: the sum of its campaign_daily_stats rows, plus the unsubscribes
+ * that came from it. Kept by the same triggers (migration 0006), so the Analytics overview reads
+ * one row per campaign.
+ */
+export const campaignStats = pgTable(
+  'campaign_stats',
+  {
+    campaignId: integer('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sent: integer('sent').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    humanOpened: integer('human_opened').notNull().default(0),
+    unsubscribes: integer('unsubscribes').notNull().default(0),
+  },
+  (t) => [index('campaign_stats_user_idx').on(t.userId)],
+);
+
 export const senderSettings = pgTable('sender_settings', {
   userId: integer('user_id')
     .primaryKey()

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { SentEmailsQuery } from '../../contract/analytics';
 import { type Db, preparedQuery, preparedVariants } from '../db/client';
-import { campaignDailyStats, campaigns, emails, recipients, sendQuota, unsubscribes } from '../db/schema';
+import { campaignDailyStats, campaignStats, campaigns, emails, recipients, sendQuota } from '../db/schema';
 
 // Every query here runs on each Analytics page load: all are prepared statements (see preparedQuery).
 const userId = sql.placeholder('userId');
@@ -17,37 +17,35 @@ const campaignTotalsQuery = preparedQuery((db) =>
       name: campaigns.name,
       status: campaigns.status,
       archived: sql<boolean>`${campaigns.archivedAt} is not null`,
-      sent: sql<number>`sum(${stats.sent})::int`,
-      opened: sql<number>`sum(${stats.humanOpened})::int`,
-      openedIncludingMachine: sql<number>`sum(${stats.opened})::int`,
+      sent: campaignStats.sent,
+      opened: campaignStats.humanOpened,
+      openedIncludingMachine: campaignStats.opened,
+      unsubscribes: campaignStats.unsubscribes,
     })
-    .from(stats)
-    .innerJoin(campaigns, eq(campaigns.id, stats.campaignId))
-    .where(eq(stats.userId, userId))
-    .groupBy(campaigns.id)
-    .having(sql`sum(${stats.sent}) > 0`)
+    .from(campaignStats)
+    .innerJoin(campaigns, eq(campaigns.id, campaignStats.campaignId))
+    .where(and(eq(campaignStats.userId, userId), sql`${campaignStats.sent} > 0`))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .prepare('analytics_campaign_totals'),
 );
 
-/** Sends and unique opens per campaign from the daily rollup (a few rows per campaign, not a row per email). */
+/** Each campaign that sent anything, with its all-time sends, unique opens and unsubscribes (one row each). */
 export function campaignTotals(db: Db, user: number) {
   return campaignTotalsQuery(db).execute({ userId: user });
 }
 
-const unsubscribesPerCampaignQuery = preparedQuery((db) =>
+const unsubscribeTotalQuery = preparedQuery((db) =>
   db
-    .select({ campaignId: unsubscribes.campaignId, n: sql<number>`count(*)::int` })
-    .from(unsubscribes)
-    .where(eq(unsubscribes.userId, userId))
-    .groupBy(unsubscribes.campaignId)
-    .prepare('analytics_unsubscribes_per_campaign'),
+    .select({ n: sql<number>`coalesce(sum(${campaignStats.unsubscribes}), 0)::int` })
+    .from(campaignStats)
+    .where(eq(campaignStats.userId, userId))
+    .prepare('analytics_unsubscribe_total'),
 );
 
-/** Unsubscribes per campaign they came from. */
-export async function unsubscribesPerCampaign(db: Db, user: number) {
-  const rows = await unsubscribesPerCampaignQuery(db).execute({ userId: user });
-  return new Map(rows.map((r) => [r.campaignId, r.n]));
+/** All unsubscribes that came from the user's campaigns (including ones that have sent nothing since). */
+export async function unsubscribeTotal(db: Db, user: number) {
+  const [row] = await unsubscribeTotalQuery(db).execute({ userId: user });
+  return row?.n ?? 0;
 }
 
 type Scope = 'user' | 'campaign';

@@ -13,7 +13,7 @@ import {
   rollupPerDay,
   rollupTotals,
   sentEmailsPage,
-  unsubscribesPerCampaign,
+  unsubscribeTotal,
 } from '../queries/analytics';
 import { ownCampaign } from './campaigns';
 
@@ -38,18 +38,15 @@ function withRates<C extends Counts>(c: C) {
 
 /** The Analytics page's totals and per-campaign rows. */
 export async function getAnalyticsOverview(db: Db, userId: number): Promise<AnalyticsOverview> {
-  const [rows, unsubscribes] = await Promise.all([
-    campaignTotals(db, userId),
-    unsubscribesPerCampaign(db, userId),
-  ]);
-  const campaigns = rows.map((r) => withRates({ ...r, unsubscribes: unsubscribes.get(r.campaignId) ?? 0 }));
+  const [rows, unsubscribes] = await Promise.all([campaignTotals(db, userId), unsubscribeTotal(db, userId)]);
+  const campaigns = rows.map(withRates);
   const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine') =>
     campaigns.reduce((n, c) => n + c[key], 0);
   const totals = withRates({
     sent: sum('sent'),
     opened: sum('opened'),
     openedIncludingMachine: sum('openedIncludingMachine'),
-    unsubscribes: [...unsubscribes.values()].reduce((a, b) => a + b, 0),
+    unsubscribes,
   });
   return { totals, campaigns };
 }
