@@ -1,10 +1,46 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AnalyticsOverview, CampaignAnalytics } from '../../../contract/analytics';
+import { isUnauthorized } from '../../api';
+import { DAILY_ACTIVITY_DAYS, dailyActivityQuery, overviewQuery } from './analytics-queries';
+import { CampaignChart } from './campaign-chart';
+import { CampaignTable } from './campaign-table';
+import { DailyActivityChart } from './daily-activity-chart';
+import { SentEmailsCard } from './sent-emails-card';
+import { SummaryCards } from './summary-cards';
+import { UnsubscribersDialog } from './unsubscribers-dialog';
+import { useFailureToast } from './use-failure-toast';
 
+/** SPEC §2 Analytics page: totals, charts, per-campaign figures and the sent emails. */
 export function AnalyticsPage() {
+  const overview = useQuery<AnalyticsOverview>(overviewQuery);
+  const daily = useQuery(dailyActivityQuery(DAILY_ACTIVITY_DAYS));
+  const [unsubscribersOf, setUnsubscribersOf] = useState<CampaignAnalytics | null>(null);
+  useFailureToast(overview.error);
+  useFailureToast(daily.error);
+  // A 401 is handled once for the whole app (session expiry); other failures are shown here.
+  const failed = [overview.error, daily.error].find((error) => error && !isUnauthorized(error));
+
   return (
-    <ComingSoon
-      feature="Analytics"
-      description="Soon you can follow sends, opens and unsubscribes for each of your campaigns here."
-    />
+    <Stack gap="lg">
+      {failed && (
+        <Alert color="red" title="Could not load your analytics">
+          {failed.message}
+        </Alert>
+      )}
+      <SummaryCards totals={overview.data?.totals} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <DailyActivityChart activity={daily.data} days={DAILY_ACTIVITY_DAYS} failed={!!daily.error} />
+        <CampaignChart campaigns={overview.data?.campaigns} failed={!!overview.error} />
+      </SimpleGrid>
+      <CampaignTable
+        campaigns={overview.data?.campaigns}
+        onViewUnsubscribers={setUnsubscribersOf}
+        failed={!!overview.error}
+      />
+      <SentEmailsCard campaigns={overview.data?.campaigns ?? []} />
+      <UnsubscribersDialog campaign={unsubscribersOf} onClose={() => setUnsubscribersOf(null)} />
+    </Stack>
   );
 }

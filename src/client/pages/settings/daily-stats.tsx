@@ -2,8 +2,9 @@ import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DailyEmailStats } from '../../../contract/settings';
 import { isUnauthorized } from '../../api';
+import { DailyHistoryChart } from './daily-history-chart';
 
-/** Today's sends against the two daily limits (with and without an unsubscribe link). */
+/** Today's sends against the two daily limits (with and without an unsubscribe link), then the last two weeks. */
 export function DailyStats() {
   const { data, error } = useQuery<DailyEmailStats>({ queryKey: ['/api/daily-email-stats'] });
 
@@ -35,6 +36,7 @@ export function DailyStats() {
           />
         </>
       )}
+      <DailyHistoryChart />
     </Stack>
   );
 }

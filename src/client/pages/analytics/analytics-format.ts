@@ -1,0 +1,41 @@
+import type { CampaignAnalytics, DailyActivity } from '../../../contract/analytics';
+import { formatOpenedRate } from '../dashboard/format-opened-rate';
+
+/** A rate (0–100) with one decimal and a percent sign, e.g. "42.5%"; a missing rate shows as 0.0%. */
+export const formatRate = formatOpenedRate;
+
+/** A count with the browser's thousands separators. */
+export function formatCount(value: number): string {
+  return Number.isFinite(value) ? value.toLocaleString() : '0';
+}
+
+/** The all-opens figure shown beside the people-only one: "incl. machine opens: 80 (53.3%)". */
+export function formatAllOpens(openedIncludingMachine: number, rateIncludingMachine: number): string {
+  return `incl. machine opens: ${formatCount(openedIncludingMachine)} (${formatRate(rateIncludingMachine)})`;
+}
+
+/** The `limit` campaigns that sent the most, most first (ties keep the server's newest-first order). */
+export function topCampaignsBySent(campaigns: CampaignAnalytics[], limit: number): CampaignAnalytics[] {
+  return campaigns
+    .map((campaign, index) => ({ campaign, index }))
+    .sort((a, b) => b.campaign.sent - a.campaign.sent || a.index - b.index)
+    .slice(0, limit)
+    .map(({ campaign }) => campaign);
+}
+
+type Day = DailyActivity['days'][number];
+
+/** True when nothing was sent or opened on any of the days, so a chart would be a flat line. */
+export function isQuiet(days: Day[]): boolean {
+  return days.every((d) => d.sent === 0 && d.openedIncludingMachine === 0);
+}
+
+/** What the daily chart shows, in words, for screen readers. */
+export function describeDailyActivity(days: Day[]): string {
+  const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine') => days.reduce((n, d) => n + d[key], 0);
+  return (
+    `Emails sent and opened per day over the last ${days.length} days: ` +
+    `${formatCount(sum('sent'))} sent, ${formatCount(sum('opened'))} opened by a person, ` +
+    `${formatCount(sum('openedIncludingMachine'))} opened including machine opens.`
+  );
+}

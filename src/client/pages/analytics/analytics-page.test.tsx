@@ -1,0 +1,136 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsOverview } from '../../../contract/analytics';
+import { createQueryClient } from '../../api';
+import { AnalyticsPage } from './analytics-page';
+import { overview, sentEmail } from './test-fixtures';
+
+const days = [
+  { day: '2025-07-29', sent: 120, opened: 50, openedIncludingMachine: 70 },
+  { day: '2025-07-30', sent: 80, opened: 35, openedIncludingMachine: 40 },
+];
+
+const unsubscribers = [
+  { id: 1, email: 'gone@example.com', createdAt: '2025-07-30T12:00:00.000Z' },
+  { id: 2, email: 'bye@example.com', createdAt: '2025-07-31T08:30:00.000Z' },
+];
+
+/** A fake server; `overviewReply` replaces the overview's answer. Returns the URLs asked for. */
+function stubServer(overviewReply: () => Response = () => Response.json(overview)) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      if (url === '/api/analytics/overview') return overviewReply();
+      if (url === '/api/analytics/daily?days=30') return Response.json({ days });
+      if (url.startsWith('/api/analytics/sent-emails?'))
+        return Response.json({ items: [sentEmail(1, { opened: true })], total: 1, page: 1, pageSize: 25 });
+      if (url === '/api/campaigns/7/unsubscribers') return Response.json(unsubscribers);
+      return new Response('Not here', { status: 404, statusText: 'Not Found' });
+    }),
+  );
+  return urls;
+}
+
+function renderPage() {
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={createQueryClient()}>
+        <AnalyticsPage />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The toast store outlives a render: start each test with none.
+  notifications.clean();
+});
+
+describe('AnalyticsPage', () => {
+  it('shows the totals with people-only opens and the machine-inclusive figure beside them', async () => {
+    stubServer();
+    renderPage();
+    const openRate = screen.getByRole('group', { name: 'Open Rate' });
+    expect(await within(openRate).findByText('42.5%')).toBeTruthy();
+    expect(within(openRate).getByText('incl. machine opens: 110 (55.0%)')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Sent' })).getByText('200')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Opened' })).getByText('85')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Unsubscribes' })).getByText('2')).toBeTruthy();
+    expect(screen.getByText(/Apple Mail Privacy Protection/)).toBeTruthy();
+  });
+
+  it('gives each chart a title and a description screen readers can find', async () => {
+    stubServer();
+    renderPage();
+    expect(
+      await screen.findByRole('img', {
+        name: 'Emails sent and opened per day over the last 2 days: 200 sent, 85 opened by a person, 110 opened including machine opens.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: /for the 2 campaigns that sent the most/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sends and opens, last 30 days' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sent and opened by campaign' })).toBeTruthy();
+  });
+
+  it('lists each campaign with sent, opened, unopened and both open rates', async () => {
+    stubServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Campaign performance' });
+    const cells = within(within(table).getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 8)).toEqual(['Expo follow-up', '150', '64', '86', '42.7%', '80', '53.3%', '2']);
+  });
+
+  it('opens the unsubscribers of a campaign from its row', async () => {
+    const urls = stubServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Campaign performance' });
+    fireEvent.click(
+      within(within(table).getAllByRole('row')[1]!).getByRole('button', { name: 'View Unsubscribers' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Unsubscribers: Expo follow-up' });
+    expect(await within(dialog).findByText('gone@example.com')).toBeTruthy();
+    expect(within(dialog).getByText('bye@example.com')).toBeTruthy();
+    expect(urls).toContain('/api/campaigns/7/unsubscribers');
+  });
+
+  it('says no emails were sent yet instead of drawing empty charts', async () => {
+    const none: AnalyticsOverview = {
+      totals: { ...overview.totals, sent: 0, opened: 0, openedIncludingMachine: 0, unopened: 0 },
+      campaigns: [],
+    };
+    stubServer(() => Response.json(none));
+    renderPage();
+    expect((await screen.findAllByText('No emails sent yet')).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByRole('img', { name: /campaigns that sent the most/ })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Campaign performance' })).toBeNull();
+  });
+
+  it("shows 'Failed to fetch analytics data' once, and an inline alert, when the server fails", async () => {
+    stubServer(() => new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
+    renderPage();
+    expect(await screen.findByText('Failed to fetch analytics data')).toBeTruthy();
+    expect(screen.getAllByText('Failed to fetch analytics data')).toHaveLength(1);
+    expect(screen.getByText('Could not load your analytics')).toBeTruthy();
+    expect(screen.getByText('500: boom')).toBeTruthy();
+  });
+
+  it('leaves a 401 to the session handling: no analytics toast', async () => {
+    const urls = stubServer(() => new Response(null, { status: 401, statusText: 'Unauthorized' }));
+    renderPage();
+    // The daily chart has drawn, and the overview was asked for and refused.
+    expect(await screen.findByRole('img', { name: /per day over the last 2 days/ })).toBeTruthy();
+    await waitFor(() => expect(urls).toContain('/api/analytics/overview'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Failed to fetch analytics data')).toBeNull();
+    expect(screen.queryByText('Could not load your analytics')).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
+import type { CampaignAnalytics } from '../../../contract/analytics';
+import { formatCount, formatRate } from './analytics-format';
+
+interface CampaignTableProps {
+  campaigns: CampaignAnalytics[] | undefined;
+  onViewUnsubscribers: (campaign: CampaignAnalytics) => void;
+  /** The overview could not be read (the page says why). */
+  failed: boolean;
+}
+
+/** SPEC §2: per campaign Sent, Opened, Unopened and Open Rate, with the machine-inclusive figures beside them. */
+export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: CampaignTableProps) {
+  return (
+    <Card component="section" aria-labelledby="campaign-table-title">
+      <Title order={2} fz="lg" mb="md" id="campaign-table-title">
+        Campaigns
+      </Title>
+      {failed && (
+        <Text c="dimmed" ta="center" py="xl">
+          Not available
+        </Text>
+      )}
+      {!campaigns && !failed && (
+        <Stack gap="sm">
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+        </Stack>
+      )}
+      {campaigns?.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          No emails sent yet
+        </Text>
+      )}
+      {campaigns && campaigns.length > 0 && (
+        <Table.ScrollContainer minWidth={960}>
+          <Table verticalSpacing="sm" aria-label="Campaign performance">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Campaign</Table.Th>
+                <Table.Th ta="right">Sent</Table.Th>
+                <Table.Th ta="right">Opened</Table.Th>
+                <Table.Th ta="right">Unopened</Table.Th>
+                <Table.Th ta="right">Open Rate</Table.Th>
+                <Table.Th ta="right">Opened incl. machine</Table.Th>
+                <Table.Th ta="right">Rate incl. machine</Table.Th>
+                <Table.Th ta="right">Unsubscribes</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {campaigns.map((c) => (
+                <Table.Tr key={c.campaignId}>
+                  <Table.Td maw={260}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm" fw={500} truncate="end">
+                        {c.name}
+                      </Text>
+                      {c.archived && (
+                        <Badge size="xs" variant="light" color="gray">
+                          Archived
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(c.sent)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(c.opened)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(c.unopened)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {formatRate(c.openRate)}
+                  </Table.Td>
+                  <Table.Td ta="right" c="dimmed">
+                    {formatCount(c.openedIncludingMachine)}
+                  </Table.Td>
+                  <Table.Td ta="right" c="dimmed">
+                    {formatRate(c.openRateIncludingMachine)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(c.unsubscribes)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconUserMinus size={14} />}
+                      onClick={() => onViewUnsubscribers(c)}
+                    >
+                      View Unsubscribers
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { AreaChart } from '@mantine/charts';
+import type { DailyActivity } from '../../../contract/analytics';
+import { formatDay } from '../../components/format-date';
+import { describeDailyActivity, isQuiet } from './analytics-format';
+import { ChartCard } from './chart-card';
+
+const SERIES = [
+  { name: 'sent', label: 'Sent', color: 'indigo.6' },
+  { name: 'openedIncludingMachine', label: 'Opened incl. machine', color: 'gray.5' },
+  { name: 'opened', label: 'Opened', color: 'teal.6' },
+];
+
+interface DailyActivityChartProps {
+  activity: DailyActivity | undefined;
+  days: number;
+  failed: boolean;
+}
+
+/** Sends and first opens per day over the last days. */
+export function DailyActivityChart({ activity, days, failed }: DailyActivityChartProps) {
+  const data = activity?.days.map((d) => ({ ...d, day: formatDay(d.day) })) ?? [];
+  return (
+    <ChartCard
+      title={`Sends and opens, last ${days} days`}
+      label={activity ? describeDailyActivity(activity.days) : ''}
+      loading={!activity}
+      failed={failed}
+      emptyText={activity && isQuiet(activity.days) ? `No emails sent in the last ${days} days` : null}
+      height={260}
+    >
+      <AreaChart
+        h={260}
+        data={data}
+        dataKey="day"
+        series={SERIES}
+        curveType="monotone"
+        withLegend
+        withDots={false}
+        fillOpacity={0.15}
+        yAxisProps={{ allowDecimals: false }}
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SentEmailRow } from '../../../contract/analytics';
+import { createQueryClient } from '../../api';
+import { SentEmailsCard } from './sent-emails-card';
+import { expo, sentEmail, spring } from './test-fixtures';
+
+/** A fake server answering every sent-emails page with `items` and `total`; returns the URLs asked for. */
+function stubServer(items: SentEmailRow[], total: number) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      if (url.startsWith('/api/analytics/sent-emails?')) {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+        return Response.json({ items, total, page, pageSize: 25 });
+      }
+      return new Response('Not here', { status: 404, statusText: 'Not Found' });
+    }),
+  );
+  return urls;
+}
+
+function renderCard() {
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={createQueryClient()}>
+        <SentEmailsCard campaigns={[expo, spring]} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const BASE = '/api/analytics/sent-emails?';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The toast store outlives a render: start each test with none.
+  notifications.clean();
+});
+
+describe('SentEmailsCard', () => {
+  it('asks the server for the page, sort and filters chosen, back to page 1 when they change', async () => {
+    const urls = stubServer([sentEmail(1)], 60);
+    renderCard();
+    const last = () => urls.at(-1);
+
+    await screen.findByRole('table', { name: 'Sent emails' });
+    expect(last()).toBe(`${BASE}page=1&pageSize=25&sort=sentAt&order=desc&opened=all`);
+
+    // 60 emails at 25 a page: three pages.
+    expect(screen.getByRole('button', { name: '3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '4' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(last()).toBe(`${BASE}page=2&pageSize=25&sort=sentAt&order=desc&opened=all`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sent At' }));
+    await waitFor(() => expect(last()).toBe(`${BASE}page=1&pageSize=25&sort=sentAt&order=asc&opened=all`));
+    expect(screen.getByRole('columnheader', { name: 'Sent At' }).getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Subject' }));
+    await waitFor(() => expect(last()).toBe(`${BASE}page=1&pageSize=25&sort=subject&order=asc&opened=all`));
+    expect(screen.getByRole('columnheader', { name: 'Subject' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: 'Sent At' }).getAttribute('aria-sort')).toBe('none');
+
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(last()).toContain('page=3&'));
+    fireEvent.click(screen.getByRole('radio', { name: 'Not opened' }));
+    await waitFor(() =>
+      expect(last()).toBe(`${BASE}page=1&pageSize=25&sort=subject&order=asc&opened=unopened`),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(last()).toContain('page=2&'));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Campaign' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Spring launch' }));
+    await waitFor(() =>
+      expect(last()).toBe(`${BASE}page=1&pageSize=25&sort=subject&order=asc&campaignId=9&opened=unopened`),
+    );
+  });
+
+  it('does not sort by email', async () => {
+    stubServer([sentEmail(1)], 1);
+    renderCard();
+    const header = await screen.findByRole('columnheader', { name: 'Email' });
+    expect(within(header).queryByRole('button')).toBeNull();
+    // One page: no pagination.
+    expect(screen.queryByRole('button', { name: '1' })).toBeNull();
+  });
+
+  it('labels whether a person opened each email, and links its raw message', async () => {
+    stubServer(
+      [
+        sentEmail(1, { opened: true }),
+        sentEmail(2, { openedByMachineOnly: true }),
+        sentEmail(3, { subject: '<b>Hi</b> & welcome' }),
+      ],
+      3,
+    );
+    renderCard();
+    const rows = within(await screen.findByRole('table', { name: 'Sent emails' })).getAllByRole('row');
+    expect(within(rows[1]!).getByRole('img', { name: 'Opened' })).toBeTruthy();
+    expect(within(rows[2]!).getByRole('img', { name: 'Opened by a machine only' })).toBeTruthy();
+    expect(within(rows[3]!).getByRole('img', { name: 'Not opened' })).toBeTruthy();
+    // Recipient data is shown as text, never as markup.
+    expect(within(rows[3]!).getByText('<b>Hi</b> & welcome')).toBeTruthy();
+    const link = within(rows[2]!).getByRole('link', { name: /View message/ });
+    expect(link.getAttribute('href')).toBe('/api/emails/2/raw');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('explains a machine-only open in a tooltip', async () => {
+    stubServer([sentEmail(2, { openedByMachineOnly: true })], 1);
+    renderCard();
+    fireEvent.mouseEnter(await screen.findByRole('img', { name: 'Opened by a machine only' }));
+    expect(await screen.findByText('Opened only by an image proxy (probably not read)')).toBeTruthy();
+  });
+
+  it('shows the analytics failure toast and an inline alert when the page fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('boom', { status: 500, statusText: 'Internal Server Error' })),
+    );
+    renderCard();
+    expect(await screen.findByText('Failed to fetch analytics data')).toBeTruthy();
+    expect(screen.getByText('Could not load the sent emails')).toBeTruthy();
+  });
+});

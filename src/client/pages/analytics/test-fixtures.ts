@@ -1,0 +1,54 @@
+import type { AnalyticsOverview, CampaignAnalytics, SentEmailRow } from '../../../contract/analytics';
+
+/** Shared test data for the analytics render tests. */
+export const expo: CampaignAnalytics = {
+  campaignId: 7,
+  name: 'Expo follow-up',
+  status: 'completed',
+  archived: false,
+  sent: 150,
+  opened: 64,
+  openedIncludingMachine: 80,
+  unopened: 86,
+  openRate: 42.666,
+  openRateIncludingMachine: 53.333,
+  unsubscribes: 2,
+};
+
+export const spring: CampaignAnalytics = {
+  ...expo,
+  campaignId: 9,
+  name: 'Spring launch',
+  sent: 50,
+  opened: 21,
+  openedIncludingMachine: 30,
+  unopened: 29,
+  openRate: 42,
+  openRateIncludingMachine: 60,
+  unsubscribes: 0,
+};
+
+export const overview: AnalyticsOverview = {
+  totals: {
+    sent: 200,
+    opened: 85,
+    openedIncludingMachine: 110,
+    unopened: 115,
+    openRate: 42.5,
+    openRateIncludingMachine: 55,
+    unsubscribes: 2,
+  },
+  campaigns: [expo, spring],
+};
+
+export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): SentEmailRow => ({
+  id,
+  campaignId: 7,
+  campaignName: 'Expo follow-up',
+  email: `r${id}@example.com`,
+  subject: `Hello ${id}`,
+  sentAt: '2025-07-30T10:00:00.000Z',
+  opened: false,
+  openedByMachineOnly: false,
+  ...changes,
+});
