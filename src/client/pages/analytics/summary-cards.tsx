@@ -1,6 +1,7 @@
-import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { type Icon, IconMailOff, IconMailOpened, IconPercentage, IconSend } from '@tabler/icons-react';
 import type { AnalyticsOverview } from '../../../contract/analytics';
+import { StatCard } from '../../components/stat-card';
 import { formatAllOpens, formatCount, formatRate } from './analytics-format';
 
 type Totals = AnalyticsOverview['totals'];
@@ -39,32 +40,14 @@ export function SummaryCards({ totals }: { totals: Totals | undefined }) {
     <div>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
         {STATS.map((stat) => (
-          <Card key={stat.label} aria-label={stat.label} role="group">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Text size="sm" c="dimmed" fw={500}>
-                  {stat.label}
-                </Text>
-                {totals ? (
-                  <>
-                    <Text fz={28} fw={700} mt={4}>
-                      {stat.value(totals)}
-                    </Text>
-                    {stat.note && (
-                      <Text size="xs" c="dimmed">
-                        {stat.note(totals)}
-                      </Text>
-                    )}
-                  </>
-                ) : (
-                  <Skeleton h={28} w={64} mt={8} />
-                )}
-              </div>
-              <ThemeIcon size={40} radius="md" variant="light" color={stat.color}>
-                <stat.icon size={22} />
-              </ThemeIcon>
-            </Group>
-          </Card>
+          <StatCard
+            key={stat.label}
+            label={stat.label}
+            value={totals && stat.value(totals)}
+            note={totals && stat.note?.(totals)}
+            icon={stat.icon}
+            color={stat.color}
+          />
         ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt="xs">
