@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { SentEmailsQuery } from '../../contract/analytics';
 import { type Db, preparedQuery, preparedVariants } from '../db/client';
 import { campaignDailyStats, campaignStats, campaigns, emails, recipients, sendQuota } from '../db/schema';
@@ -122,6 +122,25 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
     Scope,
     SentEmailsQuery['opened'],
   ];
+  const orderBy = ORDERS[`${sort}-${order}` as keyof typeof ORDERS];
+  // The page's ids first, straight off the index; only those 25 rows are then joined (joining
+  // before the offset would join every skipped row too).
+  const pageIds = db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.userId, userId),
+        // A literal, not a parameter: the partial indexes' predicate must be provable from the plan.
+        sql`${emails.status} = 'sent'`,
+        scope === 'campaign' ? eq(emails.campaignId, campaignId) : undefined,
+        opened === 'opened' ? isNotNull(emails.humanOpenedAt) : undefined,
+        opened === 'unopened' ? isNull(emails.humanOpenedAt) : undefined,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
   return db
     .select({
       id: emails.id,
@@ -136,19 +155,8 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
     .from(emails)
     .innerJoin(recipients, eq(recipients.id, emails.recipientId))
     .innerJoin(campaigns, eq(campaigns.id, emails.campaignId))
-    .where(
-      and(
-        eq(emails.userId, userId),
-        // A literal, not a parameter: the partial indexes' predicate must be provable from the plan.
-        sql`${emails.status} = 'sent'`,
-        scope === 'campaign' ? eq(emails.campaignId, campaignId) : undefined,
-        opened === 'opened' ? isNotNull(emails.humanOpenedAt) : undefined,
-        opened === 'unopened' ? isNull(emails.humanOpenedAt) : undefined,
-      ),
-    )
-    .orderBy(...ORDERS[`${sort}-${order}` as keyof typeof ORDERS])
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .where(inArray(emails.id, pageIds))
+    .orderBy(...orderBy)
     .prepare(`analytics_sent_emails_${variant.replaceAll('-', '_')}`);
 });
 
