@@ -8,6 +8,12 @@ export default defineConfig({
   build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:5000', '/u': 'http://localhost:5000', '/t': 'http://localhost:5000' },
+    // Server paths only: a bare '/api' prefix would also catch client modules such as /api.ts.
+    proxy: {
+      '^/api/': 'http://localhost:5000',
+      '^/u/': 'http://localhost:5000',
+      '^/t/': 'http://localhost:5000',
+      '^/i/': 'http://localhost:5000',
+    },
   },
 });
