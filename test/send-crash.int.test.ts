@@ -32,8 +32,8 @@ describe('sending survives a killed worker', () => {
     COMPOSE_THREADS: '1',
   };
   beforeAll(async () => {
-    // A slow server (20 ms a message) keeps unpaced batches in flight long enough to be killed.
-    sink = await startSmtpSink({ acceptDelayMs: 20 });
+    // A slow server (30 ms a message) keeps unpaced batches in flight long enough to be killed.
+    sink = await startSmtpSink({ acceptDelayMs: 30 });
     env.SMTP_URL = sink.url;
   });
   afterAll(async () => {
@@ -52,7 +52,7 @@ describe('sending survives a killed worker', () => {
     let killedMidway = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const paced = trial % 2 === 0;
-      const EMAILS = paced ? 25 : 200;
+      const EMAILS = paced ? 25 : 100;
       if (!server) await start(paced);
       // A sender per trial: resends after a crash count against the daily limit like any send.
       const api = httpClient(`http://127.0.0.1:${port}`);
