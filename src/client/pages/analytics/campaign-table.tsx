@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
 import { formatCount, formatRate } from './analytics-format';
@@ -46,8 +35,8 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: Campai
         </Text>
       )}
       {campaigns && campaigns.length > 0 && (
-        <Table.ScrollContainer minWidth={960}>
-          <Table verticalSpacing="sm" aria-label="Campaign performance">
+        <Table.ScrollContainer minWidth={880}>
+          <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Campaign performance">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Campaign</Table.Th>
@@ -66,17 +55,15 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: Campai
             <Table.Tbody>
               {campaigns.map((c) => (
                 <Table.Tr key={c.campaignId}>
-                  <Table.Td maw={260}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={500} truncate="end">
-                        {c.name}
-                      </Text>
-                      {c.archived && (
-                        <Badge size="xs" variant="light" color="gray">
-                          Archived
-                        </Badge>
-                      )}
-                    </Group>
+                  <Table.Td maw={220}>
+                    <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                      {c.name}
+                    </Text>
+                    {c.archived && (
+                      <Badge size="xs" variant="light" color="gray">
+                        Archived
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(c.sent)}</Table.Td>
                   <Table.Td ta="right">{formatCount(c.opened)}</Table.Td>
@@ -93,7 +80,7 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: Campai
                   <Table.Td ta="right">{formatCount(c.unsubscribes)}</Table.Td>
                   <Table.Td>
                     <Button
-                      size="xs"
+                      size="compact-xs"
                       variant="light"
                       leftSection={<IconUserMinus size={14} />}
                       onClick={() => onViewUnsubscribers(c)}
