@@ -132,6 +132,26 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
     expect(dashboard).toMatchObject({ emailsSent: 4, openedRate: 50, successRate: 80 });
   });
 
+  it('dates sends and opens in the owner’s time zone', async () => {
+    const { cookie, id } = await signedInUser('zoned@example.com');
+    const zone = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/time-zone',
+      headers: { cookie },
+      payload: { timeZone: 'Pacific/Kiritimati' },
+    });
+    expect(zone.statusCode, zone.body).toBeLessThan(300);
+    const campaign = await createCampaign(db(), id);
+    const email = await sentEmail(campaign, 'zoned-reader@example.com');
+    await pixel(email.trackingToken, HUMAN_UA);
+    const [sent] = await db().select().from(emails).where(eq(emails.id, email.id));
+    const daily = await json<DailyActivity>(cookie, '/api/analytics/daily?days=3');
+    const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(at);
+    expect(daily.days.find((d) => d.day === day(sent!.sentAt!))?.sent).toBe(1);
+    expect(daily.days.find((d) => d.day === day(sent!.humanOpenedAt!))?.opened).toBe(1);
+    expect(daily.days.at(-1)?.day).toBe(day(new Date()));
+  });
+
   it('pages, sorts and filters the Sent Emails table on the server', async () => {
     const { cookie, id } = await signedInUser('table@example.com');
     const first = await createCampaign(db(), id, { name: 'First' });

@@ -85,8 +85,20 @@ export async function acceptTerms(db: Db, userId: number) {
   return user?.termsAcceptedAt ?? null;
 }
 
-export async function setTimeZone(db: Db, userId: number, timeZone: string) {
-  await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, userId));
+/**
+ * Stores the zone only if the database knows it too: the analytics triggers date sends and opens
+ * with `AT TIME ZONE`, and a zone only the browser knows would make them fail. Returns whether
+ * it was stored.
+ */
+export async function setTimeZone(db: Db, userId: number, timeZone: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ timeZone, updatedAt: new Date() })
+    .where(
+      and(eq(users.id, userId), sql`exists (select 1 from pg_timezone_names where name = ${timeZone}::text)`),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function findOauthAccount(db: Db, userId: number, provider: Provider) {

@@ -8,8 +8,8 @@ export async function acceptTermsOfService(db: Db, userId: number): Promise<Date
 
 /** Stores the browser's IANA zone: daily limits and "today" are counted in it. */
 export async function saveTimeZone(db: Db, userId: number, timeZone: string) {
-  if (!isKnownTimeZone(timeZone)) throw new AppError('bad_request', 'Unknown time zone');
-  await setTimeZone(db, userId, timeZone);
+  if (!isKnownTimeZone(timeZone) || !(await setTimeZone(db, userId, timeZone)))
+    throw new AppError('bad_request', 'Unknown time zone');
 }
 
 function isKnownTimeZone(zone: string) {
