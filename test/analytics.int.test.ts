@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, DailyActivity, SentEmailsPage } from '../src/contract/analytics';
 import { selectRows } from '../src/server/db/client';
 import { emails, users } from '../src/server/db/schema';
-import {
-  createCampaign,
-  createReadyCampaign,
-  createRecipientWithEmail,
-  createUser,
-} from './support/factories';
+import { createCampaign, createReadyCampaign, createRecipientWithEmail } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
