@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { sendQueuedBatch } from '../services/send-batch';
-import { sendQueuedEmail } from '../services/send-email';
 import type { JobDefinition } from './job-queue';
 
 const payload = z.object({ emailId: z.number().int() });
@@ -16,12 +15,9 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
   // pg-boss fetches at most batchSize jobs per poll, so the batch bounds throughput (batch ÷ interval).
   work: { pollingIntervalSeconds: 0.5, batchSize: 400 },
   fetchLoops: 3,
-  async handle(ctx, { emailId }) {
-    const outcome = await sendQueuedEmail(ctx, emailId);
-    if (outcome.kind === 'retry')
-      await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: outcome.retryAt });
-    if (outcome.kind === 'deferred')
-      await ctx.jobs.enqueue(sendEmailJob, { emailId }, { startAfter: outcome.deferUntil });
+  // The queue always calls handleBatch; one job is a batch of one.
+  handle(ctx, payload) {
+    return sendEmailJob.handleBatch!(ctx, [payload]);
   },
   async handleBatch(ctx, payloads) {
     const retries = await sendQueuedBatch(
