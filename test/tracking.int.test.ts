@@ -79,6 +79,36 @@ describe.each(testDatabases())('open tracking and campaign analytics (%s)', (kin
     expect(await opensOf(draft.id)).toHaveLength(0);
   });
 
+  it('records a burst of simultaneous fetches (batched into one statement) exactly as one by one', async () => {
+    const campaign = await createCampaign(db(), ownerId, { recipientCount: 40 });
+    const emails = [];
+    for (let i = 0; i < 40; i++) emails.push(await sentEmail(campaign, `burst${i}@example.com`));
+    const { email: draft } = await createRecipientWithEmail(db(), campaign, {
+      email: 'burst-draft@example.com',
+    });
+    // Every email fetched twice by a person, the first ten also once by Google's proxy, plus a
+    // draft and unknown tokens in the same burst.
+    const fetches = [
+      ...emails.flatMap((e) => [pixel(e.trackingToken, HUMAN_UA), pixel(e.trackingToken, HUMAN_UA)]),
+      ...emails.slice(0, 10).map((e) => pixel(e.trackingToken, GOOGLE_PROXY_UA)),
+      pixel(draft.trackingToken, HUMAN_UA),
+      pixel('BBBBBBBBBBBBBBBBBBBBBBBB', HUMAN_UA),
+    ];
+    const responses = await Promise.all(fetches);
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+
+    const stored = await db().select().from(emailOpens).where(eq(emailOpens.campaignId, campaign.id));
+    expect(stored).toHaveLength(90);
+    expect(stored.filter((o) => o.isMachine)).toHaveLength(10);
+    expect(await opensOf(draft.id)).toHaveLength(0);
+    expect((await api(`/api/campaigns/${campaign.id}/open-stats`)).json()).toMatchObject({
+      sent: 40,
+      uniqueOpens: 40,
+      uniqueOpensIncludingMachine: 40,
+      machineOpens: 10,
+    });
+  });
+
   it('counts one recipient opening many times once, and proxy opens apart', async () => {
     const campaign = await createCampaign(db(), ownerId, { recipientCount: 4 });
     const reader = await sentEmail(campaign, 'reader@example.com');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, param, sql } from 'drizzle-orm';
 import { type Db, preparedQuery, selectRows } from '../db/client';
 import { emailOpens, emails, recipients } from '../db/schema';
 
@@ -12,33 +12,50 @@ export type NewOpen = {
 };
 
 /**
- * Records an open unless the email already has `maxPerEmail` of them: one statement, so a
- * leaked or replayed pixel URL cannot grow the table without bound. The email's first open (and
- * first by a person) is stamped in the same statement: those make the unique opens, and the
- * analytics rollup follows them (migration 0005).
+ * Records opens, each unless its email already has `maxPerEmail` of them: one statement for any
+ * number of opens, so a leaked or replayed pixel URL cannot grow the table without bound and a
+ * burst of pixel fetches costs one round trip and one run of the rollup triggers. Each email's
+ * first open (and first by a person) is stamped in the same statement: those make the unique
+ * opens, and the analytics rollup follows them (migration 0005). Returns the ids of the emails
+ * whose opens were stored (the cap is checked against the table as it was before the statement).
  */
-export async function insertOpen(db: Db, open: NewOpen, maxPerEmail: number): Promise<boolean> {
-  const at = open.openedAt.toISOString();
-  const rows = await selectRows(
+export async function insertOpens(db: Db, opens: NewOpen[], maxPerEmail: number): Promise<Set<number>> {
+  if (opens.length === 0) return new Set();
+  const column = <K extends keyof NewOpen>(key: K) => param(opens.map((o) => o[key]));
+  const rows = await selectRows<{ email_id: string | number }>(
     db,
     sql`
-    with inserted as (
+    with input as (
+      select * from unnest(${column('emailId')}::bigint[], ${column('userId')}::integer[],
+                           ${column('campaignId')}::integer[], ${column('userAgent')}::text[],
+                           ${column('isMachine')}::boolean[],
+                           ${param(opens.map((o) => o.openedAt.toISOString()))}::timestamptz[])
+        as i(email_id, user_id, campaign_id, user_agent, is_machine, opened_at)
+    ), inserted as (
       insert into ${emailOpens} (email_id, user_id, campaign_id, user_agent, is_machine, opened_at)
-      select ${open.emailId}::bigint, ${open.userId}::integer, ${open.campaignId}::integer,
-             ${open.userAgent}::text, ${open.isMachine}::boolean, ${at}::timestamptz
-      where (select count(*) from ${emailOpens} where email_id = ${open.emailId}::bigint) < ${maxPerEmail}
-      returning id
-    ), first_open as (
-      update ${emails}
-      set opened_at = coalesce(opened_at, ${at}::timestamptz),
-          human_opened_at = case when ${open.isMachine}::boolean then human_opened_at
-                                 else coalesce(human_opened_at, ${at}::timestamptz) end
-      where id = ${open.emailId}::bigint and exists (select 1 from inserted)
-        and (opened_at is null or (not ${open.isMachine}::boolean and human_opened_at is null))
+      select email_id, user_id, campaign_id, user_agent, is_machine, opened_at from input
+      where (select count(*) from ${emailOpens} o where o.email_id = input.email_id) < ${maxPerEmail}
+      returning email_id
+    ), firsts as (
+      select email_id, min(opened_at) as at, min(opened_at) filter (where not is_machine) as human_at
+      from input where email_id in (select email_id from inserted)
+      group by email_id
+    ), stamped as (
+      update ${emails} e
+      set opened_at = coalesce(e.opened_at, f.at),
+          human_opened_at = coalesce(e.human_opened_at, f.human_at)
+      from firsts f
+      where e.id = f.email_id
+        and (e.opened_at is null or (f.human_at is not null and e.human_opened_at is null))
     )
-    select id from inserted`,
+    select distinct email_id from inserted`,
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => Number(r.email_id)));
+}
+
+/** One open: insertOpens for a single fetch. Returns whether it was stored. */
+export async function insertOpen(db: Db, open: NewOpen, maxPerEmail: number): Promise<boolean> {
+  return (await insertOpens(db, [open], maxPerEmail)).has(open.emailId);
 }
 
 const machineOpensQuery = preparedQuery((db) =>

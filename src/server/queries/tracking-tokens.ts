@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emails, recipients } from '../db/schema';
 
@@ -16,7 +16,17 @@ export type TrackedEmail = {
  * unguessable per-email token is the only key, and the row found names its owner.
  */
 export async function findEmailByTrackingToken(db: Db, token: string): Promise<TrackedEmail | null> {
-  const [row] = await db
+  const [row] = await findEmailsByTrackingTokens(db, [token]);
+  return row ?? null;
+}
+
+/** The emails several public links name (tokens that match nothing are left out). */
+export async function findEmailsByTrackingTokens(
+  db: Db,
+  tokens: string[],
+): Promise<(TrackedEmail & { trackingToken: string })[]> {
+  if (tokens.length === 0) return [];
+  return db
     .select({
       id: emails.id,
       userId: emails.userId,
@@ -24,9 +34,9 @@ export async function findEmailByTrackingToken(db: Db, token: string): Promise<T
       status: emails.status,
       sentAt: emails.sentAt,
       recipientEmail: recipients.email,
+      trackingToken: emails.trackingToken,
     })
     .from(emails)
     .innerJoin(recipients, eq(recipients.id, emails.recipientId))
-    .where(eq(emails.trackingToken, token));
-  return row ?? null;
+    .where(sql`${emails.trackingToken} = any(${param(tokens)}::text[])`);
 }

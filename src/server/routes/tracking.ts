@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { recordOpen } from '../services/tracking';
+import { createOpenRecorder } from '../services/tracking';
 import { describeUnsubscribe, unsubscribeByToken } from '../services/unsubscribe';
 import type { AppInstance } from './app-instance';
 import { confirmPage, linkNotFoundPage, unsubscribedPage } from './unsubscribe-pages';
@@ -22,6 +22,7 @@ const FORM_BODY_LIMIT = 16 * 1024;
  * POSTs (no cookie, often no Origin) reach POST /u/:token.
  */
 export function trackingRoutes(app: AppInstance, ctx: AppContext) {
+  const recordOpen = createOpenRecorder(ctx.db);
   // Its own encapsulation context, so the form parsers below do not change how other routes read bodies.
   app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -41,7 +42,11 @@ export function trackingRoutes(app: AppInstance, ctx: AppContext) {
       // HEAD is a link checker asking about the image, not a mail client showing it.
       if (request.method === 'GET') {
         try {
-          await recordOpen(ctx.db, request.params.token, request.headers['user-agent']);
+          await recordOpen({
+            token: request.params.token,
+            userAgent: request.headers['user-agent'],
+            at: new Date(),
+          });
         } catch (err) {
           // The image must still load; a lost open is better than a broken email.
           request.log.warn({ err }, 'could not record an open');

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitUntil } from '../test/support/http-client';
+
+/**
+ * The built server (`npm run build`) as one `web` process with the production heap cap, on the
+ * given PostgreSQL database: what a deployment runs, measured from outside.
+ */
+export async function startBuiltServer(databaseUrl: string, env: Record<string, string> = {}) {
+  if (!fs.existsSync('dist/server/main.js'))
+    throw new Error('Run `npm run build` first: the benchmark serves the built server.');
+  const port = 24000 + (process.pid % 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-bench-server-'));
+  const server = spawn(process.execPath, ['--max-old-space-size=256', 'dist/server/main.js', 'web'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOCAL_SIGN_IN: 'true',
+      SECRET_KEY: 'bench-secret-key-that-is-long-enough-000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  await waitUntil(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok, 60_000, 'server ready');
+  return {
+    base,
+    /** The server's resident memory now (VmRSS) or at its peak so far (VmHWM), in MB. */
+    memoryMb(field: 'VmRSS' | 'VmHWM') {
+      const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+    },
+    async stop() {
+      server.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
