@@ -5,6 +5,7 @@ import { openedEmails, openStats, unsubscriber } from '../../contract/emails';
 import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
+import { coalesced } from '../lib/coalesced';
 import { exportCampaignUnsubscribers } from '../services/export-unsubscribers';
 import { getOpenStats, listOpenedEmails, listUnsubscribers } from '../services/open-stats';
 import type { AppInstance } from './app-instance';
@@ -13,21 +14,27 @@ import type { AppInstance } from './app-instance';
 export function campaignAnalyticsRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(ctx);
+  // Each read is shared by identical requests in flight together (see coalesced).
+  type Of = { userId: number; campaignId: number };
+  const keyOf = (a: Of) => `${a.userId}:${a.campaignId}`;
+  const stats = coalesced(keyOf, (a) => getOpenStats(ctx.db, a.userId, a.campaignId));
+  const opened = coalesced(keyOf, (a) => listOpenedEmails(ctx.db, a.userId, a.campaignId));
+  const unsubscribers = coalesced(keyOf, (a) => listUnsubscribers(ctx.db, a.userId, a.campaignId));
 
   r.get(
     '/api/campaigns/:id/open-stats',
     { schema: { params: idParams, response: { 200: openStats } }, preHandler },
-    (request) => getOpenStats(ctx.db, request.user.id, request.params.id),
+    (request) => stats({ userId: request.user.id, campaignId: request.params.id }),
   );
   r.get(
     '/api/campaigns/:id/opened-emails',
     { schema: { params: idParams, response: { 200: openedEmails } }, preHandler },
-    (request) => listOpenedEmails(ctx.db, request.user.id, request.params.id),
+    (request) => opened({ userId: request.user.id, campaignId: request.params.id }),
   );
   r.get(
     '/api/campaigns/:id/unsubscribers',
     { schema: { params: idParams, response: { 200: z.array(unsubscriber) } }, preHandler },
-    (request) => listUnsubscribers(ctx.db, request.user.id, request.params.id),
+    (request) => unsubscribers({ userId: request.user.id, campaignId: request.params.id }),
   );
   r.get(
     '/api/campaigns/:id/unsubscribers/export',
