@@ -39,7 +39,7 @@ export type AnalyticsOverview = z.infer<typeof analyticsOverview>;
 /** GET /api/analytics/daily query: the last `days` days (the user's time zone), optionally one campaign. */
 export const dailyActivityQuery = z.object({
   days: z.coerce.number().int().min(1).max(365).default(30),
-  campaignId: z.coerce.number().int().positive().optional(),
+  campaignId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** Sends and first opens per day; every day of the range is present, oldest first. */
@@ -65,7 +65,7 @@ export const sentEmailsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   sort: sentEmailsSort.default('sentAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  campaignId: z.coerce.number().int().positive().optional(),
+  campaignId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** `opened`: a person opened it; `unopened`: no person did (machine opens may exist). */
   opened: sentEmailsOpenedFilter.default('all'),
 });

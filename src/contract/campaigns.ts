@@ -33,7 +33,8 @@ export const saveCampaignBody = z
     name: z.string().max(200),
     description: z.string().max(5_000).nullable().optional(),
     notes: z.string().max(5_000).nullable().optional(),
-    templateId: z.number().int().positive().nullable(),
+    // Beyond PostgreSQL's integer no template exists; the bound keeps the query from failing.
+    templateId: z.number().int().positive().max(2_147_483_647).nullable(),
     includeUnsubscribeLink: z.boolean().optional(),
     unsubscribeMessage: z.string().max(5_000).nullable().optional(),
     columnMapping: z.record(z.string().max(64), z.string().max(500)).optional(),

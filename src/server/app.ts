@@ -6,13 +6,14 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../contract/errors';
+import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { ROOT_DIR } from './config';
 import type { AppContext } from './context';
 import { AppError } from './errors';
@@ -24,6 +25,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
 import { settingsRoutes } from './routes/settings';
 import { templateRoutes } from './routes/templates';
@@ -47,7 +49,14 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 };
 
 /** Builds the HTTP app: plugins, security hooks, error handling and every route. */
-export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } = {}) {
+export async function buildApp(
+  ctx: AppContext,
+  opts: {
+    serveClient?: boolean;
+    /** Called for every route as it is registered: the security tests read the whole route table through it. */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
+) {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: ctx.config.bodyLimitBytes,
@@ -55,6 +64,8 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
     genReqId: () => crypto.randomUUID(),
     trustProxy: ctx.config.trustProxy,
   });
+  const { onRoute } = opts;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -62,11 +73,20 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
+    return parseJson(request, body as string, (err, value) => {
+      if (err) return done(err);
+      // PostgreSQL's text and jsonb cannot hold U+0000: refuse it here, not as a failed query.
+      // Raw control characters are invalid JSON, so only the \u0000 escape can carry one.
+      if ((body as string).includes('\\u0000') && containsNul(value)) {
+        return done(new AppError('bad_request', 'Text must not contain NUL (U+0000) characters'));
+      }
+      return done(null, value);
+    });
   });
 
   await app.register(cookie, { secret: ctx.cookieSecret });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every web process behind a load balancer shares one sign-in limit.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
   await app.register(multipart, { limits: { fileSize: ctx.config.import.maxBytes, files: 1 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,7 +107,9 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && !isSameOrigin(ctx, request)) {
+    // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
+    const route = request.routeOptions.url ?? request.url;
+    if (!SAFE_METHODS.has(request.method) && route.startsWith('/api/') && !isSameOrigin(ctx, request)) {
       return reply.code(403).send({ error: 'forbidden', message: 'Cross-site request refused' });
     }
   });
@@ -115,6 +137,7 @@ export async function buildApp(ctx: AppContext, opts: { serveClient?: boolean } 
     });
   });
 
+  metricsRoutes(app, ctx);
   healthRoutes(app, ctx);
   publicConfigRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -160,6 +183,23 @@ function isSameOrigin(ctx: AppContext, request: { headers: Record<string, string
   } catch {
     return false;
   }
+}
+
+/** True when any string or key in a parsed JSON value holds U+0000; iterative, as bodies may nest deeply. */
+function containsNul(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 function codeForStatus(status: number): ErrorCode {

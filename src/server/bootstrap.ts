@@ -8,19 +8,11 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
 import { createJobQueue } from './jobs/job-queue';
+import { loggerOptions } from './lib/log-safety';
+import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
 
 export type Role = 'all' | 'web' | 'worker';
-
-/** Logs never carry cookies, tokens or authorization headers. */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.accessToken',
-  '*.refreshToken',
-  '*.password',
-];
 
 /**
  * Opens the database (migrating it), the job queue and everything else a process needs.
@@ -39,6 +31,7 @@ export async function createContext(
       dataDir: config.dataDir,
       isProduction: config.isProduction,
     });
+    const metrics = createMetrics();
     const ctx: AppContext = {
       config,
       database,
@@ -52,7 +45,8 @@ export async function createContext(
         worker: role !== 'web',
         maintenanceSeconds: config.jobMaintenanceSeconds,
       }),
-      ai: createAiModels(config),
+      ai: createAiModels(config, metrics),
+      metrics,
     };
     await ctx.jobs.start(ctx);
     return ctx;
@@ -68,6 +62,7 @@ export async function closeContext(ctx: AppContext) {
   await ctx.database.close();
 }
 
+/** JSON lines on stdout; secrets, tokens and email bodies redacted (see lib/log-safety). */
 export function createLogger(config: Config) {
-  return pino({ level: config.logLevel, redact: REDACT, base: { pid: process.pid } });
+  return pino(loggerOptions(config.logLevel));
 }

@@ -25,8 +25,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   SECRET_KEY: optionalString,
+  /** Only for the rotate-secret command: the key the stored tokens are encrypted with now. */
+  OLD_SECRET_KEY: optionalString,
   TRUST_PROXY: boolFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -125,7 +131,14 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     dataDir: path.resolve(ROOT_DIR, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     secretKey: env.SECRET_KEY,
+    oldSecretKey: env.OLD_SECRET_KEY,
     logLevel: env.LOG_LEVEL,
+    metrics: {
+      /** When set, /metrics requires `Authorization: Bearer <token>`; otherwise loopback callers only. */
+      token: env.METRICS_TOKEN,
+      /** A worker serves /metrics, /healthz and /readyz on this port (web processes use PORT). */
+      port: env.METRICS_PORT,
+    },
     /** Behind a reverse proxy, trust X-Forwarded-* for client addresses and protocol. */
     trustProxy: env.TRUST_PROXY,
     auth: {

@@ -6,6 +6,7 @@ import type { TokenCipher } from './auth/token-cipher';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
+import type { Metrics } from './lib/metrics';
 
 /** Everything a route, service or job needs, built once per process in main.ts (or per test). */
 export type AppContext = {
@@ -20,4 +21,6 @@ export type AppContext = {
   jobs: JobQueue;
   /** The configured AI provider's models, or null when none is configured. */
   ai: AiModels | null;
+  /** This process's Prometheus metrics (served at /metrics). */
+  metrics: Metrics;
 };

@@ -1,18 +1,30 @@
 import { buildApp } from './app';
 import { closeContext, createContext, type Role } from './bootstrap';
 import { loadConfig } from './config';
+import { isConnectionLost } from './db/connection-lost';
+import { buildMonitorApp } from './monitor-app';
+import { rotateSecretCommand } from './rotate-secret-command';
 
 /**
  * `node dist/server/main.js [all|web|worker]`. `all` (the default, and what `npm start` runs)
  * serves HTTP and runs jobs in one process; `web` and `worker` split them for scaling out on
- * PostgreSQL.
+ * PostgreSQL. `rotate-secret` is a one-off command (see docs/operations.md), not a role.
  */
 async function main() {
+  if (process.argv[2] === 'rotate-secret') process.exit(await rotateSecretCommand(loadConfig()));
   const role = parseRole(process.argv[2]);
   const config = loadConfig();
   const ctx = await createContext(config, role);
-  const app = role === 'worker' ? null : await buildApp(ctx);
-  if (app) {
+  const app =
+    role !== 'worker'
+      ? await buildApp(ctx)
+      : config.metrics.port !== undefined
+        ? await buildMonitorApp(ctx)
+        : null;
+  if (app && role === 'worker') {
+    await app.listen({ host: config.host, port: config.metrics.port });
+    ctx.log.info(`Tailor worker started (database ${ctx.database.kind}); metrics and health on this port`);
+  } else if (app) {
     await app.listen({ host: config.host, port: config.port });
     ctx.log.info(
       `Tailor is running at ${config.publicUrl.origin} (role ${role}, database ${ctx.database.kind})`,
@@ -40,13 +52,24 @@ async function main() {
       process.exit(1);
     }
   };
+  // pg-boss completes and fails jobs without awaiting (manager.js onFetch), so while PostgreSQL
+  // is down those calls reject with nobody listening. Such a job simply expires and is retried;
+  // the process must live on. Any other stray rejection is a bug: log it and exit as Node would.
+  process.on('unhandledRejection', (reason) => {
+    if (isConnectionLost(reason)) {
+      ctx.log.warn({ err: String(reason) }, 'database unreachable; the job queue will catch up');
+      return;
+    }
+    ctx.log.fatal({ err: reason }, 'unhandled promise rejection');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 function parseRole(arg: string | undefined): Role {
   if (arg === undefined || arg === 'all' || arg === 'web' || arg === 'worker') return arg ?? 'all';
-  console.error(`Unknown role "${arg}". Use: all | web | worker`);
+  console.error(`Unknown role "${arg}". Use: all | web | worker (or the command rotate-secret)`);
   process.exit(2);
 }
 

@@ -34,7 +34,7 @@ export type TestApp = {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  opts: { role?: Role; listen?: boolean } = {},
+  opts: { role?: Role; listen?: boolean; log?: pino.Logger } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-test-'));
   let dropDatabase = async () => {};
@@ -65,7 +65,7 @@ export async function startTestApp(
   const ctx = await createContext(
     config,
     opts.role ?? 'all',
-    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   const app = await buildApp(ctx, { serveClient: false });
   if (opts.listen) await app.listen({ host: '127.0.0.1', port: 0 });

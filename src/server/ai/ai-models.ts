@@ -4,6 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ImageModel, LanguageModel } from 'ai';
 import type { Config } from '../config';
+import type { Metrics } from '../lib/metrics';
 
 type AiSettings = NonNullable<Config['ai']>;
 
@@ -11,6 +12,8 @@ export type AiModels = {
   text: LanguageModel;
   image: ImageModel | null;
   settings: AiSettings;
+  /** Where calls and token usage are counted (absent in code that builds models by hand). */
+  metrics?: Metrics;
 };
 
 /** Sensible small, fast models per provider when AI_MODEL is not set. */
@@ -26,7 +29,12 @@ export const AI_NOT_CONFIGURED =
   'AI_API_KEY (plus AI_BASE_URL for an OpenAI-compatible server such as Ollama or vLLM), then restart Tailor.';
 
 /** The AI SDK models for the configured provider, or null when none is configured. */
-export function createAiModels(config: Config): AiModels | null {
+export function createAiModels(config: Config, metrics?: Metrics): AiModels | null {
+  const models = modelsFor(config);
+  return models && { ...models, metrics };
+}
+
+function modelsFor(config: Config): AiModels | null {
   const settings = config.ai;
   if (!settings) return null;
   const modelId = settings.model ?? DEFAULT_MODELS[settings.provider];

@@ -1,5 +1,6 @@
 import { generateImage } from 'ai';
 import { AppError } from '../errors';
+import { recordAiCall } from '../lib/metrics';
 import type { AiModels } from './ai-models';
 import { describeAiFailure } from './structured-call';
 
@@ -20,8 +21,10 @@ export async function createImage(
       maxRetries: models.settings.maxRetries,
       abortSignal: AbortSignal.timeout(models.settings.timeoutMs),
     });
+    recordAiCall(models.metrics, 'image', 'success');
     return { mediaType: result.image.mediaType, base64: result.image.base64 };
   } catch (err) {
+    recordAiCall(models.metrics, 'image', 'failure');
     throw new AppError('upstream_failed', describeAiFailure(err));
   }
 }

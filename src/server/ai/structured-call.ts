@@ -1,6 +1,7 @@
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError } from 'ai';
 import type { z } from 'zod';
 import { AppError } from '../errors';
+import { type AiCallKind, recordAiCall } from '../lib/metrics';
 import type { AiModels } from './ai-models';
 
 export type TokenUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
@@ -12,10 +13,11 @@ export type TokenUsage = { inputTokens: number; outputTokens: number; totalToken
  */
 export async function structuredCall<S extends z.ZodType>(
   models: AiModels,
-  request: { system: string; prompt: string; schema: S; abortSignal?: AbortSignal },
+  request: { kind: AiCallKind; system: string; prompt: string; schema: S; abortSignal?: AbortSignal },
 ): Promise<{ output: z.infer<S>; usage: TokenUsage }> {
+  let result: Awaited<ReturnType<typeof generateText>>;
   try {
-    const result = await generateText({
+    result = await generateText({
       model: models.text,
       system: request.system,
       prompt: request.prompt,
@@ -23,17 +25,35 @@ export async function structuredCall<S extends z.ZodType>(
       maxRetries: models.settings.maxRetries,
       abortSignal: request.abortSignal ?? AbortSignal.timeout(models.settings.timeoutMs),
     });
-    return {
-      output: result.output as z.infer<S>,
-      usage: {
-        inputTokens: result.usage.inputTokens ?? 0,
-        outputTokens: result.usage.outputTokens ?? 0,
-        totalTokens: result.usage.totalTokens ?? 0,
-      },
-    };
   } catch (err) {
-    throw new AppError('upstream_failed', describeAiFailure(err));
+    recordAiCall(models.metrics, request.kind, 'failure');
+    const message = describeAiFailure(err);
+    throw isTemporary(err) ? new AiUnavailableError(message) : new AppError('upstream_failed', message);
   }
+  const usage = {
+    inputTokens: result.usage.inputTokens ?? 0,
+    outputTokens: result.usage.outputTokens ?? 0,
+    totalTokens: result.usage.totalTokens ?? 0,
+  };
+  recordAiCall(models.metrics, request.kind, 'success', usage);
+  return { output: result.output as z.infer<S>, usage };
+}
+
+/**
+ * The provider could not answer right now (5xx, 429, unreachable, no answer in time) even after
+ * the SDK's own retries: background work should try the item again later rather than give up.
+ */
+export class AiUnavailableError extends AppError {
+  constructor(message: string) {
+    super('upstream_failed', message);
+    this.name = 'AiUnavailableError';
+  }
+}
+
+function isTemporary(err: unknown): boolean {
+  const last = RetryError.isInstance(err) ? err.lastError : err;
+  if (APICallError.isInstance(last)) return last.isRetryable;
+  return last instanceof Error && last.name === 'TimeoutError';
 }
 
 /** A short reason for people: the provider's own message where there is one. */

@@ -19,6 +19,7 @@ export async function writeEmail(
   abortSignal?: AbortSignal,
 ) {
   const { output, usage } = await structuredCall(models, {
+    kind: 'email',
     system: EMAIL_SYSTEM_PROMPT,
     prompt: emailPrompt(input),
     schema: emailSchema,

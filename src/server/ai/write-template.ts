@@ -11,6 +11,7 @@ import { structuredCall } from './structured-call';
 /** An email template (subject + HTML body with Liquid placeholders) from a description. */
 export async function writeTemplate(models: AiModels, description: string, variables: string[]) {
   const { output, usage } = await structuredCall(models, {
+    kind: 'template',
     system: TEMPLATE_WRITER_SYSTEM_PROMPT,
     prompt: templateWriterPrompt(description, variables),
     schema: z.object({ subject: z.string(), body: z.string() }),
@@ -21,6 +22,7 @@ export async function writeTemplate(models: AiModels, description: string, varia
 /** Email-writing instructions for an AI Prompt template, from a description. */
 export async function writePrompt(models: AiModels, description: string, variables: string[]) {
   const { output, usage } = await structuredCall(models, {
+    kind: 'prompt',
     system: PROMPT_WRITER_SYSTEM_PROMPT,
     prompt: promptWriterPrompt(description, variables),
     schema: z.object({ aiInstructions: z.string() }),

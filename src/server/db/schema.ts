@@ -374,3 +374,17 @@ export const generatedImages = pgTable(
   },
   (t) => [uniqueIndex('generated_images_token_uq').on(t.token)],
 );
+
+/**
+ * Sign-in attempts per client and route, counted in the database so every web process behind a
+ * load balancer shares one limit. One row per key; it restarts its window once `expires_at` passes.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_expiry_idx').on(t.expiresAt)],
+);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { cleanUpRateLimitCounters } from '../auth/rate-limit-store';
 import { cleanUpExpiredSessions } from '../auth/sessions';
 import type { JobDefinition } from './job-queue';
 
-/** Deletes sessions past their idle or absolute expiry, every 15 minutes. */
+/** Deletes sessions past their idle or absolute expiry, and spent sign-in rate-limit counters, every 15 minutes. */
 export const cleanUpSessionsJob: JobDefinition<z.ZodObject> = {
   name: 'sessions.clean-up',
   payload: z.object({}),
@@ -11,5 +12,6 @@ export const cleanUpSessionsJob: JobDefinition<z.ZodObject> = {
   async handle(ctx) {
     const deleted = await cleanUpExpiredSessions(ctx.db);
     if (deleted) ctx.log.info({ deleted }, 'expired sessions deleted');
+    await cleanUpRateLimitCounters(ctx.db);
   },
 };

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { type Database, selectRows } from '../db/client';
+import { retryWhileConnectionLost } from '../db/connection-lost';
 
 /** One kind of background work: its queue name, payload schema and handler (one file per job). */
 export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
@@ -29,6 +30,18 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
 };
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** How long a failed job waits for the database to record its failure; then it expires instead. */
+const FAIL_PATIENCE_MS = 60_000;
+
+/**
+ * Drizzle's query errors carry the statement and every bound parameter (whole messages, for
+ * sends) in their message: the log gets the statement's first line and the driver's error.
+ */
+function loggable(err: unknown) {
+  if (!(err instanceof Error) || !('params' in err)) return err;
+  return { message: err.message.split('\n')[0]?.slice(0, 300), cause: err.cause };
+}
 
 /**
  * pg-boss on PostgreSQL or PGlite alike. Web processes only enqueue; worker processes also
@@ -74,12 +87,19 @@ export function createJobQueue(
                   ctx,
                   jobs.map((job) => def.payload.parse(job.data ?? {})),
                 );
+                ctx.metrics.jobsProcessed.inc({ queue: def.name }, jobs.length);
               } catch (err) {
-                ctx.log.error({ err, job: def.name, jobs: jobs.length }, 'job batch failed');
-                // The error is in the log; pg-boss's many-ids fail takes no message.
-                await boss.fail(
-                  def.name,
-                  jobs.map((job) => job.id),
+                ctx.metrics.jobsFailed.inc({ queue: def.name }, jobs.length);
+                ctx.log.error({ err: loggable(err), job: def.name, jobs: jobs.length }, 'job batch failed');
+                // The error is in the log; pg-boss's many-ids fail takes no message. Failing them
+                // (so they are retried soon) waits out a database restart.
+                await retryWhileConnectionLost(
+                  () =>
+                    boss.fail(
+                      def.name,
+                      jobs.map((job) => job.id),
+                    ),
+                  FAIL_PATIENCE_MS,
                 );
               }
               return;
@@ -90,11 +110,17 @@ export function createJobQueue(
                 limit(async () => {
                   try {
                     await def.handle(ctx, def.payload.parse(job.data ?? {}));
+                    ctx.metrics.jobsProcessed.inc({ queue: def.name });
                   } catch (err) {
-                    ctx.log.error({ err, job: def.name, id: job.id }, 'job failed');
-                    await boss.fail(def.name, job.id, {
-                      message: err instanceof Error ? err.message : String(err),
-                    });
+                    ctx.metrics.jobsFailed.inc({ queue: def.name });
+                    ctx.log.error({ err: loggable(err), job: def.name, id: job.id }, 'job failed');
+                    await retryWhileConnectionLost(
+                      () =>
+                        boss.fail(def.name, job.id, {
+                          message: err instanceof Error ? err.message : String(err),
+                        }),
+                      FAIL_PATIENCE_MS,
+                    );
                   }
                 }),
               ),

@@ -31,7 +31,7 @@ export async function mailboxFor(
   const account = await findOauthAccount(ctx.db, user.id, provider);
   if (!account?.accessTokenEnc)
     throw new MailAuthError('This mailbox is not connected: sign in again to send.');
-  let accessToken = ctx.tokens.decrypt(account.accessTokenEnc);
+  let accessToken = unseal(ctx, account.accessTokenEnc);
   const token = async (refresh: boolean) => {
     const expired =
       (account.accessTokenExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY) < Date.now() + 60_000;
@@ -39,7 +39,7 @@ export async function mailboxFor(
     if (!account.refreshTokenEnc)
       throw new MailAuthError('The mailbox connection expired: sign in again to send.');
     try {
-      const fresh = await ctx.oidc.refresh(provider, ctx.tokens.decrypt(account.refreshTokenEnc));
+      const fresh = await ctx.oidc.refresh(provider, unseal(ctx, account.refreshTokenEnc));
       await saveAccountTokens(ctx.db, account.id, sealTokens(ctx as AppContext, fresh));
       account.accessTokenExpiresAt = fresh.expiresAt;
       accessToken = fresh.accessToken;
@@ -61,4 +61,18 @@ export async function mailboxFor(
         transport: graphTransport({ baseUrl: ctx.config.mail.graphApiUrl, token, canRead }),
         pacingKey: 'microsoft',
       };
+}
+
+/**
+ * A token sealed under another SECRET_KEY (changed without the rotate-secret command) cannot be
+ * read; a new sign-in stores fresh ones, so the mailbox waits for that like for a refused token.
+ */
+function unseal(ctx: Pick<AppContext, 'tokens'>, sealed: string) {
+  try {
+    return ctx.tokens.decrypt(sealed);
+  } catch {
+    throw new MailAuthError(
+      'The stored mailbox connection cannot be read (SECRET_KEY changed?): sign in again to send.',
+    );
+  }
 }

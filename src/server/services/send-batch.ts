@@ -17,8 +17,8 @@ import { refundSendQuotaMany, takeSendQuotaUpTo } from '../queries/send-quota';
 import { unsubscribedAmong } from '../queries/unsubscribes';
 import { composeCampaignEmail, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { pause, sendQueuedEmail } from './send-email';
-import { pacingOf, type SendDeps, type Sender, senderOf } from './sender';
+import { afterSending, pause, sendQueuedEmail } from './send-email';
+import { pacingOf, type SendDeps, type Sender, senderOf, transportOf } from './sender';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
 /** An email to try again later, and when. */
@@ -150,25 +150,30 @@ async function sendChunk(deps: SendDeps, sender: Sender, emailIds: number[]): Pr
     if ('error' in a) failed.push({ email: a.email, error: a.error });
     else sent.push({ id: a.email.id, providerMessageId: a.providerMessageId, raw: a.raw, email: a.email });
   }
+  // From here on the messages are out: their rows must say so even if PostgreSQL restarts now.
+  const persist = afterSending(deps);
   if (transport === 'outbox') {
-    await deliverManyToOutbox(
-      db,
-      user.id,
-      sent.map((s) => ({
-        emailId: s.id,
-        messageId: s.email.messageId,
-        recipient: s.email.recipientEmail,
-        subject: s.email.subject,
-        raw: s.raw,
-      })),
+    await persist(() =>
+      deliverManyToOutbox(
+        db,
+        user.id,
+        sent.map((s) => ({
+          emailId: s.id,
+          messageId: s.email.messageId,
+          recipient: s.email.recipientEmail,
+          subject: s.email.subject,
+          raw: s.raw,
+        })),
+      ),
     );
   } else {
-    await settleManySent(db, sent, transport.kind);
+    await persist(() => settleManySent(db, sent, transport.kind));
   }
+  if (sent.length) deps.metrics.emailsSent.inc({ transport: transportOf(sender) }, sent.length);
 
   const retries = await settleFailures(deps, sender, day, failed);
   for (const campaignId of new Set(claimed.map((c) => c.campaignId)))
-    await refreshCampaignSendStatus(db, campaignId);
+    await persist(() => refreshCampaignSendStatus(db, campaignId));
   return retries;
 }
 
@@ -180,26 +185,29 @@ async function settleFailures(
   failed: { email: ClaimedForSending; error: unknown }[],
 ): Promise<SendRetry[]> {
   const { db } = deps;
+  const persist = afterSending(deps);
   const userId = sender.user.id;
   for (const withLink of [true, false])
-    await refundSendQuotaMany(
-      db,
-      userId,
-      day,
-      withLink,
-      failed.filter((f) => f.email.withLink === withLink).length,
+    await persist(() =>
+      refundSendQuotaMany(
+        db,
+        userId,
+        day,
+        withLink,
+        failed.filter((f) => f.email.withLink === withLink).length,
+      ),
     );
   const retries: SendRetry[] = [];
   let needsSignIn = false;
   for (const { email, error } of failed) {
     if (error instanceof MailAuthError) {
       needsSignIn = true;
-      await settleSending(db, email.id, { status: 'queued' });
+      await persist(() => settleSending(db, email.id, { status: 'queued' }));
       continue;
     }
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof MailRetryableError && email.attempts < deps.config.mail.maxAttempts) {
-      await settleSending(db, email.id, { status: 'queued', errorMessage: null });
+      await persist(() => settleSending(db, email.id, { status: 'queued', errorMessage: null }));
       const backoffMs = Math.min(2 ** email.attempts * 1000, 10 * 60_000);
       retries.push({
         emailId: email.id,
@@ -208,7 +216,8 @@ async function settleFailures(
       continue;
     }
     deps.log.warn({ emailId: email.id, err: message }, 'email failed');
-    await settleSending(db, email.id, { status: 'failed', errorMessage: message });
+    deps.metrics.emailsFailed.inc({ transport: transportOf(sender) });
+    await persist(() => settleSending(db, email.id, { status: 'failed', errorMessage: message }));
   }
   if (needsSignIn) await pause(deps, userId);
   return retries;

@@ -1,4 +1,5 @@
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
+import { retryWhileConnectionLost } from '../db/connection-lost';
 import { calendarDay } from '../lib/calendar-day';
 import { morningOf } from '../lib/send-days';
 import { newMessageId } from '../mail/compose';
@@ -9,7 +10,7 @@ import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
 import { markMailboxNeedsReauth, takeSendTurn } from '../queries/users';
 import { composeCampaignEmail, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { forgetSender, pacingOf, type SendDeps, type Sender, senderOf } from './sender';
+import { forgetSender, pacingOf, type SendDeps, type Sender, senderOf, transportOf } from './sender';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
 
 export type { SendDeps } from './sender';
@@ -90,6 +91,7 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
         subject: claimed.subject,
         raw,
       });
+      deps.metrics.emailsSent.inc({ transport: 'outbox' });
       return done({ kind: 'sent' });
     }
     const result = await mailbox.transport.send({
@@ -98,14 +100,20 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
       to: recipient.email,
       messageId: claimed.messageId!,
     });
-    await settleSending(deps.db, email.id, {
-      status: 'sent',
-      sentAt: new Date(),
-      errorMessage: null,
-      providerMessageId: result.providerMessageId,
-      transport: mailbox.transport.kind,
-      rawMessage: raw,
-    });
+    const sentAt = new Date();
+    const transport = mailbox.transport.kind;
+    // Delivered: recorded even if the database goes away for a while right now.
+    await afterSending(deps)(() =>
+      settleSending(deps.db, email.id, {
+        status: 'sent',
+        sentAt,
+        errorMessage: null,
+        providerMessageId: result.providerMessageId,
+        transport,
+        rawMessage: raw,
+      }),
+    );
+    deps.metrics.emailsSent.inc({ transport: transportOf(sender) });
     return done({ kind: 'sent' });
   } catch (err) {
     await refundSendQuota(deps.db, user.id, day, withLink);
@@ -120,9 +128,19 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
       return { kind: 'retry', retryAt: new Date(Date.now() + Math.max(err.retryAfterMs ?? 0, backoffMs)) };
     }
     deps.log.warn({ emailId, err: message }, 'email failed');
+    deps.metrics.emailsFailed.inc({ transport: transportOf(sender) });
     await settleSending(deps.db, email.id, { status: 'failed', errorMessage: message });
     return done({ kind: 'failed' });
   }
+}
+
+/**
+ * Writes made after the provider was called wait out a lost database connection (each is
+ * conditional on `sending`, so repeating one is safe) for up to the sending lease; after that
+ * the email is reconcile-sending's to settle.
+ */
+export function afterSending(deps: SendDeps) {
+  return <T>(work: () => Promise<T>) => retryWhileConnectionLost(work, deps.config.mail.leaseSeconds * 1000);
 }
 
 /** The mailbox needs a new sign-in: its emails stay queued and go out once the user signs in again. */

@@ -4,7 +4,7 @@ import { findSenderSettings } from '../queries/sender-settings';
 import { findUser, latestProvider } from '../queries/users';
 import { type Mailbox, mailboxFor } from './mailbox';
 
-export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log'>;
+export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log' | 'metrics'>;
 
 /** Who is sending, through which mailbox, with which name and signature. */
 export type Sender = {
@@ -55,4 +55,9 @@ export function forgetSender(deps: SendDeps, userId: number) {
 export function pacingOf(deps: SendDeps, sender: Sender) {
   const key = sender.mailbox.pacingKey;
   return key ? deps.config.mail.perMinute?.[key] : undefined;
+}
+
+/** The transport label of this sender's mailbox, for the emails_sent/failed metrics. */
+export function transportOf(sender: Sender) {
+  return sender.mailbox.transport === 'outbox' ? 'outbox' : sender.mailbox.transport.kind;
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../src/server/db/schema';
-import { startTestApp, type TestApp, testDatabases } from './support/test-app';
+import { sessions } from '../../src/server/db/schema';
+import { completeAuthorization, type FakeOidc, startFakeOidc } from '../fakes/oidc-provider';
+import { startTestApp, type TestApp, testDatabases } from '../support/test-app';
 
-describe.each(testDatabases())('security boundaries (%s)', (kind) => {
+describe.each(testDatabases())('sessions, cookies and sign-in boundaries (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -99,6 +100,7 @@ describe.each(testDatabases())('security boundaries (%s)', (kind) => {
     const cookie = res.cookies.find((c) => c.name === 'tailor_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
     expect(cookie.secure).toBeFalsy();
   });
 
@@ -137,16 +139,83 @@ describe('sign-in settings', () => {
       }
     }
   });
+});
 
-  it('rate-limits sign-in attempts', async () => {
-    const t = await startTestApp('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
-    try {
-      const codes = [];
-      for (let i = 0; i < 5; i++)
-        codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: {} })).statusCode);
-      expect(codes).toEqual([200, 200, 200, 429, 429]);
-    } finally {
-      await t.close();
+/** Cookie attributes come from configuration, not from the database, so one database is enough here. */
+describe('cookies in a production configuration', () => {
+  const APP = 'https://tailor.example';
+  let oidc: FakeOidc;
+  let t: TestApp;
+  beforeAll(async () => {
+    oidc = await startFakeOidc({
+      google: { clientId: 'g', clientSecret: 'gs', redirectUris: [`${APP}/api/auth/google/callback`] },
+      microsoft: { clientId: 'm', clientSecret: 'ms', redirectUris: [`${APP}/api/auth/outlook/callback`] },
+    });
+    t = await startTestApp('pglite', {
+      NODE_ENV: 'production',
+      PUBLIC_URL: APP,
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      GOOGLE_ISSUER: oidc.googleIssuer,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await oidc.close();
+  });
+
+  it('marks the session and the sign-in flow cookies Secure, httpOnly and SameSite=Lax', async () => {
+    oidc.setNextUser('google', { sub: 'g-9', email: 'prod@example.com', given_name: 'Prod' });
+    const start = await t.app.inject({ url: '/api/auth/google' });
+    expect(start.statusCode).toBe(302);
+    const flow = start.cookies.find((c) => c.name === 'tailor_oidc')!;
+    expect(flow).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+      path: '/api/auth',
+      maxAge: 600,
+    });
+
+    const callback = await completeAuthorization(start.headers.location as string);
+    const done = await t.app.inject({
+      url: callback.pathname + callback.search,
+      headers: { cookie: `tailor_oidc=${flow.value}` },
+    });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/');
+    const session = done.cookies.find((c) => c.name === 'tailor_session')!;
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(session.maxAge).toBe(30 * 86_400);
+    // The single-use flow cookie is cleared on the same path it was set on.
+    const cleared = done.cookies.find((c) => c.name === 'tailor_oidc')!;
+    expect(cleared).toMatchObject({ value: '', path: '/api/auth' });
+
+    // Local sign-in does not exist in production, whatever the caller.
+    const local = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: {} });
+    expect(local.statusCode).toBe(404);
+  });
+
+  it('refuses a sign-in flow cookie that is unsigned or carries a wrong signature', async () => {
+    oidc.setNextUser('google', { sub: 'g-10', email: 'forger@example.com' });
+    const start = await t.app.inject({ url: '/api/auth/google' });
+    const flow = start.cookies.find((c) => c.name === 'tailor_oidc')!;
+    const callback = await completeAuthorization(start.headers.location as string);
+    const unsigned = flow.value.slice(0, flow.value.lastIndexOf('.'));
+    for (const forged of [unsigned, `${unsigned}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`]) {
+      const res = await t.app.inject({
+        url: callback.pathname + callback.search,
+        headers: { cookie: `tailor_oidc=${forged}` },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/?signin=failed');
+      expect(res.cookies.find((c) => c.name === 'tailor_session' && c.value)).toBeUndefined();
     }
+    // The genuine cookie for the same authorization still works: the refusals were about the signature.
+    const genuine = await t.app.inject({
+      url: callback.pathname + callback.search,
+      headers: { cookie: `tailor_oidc=${flow.value}` },
+    });
+    expect(genuine.headers.location).toBe('/');
   });
 });
