@@ -33,6 +33,10 @@ export type SmtpSink = {
   parse(message: SinkMessage): Promise<ParsedMail>;
   /** The next `count` messages are refused at the end of DATA with this SMTP code (451 temporary, 550 permanent). */
   failNext(count: number, code: number, message?: string): void;
+  /** Every message is refused at the end of DATA with this code until called again with null (an outage). */
+  failAll(code: number | null, message?: string): void;
+  /** Messages refused by failNext or failAll so far. */
+  refused(): number;
   reset(): void;
   close(): Promise<void>;
 };
@@ -58,6 +62,8 @@ const DEFAULT_REPLY: Record<string, string> = {
 export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   let stored: SinkMessage[] = [];
   let failures: { code: number; message: string }[] = [];
+  let failEvery: { code: number; message: string } | null = null;
+  let refused = 0;
   const parsedCache = new WeakMap<SinkMessage, Promise<ParsedMail>>();
 
   function onData(
@@ -70,7 +76,8 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
     stream.on('error', (err) => done(err));
     // Answer only after the whole DATA arrived: smtp-server needs the stream drained before the reply.
     stream.on('end', () => {
-      const failure = failures.shift();
+      const failure = failures.shift() ?? failEvery;
+      if (failure) refused++;
       if (failure) return done(Object.assign(new Error(failure.message), { responseCode: failure.code }));
       if (stream.sizeExceeded)
         return done(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
@@ -130,9 +137,18 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
       const text = message ?? DEFAULT_REPLY[String(code)[0] ?? ''] ?? 'Rejected (injected)';
       for (let i = 0; i < count; i++) failures.push({ code, message: text });
     },
+    failAll: (code, message) => {
+      failEvery =
+        code === null
+          ? null
+          : { code, message: message ?? DEFAULT_REPLY[String(code)[0] ?? ''] ?? 'Rejected' };
+    },
+    refused: () => refused,
     reset: () => {
       stored = [];
       failures = [];
+      failEvery = null;
+      refused = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

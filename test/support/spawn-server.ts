@@ -8,7 +8,11 @@ export type ServerProcess = {
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** The address the HTTP server listens on (start it with PORT=0 for a free port). */
+  url(timeoutMs?: number): Promise<string>;
 };
+
+const LISTENING = /Server listening at (http:\/\/[\d.]+:\d+)/;
 
 /** Runs the real entry point (src/server/main.ts through tsx) as its own process. */
 export function spawnServer(role: string, env: Record<string, string>): ServerProcess {
@@ -28,33 +32,37 @@ export function spawnServer(role: string, env: Record<string, string>): ServerPr
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
+  const waitFor = (text: string | RegExp, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const matches = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
+      if (matches()) return resolve();
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`timed out waiting for ${text}; output so far:\n${out}`));
+      }, timeoutMs);
+      const check = () => {
+        if (matches()) {
+          clearTimeout(timer);
+          listeners.delete(check);
+          resolve();
+        }
+      };
+      listeners.add(check);
+      void exited.then(() => {
+        if (!matches()) {
+          clearTimeout(timer);
+          reject(new Error(`process exited before ${text}; output:\n${out}`));
+        }
+      });
+    });
   return {
     child,
     output: () => out,
     exited,
-    waitFor(text, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const matches = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
-        if (matches()) return resolve();
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`timed out waiting for ${text}; output so far:\n${out}`));
-        }, timeoutMs);
-        const check = () => {
-          if (matches()) {
-            clearTimeout(timer);
-            listeners.delete(check);
-            resolve();
-          }
-        };
-        listeners.add(check);
-        void exited.then(() => {
-          if (!matches()) {
-            clearTimeout(timer);
-            reject(new Error(`process exited before ${text}; output:\n${out}`));
-          }
-        });
-      });
+    waitFor,
+    async url(timeoutMs) {
+      await waitFor(LISTENING, timeoutMs);
+      return LISTENING.exec(out)![1]!;
     },
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import pLimit from 'p-limit';
 import { toSnakeCase } from '../../contract/variable-names';
 import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
+import { AiUnavailableError } from '../ai/structured-call';
 import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
 import type { recipients } from '../db/schema';
@@ -87,7 +88,11 @@ export async function generateSomeEmails(
     await failGeneration(deps.db, campaign, 'The template of this campaign was deleted');
     return 'stopped';
   }
-  const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping));
+  // Set when the AI provider is down even after the SDK's retries: no new batch starts, the
+  // recipients it could not write keep no email, and the job fails so that pg-boss runs it again
+  // later (with backoff) for exactly those recipients. An outage never marks emails failed.
+  const outage: Outage = { error: null };
+  const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping), outage);
   const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
   await recountGenerationProgress(deps.db, campaign.id);
   // Two batches in flight: while one is written (or its last AI calls finish), the next is
@@ -95,10 +100,11 @@ export async function generateSomeEmails(
   const inFlight: Promise<void>[] = [];
   let afterId = 0;
   try {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !outage.error) {
       const batch = await recipientsWithoutEmail(deps.db, campaign.id, afterId, batchSize);
       if (batch.length === 0) {
         await Promise.all(inFlight.splice(0));
+        if (outage.error) break;
         await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
           'generating',
         ]);
@@ -120,6 +126,7 @@ export async function generateSomeEmails(
     await Promise.allSettled(inFlight);
   }
   await Promise.all(inFlight);
+  if (outage.error) throw outage.error;
   return 'more';
 }
 
@@ -130,12 +137,14 @@ export async function failGeneration(db: Db, campaign: CampaignRow, message: str
 }
 
 type Item = { recipient: Recipient; values: Record<string, string> };
+type Outage = { error: AiUnavailableError | null };
 
 /** Template campaigns render locally; AI campaigns call the provider with bounded concurrency. */
 function emailWriter(
   deps: GenerationDeps,
   template: TemplateRow,
   mappedVariables: string[],
+  outage: Outage,
 ): (items: Item[]) => Promise<NewEmail[]> {
   const compiled: CompiledTemplate | null =
     template.type === 'template' ? compileTemplate(template.subjectTemplate, template.bodyTemplate) : null;
@@ -149,10 +158,12 @@ function emailWriter(
   }
   const limit = pLimit(deps.aiConcurrency);
   const ai = deps.ai;
-  return (items) =>
-    Promise.all(
+  return async (items) => {
+    const written = await Promise.all(
       items.map(({ recipient, values }) =>
         limit(async () => {
+          // The provider is down: leave the rest for the retried job instead of waiting on each.
+          if (outage.error) return null;
           const rendered = compiled?.render(values);
           const missing = rendered?.missingVariables ?? mappedVariables.filter((v) => !values[v]?.trim());
           try {
@@ -160,6 +171,10 @@ function emailWriter(
             const email = await writeEmail(ai, { instructions, recipient: values, draft: rendered });
             return draft(recipient, email.subject, sanitizeRichText(email.body), attention(missing));
           } catch (err) {
+            if (err instanceof AiUnavailableError) {
+              outage.error ??= err;
+              return null;
+            }
             const message = err instanceof Error ? err.message : 'AI generation failed';
             return {
               ...draft(recipient, '', '', attention(missing)),
@@ -170,6 +185,8 @@ function emailWriter(
         }),
       ),
     );
+    return written.filter((email) => email !== null);
+  };
 }
 
 /** The mapped variables' values for a recipient, plus every CSV column under its snake_case name. */

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { httpClient, waitUntil } from './support/http-client';
-import { type ServerProcess, spawnServer } from './support/spawn-server';
+import { type SmtpSink, startSmtpSink } from '../fakes/smtp-sink';
+import { httpClient, waitUntil } from '../support/http-client';
+import { seededRandom } from '../support/seeded-random';
+import { type ServerProcess, spawnServer } from '../support/spawn-server';
 
 const TRIALS = Number(process.env.SEND_CRASH_TRIALS ?? 20);
 
@@ -49,6 +50,7 @@ describe('sending survives a killed worker', () => {
   }
 
   it(`delivers every approved email exactly once across ${TRIALS} kills`, async () => {
+    const random = seededRandom('send-crash');
     let killedMidway = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const paced = trial % 2 === 0;
@@ -79,7 +81,7 @@ describe('sending survives a killed worker', () => {
       await api.json('POST', `/api/campaigns/${campaign.id}/send-approved`);
 
       // Kill at a random moment while the campaign is going out.
-      const killAt = before + 1 + Math.floor(Math.random() * (EMAILS - 2));
+      const killAt = before + random.int(1, EMAILS - 2);
       await waitUntil(async () => sink.count() >= killAt, 20_000, 'some sends');
       server!.child.kill('SIGKILL');
       await server!.exited;

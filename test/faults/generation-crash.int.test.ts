@@ -3,15 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeAi, startFakeAi } from './fakes/ai-server';
-import { httpClient, waitUntil } from './support/http-client';
-import { adminQuery, databaseUrl } from './support/postgres';
-import { type ServerProcess, spawnServer } from './support/spawn-server';
+import { type FakeAi, startFakeAi } from '../fakes/ai-server';
+import { httpClient, waitUntil } from '../support/http-client';
+import { adminQuery, databaseUrl } from '../support/postgres';
+import { seededRandom } from '../support/seeded-random';
+import { type ServerProcess, spawnServer } from '../support/spawn-server';
 
 const RECIPIENTS = 500;
+/** Kills per scenario; each lands at its own random moment of the generation. */
+const KILLS = 2;
 
-/** A worker SIGKILLed in the middle of an AI generation, then restarted: one email per recipient. */
+/**
+ * A worker SIGKILLed twice in the middle of an AI generation, at random moments, and restarted
+ * each time: still exactly one email per recipient.
+ */
 describe('generation survives a killed worker', () => {
+  const random = seededRandom('generation-crash');
   let ai: FakeAi;
   const processes: ServerProcess[] = [];
   beforeAll(async () => {
@@ -68,29 +75,38 @@ describe('generation survives a killed worker', () => {
       RECIPIENTS,
     );
 
+    const t0 = Date.now();
     const stream = await api.request('POST', `/api/campaigns/${campaign.id}/generate-emails`);
     expect(stream.status).toBe(200);
     await stream.body?.cancel();
     const progress = async () =>
       (await api.json('GET', `/api/campaigns/${campaign.id}`)).generation.processed as number;
-    await waitUntil(async () => (await progress()) >= 100, 60_000, '100 emails generated');
-
-    worker.child.kill('SIGKILL');
-    await worker.exited;
-    const atKill = await progress().catch(() => null);
-    if (!roles.worker) {
-      // Embedded database: the only process was the worker; bring it back on the same folder.
-      worker = start(roles.web, { ...env, PORT: String(port) });
-      await worker.waitFor(/Tailor is running/);
-    } else {
-      worker = start(roles.worker, env);
-      await worker.waitFor(/Tailor worker started/);
+    // Killed KILLS times, each at a random point of the progress (seeded, see the log).
+    const killPoints = Array.from({ length: KILLS }, () => random.int(10, RECIPIENTS - 60)).sort(
+      (a, b) => a - b,
+    );
+    const atKill: (number | null)[] = [];
+    for (const killPoint of killPoints) {
+      await waitUntil(async () => (await progress()) >= killPoint, 60_000, `${killPoint} emails generated`);
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      atKill.push(await progress().catch(() => null));
+      console.log(`[generation-crash] killed at ${atKill.at(-1)} after ${Date.now() - t0} ms`);
+      if (!roles.worker) {
+        // Embedded database: the only process was the worker; bring it back on the same folder.
+        worker = start(roles.web, { ...env, PORT: String(port) });
+        await worker.waitFor(/Tailor is running/);
+      } else {
+        worker = start(roles.worker, env);
+        await worker.waitFor(/Tailor worker started/);
+      }
     }
     await waitUntil(
       async () => (await api.json('GET', `/api/campaigns/${campaign.id}`)).status === 'ready',
       90_000,
       'campaign ready after restart',
     );
+    console.log(`[generation-crash] ready after ${Date.now() - t0} ms`);
     const page = await api.json('GET', `/api/campaigns/${campaign.id}/emails?limit=500`);
     const recipients = new Set(page.items.map((e: { recipientId: number }) => e.recipientId));
     expect(page.total).toBe(RECIPIENTS);
@@ -107,8 +123,13 @@ describe('generation survives a killed worker', () => {
         { web: 'all', worker: null },
         21000 + (process.pid % 1000),
       );
-      expect(atKill === null || atKill < RECIPIENTS).toBe(true);
+      // Each kill landed mid-generation (null: the web process was the one killed, so no answer).
+      for (const processed of atKill) expect(processed === null || processed < RECIPIENTS).toBe(true);
     } finally {
+      // The restarted process still has the folder open: stop it before deleting.
+      const running = processes.splice(0);
+      for (const p of running) p.child.kill('SIGKILL');
+      await Promise.all(running.map((p) => p.exited));
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
