@@ -11,6 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { queryClient } from './api';
+import { readableColors } from './readable-colors';
 import { theme } from './theme';
 
 const root = document.getElementById('root');
@@ -18,7 +19,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="light">
       {/* SPEC §9: one toast at a time, shown for 5 s. */}
       <Notifications limit={1} autoClose={5000} position="bottom-right" />
       <QueryClientProvider client={queryClient}>

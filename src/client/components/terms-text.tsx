@@ -69,10 +69,13 @@ export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
   );
 }
 
-/** Opens in a new tab so the terms being read (often in a dialog) stay where they are. */
+/**
+ * Opens in a new tab so the terms being read (often in a dialog) stay where they are. Underlined:
+ * colour alone does not set a link apart from the text around it (WCAG 1.4.1).
+ */
 function PrivacyPolicyLink() {
   return (
-    <Anchor href="/privacy-policy" target="_blank" rel="noopener" inherit>
+    <Anchor href="/privacy-policy" target="_blank" rel="noopener" inherit underline="always">
       Privacy Policy
     </Anchor>
   );

@@ -5,7 +5,7 @@ export function NotFoundPage() {
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <Stack align="center" gap="sm" maw={440} ta="center">
-        <Text fz={72} fw={900} c="indigo.2" lh={1} aria-hidden>
+        <Text fz={72} fw={900} c="indigo.5" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1} fz="h2">

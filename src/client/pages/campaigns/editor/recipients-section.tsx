@@ -27,6 +27,7 @@ export function RecipientsSection({ state, autoFocus, uploadProgress }: Recipien
         placeholder="Choose a .csv file"
         accept=".csv"
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear CSV file' }}
         leftSection={<IconFileTypeCsv size={18} />}
         data-autofocus={autoFocus || undefined}
         value={file}
