@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Most integration files spend their time waiting on child processes, fakes and timers (a
+    // one-minute outage, killed workers), so more files run at once than there are cores.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -4,40 +4,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../src/contract/limits';
 import { type FakeAi, lastUserMessage, startFakeAi } from './fakes/ai-server';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { waitUntil } from './support/http-client';
+import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
+import { httpClient, waitUntil } from './support/http-client';
 import { adminQuery, databaseUrl } from './support/postgres';
 import { seededRandom } from './support/seeded-random';
 import { type ServerProcess, spawnServer } from './support/spawn-server';
 
 const RECIPIENTS = 2_000;
-
-/** A cookie-carrying client; the cookie can be handed to a client of another web process. */
-function client(base: string, cookie = '') {
-  const request = async (method: string, path: string, body?: unknown) => {
-    const isForm = body instanceof FormData;
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(cookie && { cookie }),
-        ...(body !== undefined && !isForm && { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set?.startsWith('tailor_session=')) cookie = set.split(';')[0]!;
-    return res;
-  };
-  return {
-    request,
-    cookie: () => cookie,
-    // biome-ignore lint/suspicious/noExplicitAny: API replies are checked by the assertions that read them.
-    async json<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-      const res = await request(method, path, body);
-      if (!res.ok) throw new Error(`${method} ${base}${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    },
-  };
-}
 
 /** Reads a server-sent event stream to its end. */
 async function readEvents(res: Response) {
@@ -114,28 +87,20 @@ describe.runIf(inject('pgTemplate') || process.env.CI)('scale-out: 2 web + 2 wor
     await Promise.all([worker1, worker2].map((w) => w.waitFor(/Tailor worker started/, 90_000)));
 
     // Signed in on web 1; the same cookie works on web 2 (sessions are rows, not memory).
-    const api1 = client(base1);
+    const api1 = httpClient(base1);
     await api1.json('POST', '/api/auth/local', { email: 'scale@localhost' });
-    const api2 = client(base2, api1.cookie());
+    const api2 = httpClient(base2, api1.cookie());
     expect((await api2.json('GET', '/api/auth/user')).email).toBe('scale@localhost');
 
-    const template = await api1.json('POST', '/api/templates', {
-      name: 'AI',
-      type: 'prompt',
-      aiInstructions: 'Write a short note.',
-      variables: ['email', 'first_name'],
-    });
-    const campaign = await api2.json('POST', '/api/campaigns', {
-      name: 'Scale',
-      templateId: template.id,
-      columnMapping: { email: 'email', first_name: 'first_name' },
-    });
-    const rows = Array.from({ length: RECIPIENTS }, (_, i) => `s${i}@scale.test,Name${i}`);
-    const form = new FormData();
-    form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
-    expect((await api1.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form)).imported).toBe(
-      RECIPIENTS,
-    );
+    const template = await createTemplateThroughApi(api1, 'ai');
+    const campaign = {
+      id: await createCampaignThroughApi(api2, {
+        name: 'Scale',
+        templateId: template.id,
+        count: RECIPIENTS,
+        address: (i) => `s${i}@scale.test`,
+      }),
+    };
 
     // Web 1 starts generation and streams it; web 2 follows the same run from the database.
     const stream1 = await api1.request('POST', `/api/campaigns/${campaign.id}/generate-emails`);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../fakes/smtp-sink';
+import { createCampaignThroughApi, createTemplateThroughApi } from '../support/api-campaign';
 import { httpClient, waitUntil } from '../support/http-client';
 import { type PrivateCluster, startPrivateCluster } from '../support/private-postgres';
 import { seededRandom } from '../support/seeded-random';
@@ -50,22 +51,15 @@ describe('sending survives a database restart', () => {
     const base = await server.url(60_000);
     const api = httpClient(base);
     await api.json('POST', '/api/auth/local', { email: 'restart@localhost' });
-    const template = await api.json('POST', '/api/templates', {
-      name: 'T',
-      type: 'template',
-      subjectTemplate: 'Hi {{ first_name }}',
-      bodyTemplate: '<p>Hello {{ first_name }}</p>',
-      variables: ['email', 'first_name'],
-    });
-    const campaign = await api.json('POST', '/api/campaigns', {
-      name: 'Restart',
-      templateId: template.id,
-      columnMapping: { email: 'email', first_name: 'first_name' },
-    });
-    const rows = Array.from({ length: EMAILS }, (_, i) => `r${i}@example.com,Name${i}`);
-    const form = new FormData();
-    form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
-    await api.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form);
+    const template = await createTemplateThroughApi(api, 'fixed');
+    const campaign = {
+      id: await createCampaignThroughApi(api, {
+        name: 'Restart',
+        templateId: template.id,
+        count: EMAILS,
+        address: (i) => `r${i}@example.com`,
+      }),
+    };
     await (await api.request('POST', `/api/campaigns/${campaign.id}/generate-emails`)).text();
     await api.json('POST', `/api/campaigns/${campaign.id}/approve-all`);
     const sent = await api.json('POST', `/api/campaigns/${campaign.id}/send-approved`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeAi, startFakeAi } from '../fakes/ai-server';
+import { createCampaignThroughApi, createTemplateThroughApi } from '../support/api-campaign';
 import { httpClient, waitUntil } from '../support/http-client';
 import { adminQuery, databaseUrl } from '../support/postgres';
 import { seededRandom } from '../support/seeded-random';
@@ -57,23 +58,15 @@ describe('generation survives a killed worker', () => {
     if (roles.worker) await worker.waitFor(/Tailor worker started/);
     const api = httpClient(`http://127.0.0.1:${port}`);
     await api.json('POST', '/api/auth/local', { email: `crash-${port}@example.com` });
-    const template = await api.json('POST', '/api/templates', {
-      name: 'AI',
-      type: 'prompt',
-      aiInstructions: 'Write a short note.',
-      variables: ['email', 'first_name'],
-    });
-    const campaign = await api.json('POST', '/api/campaigns', {
-      name: 'Crash',
-      templateId: template.id,
-      columnMapping: { email: 'email', first_name: 'first_name' },
-    });
-    const rows = Array.from({ length: RECIPIENTS }, (_, i) => `r${i}@example.com,Name${i}`);
-    const form = new FormData();
-    form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
-    expect((await api.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form)).imported).toBe(
-      RECIPIENTS,
-    );
+    const template = await createTemplateThroughApi(api, 'ai');
+    const campaign = {
+      id: await createCampaignThroughApi(api, {
+        name: 'Crash',
+        templateId: template.id,
+        count: RECIPIENTS,
+        address: (i) => `r${i}@example.com`,
+      }),
+    };
 
     const t0 = Date.now();
     const stream = await api.request('POST', `/api/campaigns/${campaign.id}/generate-emails`);

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { startFakeAi } from '../fakes/ai-server';
 import { startSmtpSink } from '../fakes/smtp-sink';
+import { createCampaignThroughApi, createTemplateThroughApi } from '../support/api-campaign';
 import { httpClient, waitUntil } from '../support/http-client';
 import { startTestApp, testDatabases } from '../support/test-app';
 
@@ -39,31 +40,15 @@ describe.concurrent('provider outages', () => {
       try {
         const api = httpClient(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
         await api.json('POST', '/api/auth/local', { email: `outage-${kind}@localhost` });
-        const upload = async (name: string, templateId: number) => {
-          const campaign = await api.json('POST', '/api/campaigns', {
+        const upload = (name: string, templateId: number) =>
+          createCampaignThroughApi(api, {
             name,
             templateId,
-            columnMapping: { email: 'email', first_name: 'first_name' },
+            count: RECIPIENTS,
+            address: (i) => `${name}-${i}@example.com`,
           });
-          const rows = Array.from({ length: RECIPIENTS }, (_, i) => `${name}-${i}@example.com,Name${i}`);
-          const form = new FormData();
-          form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
-          await api.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form);
-          return campaign.id as number;
-        };
-        const aiTemplate = await api.json('POST', '/api/templates', {
-          name: 'AI',
-          type: 'prompt',
-          aiInstructions: 'Write a short note.',
-          variables: ['email', 'first_name'],
-        });
-        const fixedTemplate = await api.json('POST', '/api/templates', {
-          name: 'Fixed',
-          type: 'template',
-          subjectTemplate: 'Hi {{ first_name }}',
-          bodyTemplate: '<p>Hello {{ first_name }}</p>',
-          variables: ['email', 'first_name'],
-        });
+        const aiTemplate = await createTemplateThroughApi(api, 'ai');
+        const fixedTemplate = await createTemplateThroughApi(api, 'fixed');
         const generated = await upload('gen', aiTemplate.id);
         const sent = await upload('send', fixedTemplate.id);
         // The campaign to send is written from its template (no AI), before the outage.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../fakes/smtp-sink';
+import { createCampaignThroughApi, createTemplateThroughApi } from '../support/api-campaign';
 import { httpClient, waitUntil } from '../support/http-client';
 import { seededRandom } from '../support/seeded-random';
 import { type ServerProcess, spawnServer } from '../support/spawn-server';
@@ -59,22 +60,15 @@ describe('sending survives a killed worker', () => {
       // A sender per trial: resends after a crash count against the daily limit like any send.
       const api = httpClient(`http://127.0.0.1:${port}`);
       await api.json('POST', '/api/auth/local', { email: `crash-${trial}@localhost` });
-      const template = await api.json('POST', '/api/templates', {
-        name: 'T',
-        type: 'template',
-        subjectTemplate: 'Hi {{ first_name }}',
-        bodyTemplate: '<p>Hello {{ first_name }}</p>',
-        variables: ['email', 'first_name'],
-      });
-      const campaign = await api.json('POST', '/api/campaigns', {
-        name: `Trial ${trial}`,
-        templateId: template.id,
-        columnMapping: { email: 'email', first_name: 'first_name' },
-      });
-      const rows = Array.from({ length: EMAILS }, (_, i) => `t${trial}-r${i}@example.com,Name${i}`);
-      const form = new FormData();
-      form.append('csvFile', new Blob([`email,first_name\n${rows.join('\n')}\n`]), 'r.csv');
-      await api.json('POST', `/api/campaigns/${campaign.id}/upload-csv`, form);
+      const template = await createTemplateThroughApi(api, 'fixed');
+      const campaign = {
+        id: await createCampaignThroughApi(api, {
+          name: `Trial ${trial}`,
+          templateId: template.id,
+          count: EMAILS,
+          address: (i) => `t${trial}-r${i}@example.com`,
+        }),
+      };
       await (await api.request('POST', `/api/campaigns/${campaign.id}/generate-emails`)).text();
       await api.json('POST', `/api/campaigns/${campaign.id}/approve-all`);
       const before = sink.count();

@@ -1,6 +1,9 @@
-/** A tiny cookie-carrying client for apps running in their own process. */
-export function httpClient(base: string) {
-  let cookie = '';
+/**
+ * A tiny cookie-carrying client for apps running in their own process. Start it with another
+ * client's cookie to act as the same signed-in user through another process.
+ */
+export function httpClient(base: string, initialCookie = '') {
+  let cookie = initialCookie;
   async function request(method: string, path: string, body?: unknown) {
     const isForm = body instanceof FormData;
     const res = await fetch(`${base}${path}`, {
@@ -19,9 +22,10 @@ export function httpClient(base: string) {
     request,
     /** The session cookie, for clients in other processes (e.g. curl in benchmarks). */
     cookie: () => cookie,
+    // biome-ignore lint/suspicious/noExplicitAny: API replies are checked by the assertions that read them.
     async json<T = any>(method: string, path: string, body?: unknown): Promise<T> {
       const res = await request(method, path, body);
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      if (!res.ok) throw new Error(`${method} ${base}${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     },
   };
