@@ -4,7 +4,7 @@ import { createBenchDatabase, postgresServerUrl } from './bench-app';
 import { startBuiltServer } from './built-server';
 import { httpLoad } from './http-load';
 import { seedSentCampaigns } from './seed-sent';
-import { type BenchResult, report } from './support';
+import { type BenchResult, postgresMetric, report } from './support';
 
 /**
  * The read endpoints of the dashboard and Analytics page at scale: one user with 1,000,000 sent
@@ -70,10 +70,10 @@ try {
   const exportSeconds = (performance.now() - exportStart) / 1000;
   if (lines < CAMPAIGNS * PER_CAMPAIGN) throw new Error(`export has ${lines} lines`);
   results.push(
-    metric('export_peak_rss', server.memoryMb('VmHWM'), 'MB', 300, false),
-    metric('export_rss_before', before, 'MB', null, false),
-    metric('export_seconds', exportSeconds, 's', null, false),
-    metric('export_mb', bytes / 1024 / 1024, 'MB', null, false),
+    postgresMetric('export_peak_rss', server.memoryMb('VmHWM'), 'MB', 300, false),
+    postgresMetric('export_rss_before', before, 'MB', null, false),
+    postgresMetric('export_seconds', exportSeconds, 's', null, false),
+    postgresMetric('export_mb', bytes / 1024 / 1024, 'MB', null, false),
   );
   for (const [name, url] of endpoints) {
     await load(name, url, api.cookie());
@@ -92,19 +92,15 @@ async function load(name: string, path: string, cookie: string) {
     `${name}: ${figures.requestsPerSecond} req/s, p95 ${figures.p95.toFixed(1)} ms, errors ${figures.errors}`,
   );
   results.push(
-    metric(`${name}_p95`, figures.p95, 'ms', 50, false),
-    metric(`${name}_p99`, figures.p99, 'ms', null, false),
-    metric(`${name}_req_per_s`, figures.requestsPerSecond, 'req/s', null, true),
-    metric(`${name}_errors`, figures.errors, 'count', 0, false),
+    postgresMetric(`${name}_p95`, figures.p95, 'ms', 50, false),
+    postgresMetric(`${name}_p99`, figures.p99, 'ms', null, false),
+    postgresMetric(`${name}_req_per_s`, figures.requestsPerSecond, 'req/s', null, true),
+    postgresMetric(`${name}_errors`, figures.errors, 'count', 0, false),
   );
 }
 
 /** The endpoint's own latency, one request at a time (200 requests): the query shape without queueing. */
 async function single(name: string, url: string, cookie: string) {
   const result = await autocannon({ url: `${base}${url}`, connections: 1, amount: 200, headers: { cookie } });
-  results.push(metric(`${name}_one_connection_p97_5`, result.latency.p97_5, 'ms', null, false));
-}
-
-function metric(name: string, value: number, unit: string, goal: number | null, higherIsBetter: boolean) {
-  return { metric: name, db: 'postgres' as const, value, unit, goal, higherIsBetter };
+  results.push(postgresMetric(`${name}_one_connection_p97_5`, result.latency.p97_5, 'ms', null, false));
 }

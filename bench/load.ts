@@ -4,7 +4,7 @@ import { createBenchDatabase, postgresServerUrl } from './bench-app';
 import { startBuiltServer } from './built-server';
 import { httpLoad } from './http-load';
 import { seedSentCampaigns } from './seed-sent';
-import { type BenchResult, report } from './support';
+import { type BenchResult, postgresMetric, report } from './support';
 
 /**
  * One built `web` process on PostgreSQL under 100 connections for 30 s per endpoint: the main
@@ -66,8 +66,8 @@ try {
   // Every answered pixel request should have stored its open (none is capped at this volume).
   const stored = (await countOpens()) - opensBefore;
   const answered = pixel.requestsPerSecond * SECONDS;
-  results.push(metric('pixel_opens_stored_per_request', stored / answered, 'ratio', null, true));
-  results.push(metric('server_peak_rss', server.memoryMb('VmHWM'), 'MB', null, false));
+  results.push(postgresMetric('pixel_opens_stored_per_request', stored / answered, 'ratio', null, true));
+  results.push(postgresMetric('server_peak_rss', server.memoryMb('VmHWM'), 'MB', null, false));
 } finally {
   await server.stop();
   await database.drop();
@@ -77,9 +77,9 @@ report('load', results);
 function record(name: string, figures: Awaited<ReturnType<typeof httpLoad>>, goal: number | null) {
   console.log(`${name}: ${figures.requestsPerSecond} req/s, p99 ${figures.p99} ms, errors ${figures.errors}`);
   results.push(
-    metric(`${name}_req_per_s`, figures.requestsPerSecond, 'req/s', goal, true),
-    metric(`${name}_p99`, figures.p99, 'ms', null, false),
-    metric(`${name}_errors`, figures.errors, 'count', 0, false),
+    postgresMetric(`${name}_req_per_s`, figures.requestsPerSecond, 'req/s', goal, true),
+    postgresMetric(`${name}_p99`, figures.p99, 'ms', null, false),
+    postgresMetric(`${name}_errors`, figures.errors, 'count', 0, false),
   );
 }
 
@@ -92,8 +92,4 @@ async function countOpens() {
   } finally {
     await client.end();
   }
-}
-
-function metric(name: string, value: number, unit: string, goal: number | null, higherIsBetter: boolean) {
-  return { metric: name, db: 'postgres' as const, value, unit, goal, higherIsBetter };
 }

@@ -12,6 +12,17 @@ export type BenchResult = {
   higherIsBetter: boolean;
 };
 
+/** One PostgreSQL figure (the api and load benchmarks serve the built server on PostgreSQL only). */
+export function postgresMetric(
+  metric: string,
+  value: number,
+  unit: string,
+  goal: number | null,
+  higherIsBetter: boolean,
+): BenchResult {
+  return { metric, db: 'postgres', value, unit, goal, higherIsBetter };
+}
+
 /** Prints a table and writes bench/results/<name>.json in DESIGN.md §8's format. */
 export function report(name: string, results: BenchResult[]) {
   const rows = results.map((r) => ({

@@ -51,9 +51,7 @@ describe.each(testDatabases())('Prometheus metrics (%s)', (kind) => {
     ai = await startFakeAi();
     t = await startTestApp(kind, {
       SEND_PACING: 'false',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: ai.url,
-      AI_MODEL: 'fake-model',
+      ...ai.env,
       AI_MAX_RETRIES: '0',
     });
     cookie = await t.signIn('metrics@example.com');

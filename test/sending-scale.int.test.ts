@@ -166,9 +166,11 @@ describe('per-mailbox pacing', () => {
         .map((m) => m.at.getTime())
         .sort((a, b) => a - b);
       // 600 a minute is one per 100 ms. Arrival at an SMTP sink jitters by a connection's
-      // set-up, so check the rate over windows: any three consecutive sends span ≥ 80 ms, and
-      // the six span ≥ 350 ms (unpaced, they all arrive within a few ms).
-      for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(80);
+      // set-up and, with other test files running beside this one, by event-loop lag (one late
+      // send bunches up with the next), so check the rate over windows: any three consecutive
+      // sends span ≥ 50 ms (nominally 200), and the six span ≥ 350 ms (unpaced, they all arrive
+      // within a few ms).
+      for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(50);
       expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(350);
     } finally {
       await t.close();

@@ -9,11 +9,7 @@ describe('template AI features against an OpenAI-compatible server', () => {
   beforeAll(async () => {
     ai = await startFakeAi();
     t = await startTestApp('pglite', {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: ai.url,
-      AI_MODEL: 'fake-model',
-      AI_API_KEY: 'sk-test',
-      AI_IMAGE_MODEL: 'fake-image',
+      ...ai.env,
       AI_MAX_RETRIES: '2',
     });
     cookie = await t.signIn();

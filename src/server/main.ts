@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { closeContext, createContext, type Role } from './bootstrap';
 import { loadConfig } from './config';
+import type { AppContext } from './context';
 import { isConnectionLost } from './db/connection-lost';
 import { buildMonitorApp } from './monitor-app';
 import { rotateSecretCommand } from './rotate-secret-command';
@@ -15,23 +16,7 @@ async function main() {
   const role = parseRole(process.argv[2]);
   const config = loadConfig();
   const ctx = await createContext(config, role);
-  const app =
-    role !== 'worker'
-      ? await buildApp(ctx)
-      : config.metrics.port !== undefined
-        ? await buildMonitorApp(ctx)
-        : null;
-  if (app && role === 'worker') {
-    await app.listen({ host: config.host, port: config.metrics.port });
-    ctx.log.info(`Tailor worker started (database ${ctx.database.kind}); metrics and health on this port`);
-  } else if (app) {
-    await app.listen({ host: config.host, port: config.port });
-    ctx.log.info(
-      `Tailor is running at ${config.publicUrl.origin} (role ${role}, database ${ctx.database.kind})`,
-    );
-  } else {
-    ctx.log.info(`Tailor worker started (database ${ctx.database.kind})`);
-  }
+  const app = await serveHttp(ctx, role);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -65,6 +50,28 @@ async function main() {
   });
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * Web roles serve the app on PORT; a worker serves only metrics and health, and only when
+ * METRICS_PORT is set. Returns the server to close on shutdown, if any.
+ */
+async function serveHttp(ctx: AppContext, role: Role) {
+  const { config } = ctx;
+  if (role !== 'worker') {
+    const app = await buildApp(ctx);
+    await app.listen({ host: config.host, port: config.port });
+    ctx.log.info(
+      `Tailor is running at ${config.publicUrl.origin} (role ${role}, database ${ctx.database.kind})`,
+    );
+    return app;
+  }
+  const monitor = config.metrics.port === undefined ? null : await buildMonitorApp(ctx);
+  await monitor?.listen({ host: config.host, port: config.metrics.port });
+  ctx.log.info(
+    `Tailor worker started (database ${ctx.database.kind})${monitor ? '; metrics and health on METRICS_PORT' : ''}`,
+  );
+  return monitor;
 }
 
 function parseRole(arg: string | undefined): Role {

@@ -29,6 +29,8 @@ export type FakeAi = {
   /** Base URL to give the SDK, e.g. http://127.0.0.1:4402/v1. */
   url: string;
   port: number;
+  /** The app's settings that point its AI provider (text and images) at this fake. */
+  env: Record<string, string>;
   /** Every API request received, in order (control endpoints excluded). */
   requests: FakeAiRequest[];
   setLatency(ms: number): void;
@@ -312,6 +314,13 @@ export async function startFakeAi(opts: { port?: number; latencyMs?: number } = 
 
   const fake: FakeAi = {
     url: `http://127.0.0.1:${port}/v1`,
+    env: {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      AI_MODEL: 'fake-model',
+      AI_API_KEY: 'sk-test',
+      AI_IMAGE_MODEL: 'fake-image',
+    },
     port,
     requests,
     setLatency: (ms) => Object.assign(state, { latencyMs: Math.max(0, ms) }),

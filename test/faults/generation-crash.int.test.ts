@@ -33,9 +33,7 @@ describe('generation survives a killed worker', () => {
   const baseEnv = () => ({
     SECRET_KEY: 'crash-test-secret-key-long-enough-000001',
     HOST: '127.0.0.1',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: ai.url,
-    AI_MODEL: 'fake',
+    ...ai.env,
     AI_CONCURRENCY: '8',
     GENERATION_CHUNK_SECONDS: '2',
     GENERATION_JOB_EXPIRE_SECONDS: '4',

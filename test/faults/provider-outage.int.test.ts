@@ -26,9 +26,7 @@ describe.concurrent('provider outages', () => {
       const t = await startTestApp(
         kind,
         {
-          AI_PROVIDER: 'openai-compatible',
-          AI_BASE_URL: ai.url,
-          AI_MODEL: 'fake',
+          ...ai.env,
           AI_CONCURRENCY: '4',
           SMTP_URL: sink.url,
           SEND_PACING: 'false',

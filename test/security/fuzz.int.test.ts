@@ -222,11 +222,7 @@ describe('fuzzing JSON bodies and query strings (pglite)', () => {
     ai = await startFakeAi();
     dns = await startFakeDns({ 'fuzz.example': ['v=spf1 -all'] });
     t = await startTestApp('pglite', {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: ai.url,
-      AI_MODEL: 'fake-model',
-      AI_API_KEY: 'sk-test',
-      AI_IMAGE_MODEL: 'fake-image',
+      ...ai.env,
       AI_MAX_RETRIES: '0',
       DNS_SERVERS: dns.server,
       DNS_TIMEOUT_MS: '500',

@@ -1,7 +1,7 @@
 import type { LocalSignInBody } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { isLoopbackAddress } from '../lib/loopback';
+import { isDirectLoopbackRequest } from '../lib/loopback';
 import { upsertUserFromIdentity } from '../queries/users';
 
 const DEFAULT_LOCAL_EMAIL = 'you@localhost';
@@ -13,12 +13,11 @@ const DEFAULT_LOCAL_EMAIL = 'you@localhost';
  */
 export function localSignInAllowed(
   config: Config,
-  request: { socket: { remoteAddress?: string }; headers: Record<string, unknown> },
+  request: Parameters<typeof isDirectLoopbackRequest>[0],
 ): boolean {
   if (!config.auth.localSignIn) return false;
   if (config.auth.localSignInFromAnywhere) return true;
-  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return !proxied && isLoopbackAddress(request.socket.remoteAddress);
+  return isDirectLoopbackRequest(request);
 }
 
 /** Creates or finds the local user for an address; its mail goes to the outbox transport. */

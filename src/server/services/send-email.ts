@@ -113,7 +113,7 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
         rawMessage: raw,
       }),
     );
-    deps.metrics.emailsSent.inc({ transport: transportOf(sender) });
+    deps.metrics.emailsSent.inc({ transport });
     return done({ kind: 'sent' });
   } catch (err) {
     await refundSendQuota(deps.db, user.id, day, withLink);
