@@ -11,7 +11,10 @@ const BLOCKING = new Set(['serious', 'critical']);
  * Soft, so one run lists the problems of every screen rather than stopping at the first.
  */
 export async function expectAccessible(page: Page, screen: string, within?: string) {
-  // Mantine fades dialogs and menus in; contrast read mid-fade would be wrong. Spinners never finish.
+  // Mantine fades dialogs and menus in; contrast read mid-fade would be wrong. A transition can
+  // start a frame after the check below would pass, so transitions are switched off first (the
+  // elements jump to their final styles), then running animations are waited out. Spinners never finish.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.waitForFunction(() =>
     document
       .getAnimations()
