@@ -179,9 +179,13 @@ export async function sinkCeiling(sink: SmtpSink, messages: string[], connection
     maxMessages: Number.POSITIVE_INFINITY,
   });
   try {
+    // Sent the way the app's SMTP transport sends: envelope and Message-ID given, the message raw.
     const envelopes = messages.map(envelopeOf);
+    const messageIds = messages.map((raw) => rawHeader(raw, 'message-id'));
     const started = performance.now();
-    await Promise.all(messages.map((raw, i) => transport.sendMail({ envelope: envelopes[i], raw })));
+    await Promise.all(
+      messages.map((raw, i) => transport.sendMail({ envelope: envelopes[i], messageId: messageIds[i], raw })),
+    );
     return messages.length / ((performance.now() - started) / 1000);
   } finally {
     transport.close();

@@ -40,7 +40,7 @@ export async function waitUntil<T>(
   while (Date.now() < deadline) {
     const value = await check();
     if (value) return value;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reconcileInterruptedSends } from '../services/reconcile-sending';
 import type { JobDefinition } from './job-queue';
-import { sendEmailJob } from './send-email';
+import { sendEmailJob, sendJobsFor } from './send-email';
 
 const payload = z.object({ everything: z.boolean().default(false) });
 
@@ -14,11 +14,7 @@ export const reconcileSendingJob: JobDefinition<typeof payload> = {
   async handle(ctx, { everything }) {
     const settled = await reconcileInterruptedSends(
       ctx,
-      (ids) =>
-        ctx.jobs.enqueueMany(
-          sendEmailJob,
-          ids.map((emailId) => ({ emailId })),
-        ),
+      (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
       everything,
     );
     if (settled) ctx.log.warn({ settled }, 'settled emails interrupted while sending');

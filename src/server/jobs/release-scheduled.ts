@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { releaseDueEmails } from '../services/scheduled-sending';
 import type { JobDefinition } from './job-queue';
-import { sendEmailJob } from './send-email';
+import { sendEmailJob, sendJobsFor } from './send-email';
 
 /** Every minute (and at each scheduled time): scheduled emails whose time has come are sent. */
 export const releaseScheduledJob: JobDefinition<z.ZodObject> = {
@@ -10,11 +10,6 @@ export const releaseScheduledJob: JobDefinition<z.ZodObject> = {
   cron: '* * * * *',
   queue: { retryLimit: 3 },
   async handle(ctx) {
-    await releaseDueEmails(ctx.db, (ids) =>
-      ctx.jobs.enqueueMany(
-        sendEmailJob,
-        ids.map((emailId) => ({ emailId })),
-      ),
-    );
+    await releaseDueEmails(ctx.db, (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)));
   },
 };

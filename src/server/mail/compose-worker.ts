@@ -1,4 +1,4 @@
-import { composeMessage } from './compose';
+import { composeMessages } from './compose';
 
-/** Runs on a compose thread (see compose-pool): one message per task. */
-export default composeMessage;
+/** Runs on a compose thread (see compose-pool): a group of messages per task. */
+export default composeMessages;

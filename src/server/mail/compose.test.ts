@@ -14,7 +14,7 @@ const base = {
 
 describe('composeMessage', () => {
   it('builds a message with HTML and text parts, signature, unsubscribe footer and RFC 8058 headers', async () => {
-    const raw = await composeMessage({
+    const raw = composeMessage({
       ...base,
       unsubscribe: {
         url: 'https://tailor.example/u/tok123',
@@ -41,7 +41,7 @@ describe('composeMessage', () => {
   });
 
   it('leaves out the footer and List-Unsubscribe headers when the link is off, and the pixel for untracked mail', async () => {
-    const raw = await composeMessage({ ...base, unsubscribe: null, pixelUrl: null });
+    const raw = composeMessage({ ...base, unsubscribe: null, pixelUrl: null });
     const mail = await simpleParser(raw);
     expect(raw).not.toMatch(/^List-Unsubscribe/m);
     expect(mail.html).not.toContain('Unsubscribe');

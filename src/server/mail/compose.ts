@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { compile } from 'html-to-text';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { escapeHtml } from '../lib/escape-html';
+import { serializeMime } from './serialize-mime';
 
 export type ComposeInput = {
   from: { name: string | null; email: string };
@@ -31,7 +32,7 @@ export function newMessageId(domain: string) {
  * the visible unsubscribe footer plus List-Unsubscribe and one-click List-Unsubscribe-Post
  * (RFC 8058) when the campaign has the link, and the open pixel.
  */
-export async function composeMessage(input: ComposeInput): Promise<string> {
+export function composeMessage(input: ComposeInput): string {
   const parts = [input.html];
   if (input.signatureHtml) parts.push(`<div class="signature">${input.signatureHtml}</div>`);
   if (input.unsubscribe) parts.push(unsubscribeFooter(input.unsubscribe));
@@ -55,8 +56,12 @@ export async function composeMessage(input: ComposeInput): Promise<string> {
     text: htmlToText(visible),
     headers,
   });
-  const buffer = await composer.compile().build();
-  return buffer.toString('utf8');
+  return serializeMime(composer.compile()).toString('utf8');
+}
+
+/** composeMessage for each input, in order. */
+export function composeMessages(inputs: ComposeInput[]): string[] {
+  return inputs.map(composeMessage);
 }
 
 function unsubscribeFooter(unsubscribe: { url: string; footer: string | null }) {

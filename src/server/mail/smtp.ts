@@ -24,6 +24,8 @@ export function smtpTransport(url: string): MailTransport {
       try {
         const info = await pool.sendMail({
           envelope: { from: message.from, to: [message.to] },
+          // The raw message carries this already; given here, nodemailer does not make one of its own.
+          messageId: message.messageId,
           raw: message.raw,
         });
         return { providerMessageId: info.response ?? null };

@@ -5,6 +5,12 @@ import { campaigns, emails, recipients } from '../db/schema';
 type EmailRow = typeof emails.$inferSelect;
 
 /**
+ * `emails.id` is one of `ids`, as one array parameter: `inArray` sends a parameter per id, which
+ * for a few hundred ids costs PostgreSQL more to parse and plan than the update itself.
+ */
+const emailIdIn = (ids: number[]) => sql`${emails.id} = any(${param(ids)}::bigint[])`;
+
+/**
  * Moves an email from queued to sending, giving it a Message-ID first if it has none. The
  * conditional update is the lock: of two workers, only one gets the row back.
  */
@@ -38,7 +44,7 @@ export async function queuedOwners(db: Db, emailIds: number[]) {
   return db
     .select({ id: emails.id, userId: emails.userId })
     .from(emails)
-    .where(and(inArray(emails.id, emailIds), eq(emails.status, 'queued')));
+    .where(and(emailIdIn(emailIds), eq(emails.status, 'queued')));
 }
 
 /** A claimed email with what composing it needs. */
@@ -109,7 +115,7 @@ export async function settleManySending(db: Db, emailIds: number[], values: Part
   await db
     .update(emails)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(inArray(emails.id, emailIds), eq(emails.status, 'sending')));
+    .where(and(emailIdIn(emailIds), eq(emails.status, 'sending')));
 }
 
 /** Everything composing one email needs, in one read. */
@@ -129,7 +135,7 @@ export async function queueEmails(db: Db, userId: number, ids: number[], from: E
   const rows = await db
     .update(emails)
     .set({ status: 'queued', scheduledFor: null, errorMessage: null, updatedAt: new Date() })
-    .where(and(eq(emails.userId, userId), inArray(emails.id, ids), inArray(emails.status, from)))
+    .where(and(eq(emails.userId, userId), emailIdIn(ids), inArray(emails.status, from)))
     .returning({ id: emails.id });
   return rows.map((r) => r.id);
 }
@@ -145,7 +151,7 @@ export async function scheduleEmails(
   const rows = await db
     .update(emails)
     .set({ status: 'scheduled', scheduledFor: at, errorMessage: null, updatedAt: new Date() })
-    .where(and(eq(emails.userId, userId), inArray(emails.id, ids), inArray(emails.status, from)))
+    .where(and(eq(emails.userId, userId), emailIdIn(ids), inArray(emails.status, from)))
     .returning({ id: emails.id });
   return rows.map((r) => r.id);
 }

@@ -1,3 +1,4 @@
+import type { ComposeInput } from '../mail/compose';
 import { composeOnThreads } from '../mail/compose-pool';
 import type { SendDeps, Sender } from './sender';
 
@@ -14,42 +15,58 @@ export function fromAddressOf(sender: Sender) {
   return sender.user.email ?? sender.settings?.email ?? 'you@localhost';
 }
 
+/** What composing one campaign email needs besides the email itself. */
+export type CampaignMessage = {
+  email: ClaimedEmail;
+  recipientEmail: string;
+  unsubscribe: { withLink: boolean; footer: string | null };
+};
+
 /**
- * The MIME message for one campaign email: the sender's name and signature, the unsubscribe
- * footer and headers when the campaign has the link, and the open pixel.
+ * The MIME messages for campaign emails of one sender, in order: the sender's name and
+ * signature, the unsubscribe footer and headers when the campaign has the link, and the open pixel.
  */
-export function composeCampaignEmail(
+export function composeCampaignEmails(deps: SendDeps, sender: Sender, messages: CampaignMessage[]) {
+  return composeOnThreads(
+    messages.map((m) => composeInput(deps, sender, m)),
+    deps.config.mail.composeThreads,
+  );
+}
+
+/** composeCampaignEmails for one email. */
+export async function composeCampaignEmail(deps: SendDeps, sender: Sender, message: CampaignMessage) {
+  const [raw] = await composeCampaignEmails(deps, sender, [message]);
+  if (raw === undefined) throw new Error('The compose thread returned no message');
+  return raw;
+}
+
+function composeInput(
   deps: SendDeps,
   sender: Sender,
-  email: ClaimedEmail,
-  recipientEmail: string,
-  unsubscribe: { withLink: boolean; footer: string | null },
-) {
+  { email, recipientEmail, unsubscribe }: CampaignMessage,
+): ComposeInput {
   const { user, settings } = sender;
   const fromEmail = fromAddressOf(sender);
   const base = deps.config.publicUrl;
-  return composeOnThreads(
-    {
-      from: {
-        name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
-        email: fromEmail,
-      },
-      to: recipientEmail,
-      subject: email.subject,
-      html: email.body,
-      signatureHtml: settings?.signature ?? null,
-      unsubscribe: unsubscribe.withLink
-        ? {
-            url: new URL(`/u/${email.trackingToken}`, base).href,
-            mailto: `mailto:${fromEmail}?subject=unsubscribe`,
-            footer: unsubscribe.footer,
-          }
-        : null,
-      pixelUrl: new URL(`/t/o/${email.trackingToken}.gif`, base).href,
-      messageId: email.messageId!,
+  return {
+    from: {
+      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
+      email: fromEmail,
     },
-    deps.config.mail.composeThreads,
-  );
+    to: recipientEmail,
+    subject: email.subject,
+    html: email.body,
+    signatureHtml: settings?.signature ?? null,
+    unsubscribe: unsubscribe.withLink
+      ? {
+          url: new URL(`/u/${email.trackingToken}`, base).href,
+          mailto: `mailto:${fromEmail}?subject=unsubscribe`,
+          footer: unsubscribe.footer,
+        }
+      : null,
+    pixelUrl: new URL(`/t/o/${email.trackingToken}.gif`, base).href,
+    messageId: email.messageId!,
+  };
 }
 
 /** The domain Message-IDs are made on. */

@@ -15,7 +15,7 @@ import {
 import { deliverManyToOutbox } from '../queries/outbox';
 import { refundSendQuotaMany, takeSendQuotaUpTo } from '../queries/send-quota';
 import { unsubscribedAmong } from '../queries/unsubscribes';
-import { composeCampaignEmail, fromAddressOf, messageIdDomain } from './campaign-message';
+import { composeCampaignEmails, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { afterSending, pause, sendQueuedEmail } from './send-email';
 import { pacingOf, type SendDeps, type Sender, senderOf, transportOf } from './sender';
@@ -123,12 +123,20 @@ async function sendChunk(deps: SendDeps, sender: Sender, emailIds: number[]): Pr
 
   const transport = sender.mailbox.transport;
   const fromEmail = fromAddressOf(sender);
+  // The chunk is composed as one group, so chunks in flight at once take turns on the compose
+  // threads and go out one after another instead of all finishing together.
+  const raws = await composeCampaignEmails(
+    deps,
+    sender,
+    allowed.map((email) => ({
+      email,
+      recipientEmail: email.recipientEmail,
+      unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
+    })),
+  );
   const attempts = await Promise.all(
-    allowed.map(async (email) => {
-      const raw = await composeCampaignEmail(deps, sender, email, email.recipientEmail, {
-        withLink: email.withLink,
-        footer: email.unsubscribeMessage,
-      });
+    allowed.map(async (email, i) => {
+      const raw = raws[i] as string;
       if (transport === 'outbox') return { email, raw, providerMessageId: null };
       try {
         const result = await transport.send({

@@ -66,9 +66,10 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
   }
 
   const fromEmail = fromAddressOf(sender);
-  const raw = await composeCampaignEmail(deps, sender, claimed, recipient.email, {
-    withLink,
-    footer: campaign.unsubscribeMessage,
+  const raw = await composeCampaignEmail(deps, sender, {
+    email: claimed,
+    recipientEmail: recipient.email,
+    unsubscribe: { withLink, footer: campaign.unsubscribeMessage },
   });
 
   // The mailbox's turn is taken last, right before the provider call, so the spacing holds where

@@ -36,7 +36,7 @@ export async function sendTestEmail(
   const settings = await findSenderSettings(deps.db, user.id);
   const messageId = newMessageId(deps.config.mail.domain ?? deps.config.publicUrl.hostname);
   const subject = `[Test] ${found.email.subject}`;
-  const raw = await composeMessage({
+  const raw = composeMessage({
     from: {
       name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
       email: user.email,
