@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { generateSomeEmails } from '../services/generation';
+import { generateSomeEmails, giveUpGeneration } from '../services/generation';
 import type { JobDefinition } from './job-queue';
 
 const payload = z.object({ campaignId: z.number().int(), userId: z.number().int() });
@@ -12,17 +12,20 @@ const payload = z.object({ campaignId: z.number().int(), userId: z.number().int(
 export const generateEmailsJob: JobDefinition<typeof payload> = {
   name: 'campaign.generate-emails',
   payload,
-  // One queued and one running job per campaign (singletonKey = campaign id).
-  queue: { policy: 'stately', retryLimit: 20, retryDelay: 2, retryBackoff: true },
+  // One queued and one running job per campaign (singletonKey = campaign id). Retries wait 2–4 s,
+  // then twice as long each time: nine of them outlast an AI outage of about 17 to 34 minutes.
+  queue: { policy: 'stately', retryLimit: 9, retryDelay: 2, retryBackoff: true },
   work: { pollingIntervalSeconds: 0.5 },
-  async handle(ctx, ids) {
+  async handle(ctx, ids, attempt) {
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
     try {
       const outcome = await generateSomeEmails(deps, ids, Date.now() + ctx.config.generation.chunkMs);
       if (outcome === 'more') await enqueueGeneration(ctx, ids);
     } catch (err) {
-      ctx.log.error({ err, ...ids }, 'email generation failed');
-      throw err;
+      ctx.log.error({ err, ...ids, retry: attempt.retryCount }, 'email generation failed');
+      // Retried later (pg-boss, with backoff) unless this was the last try.
+      if (!attempt.isLast) throw err;
+      await giveUpGeneration(deps, ids, err);
     }
   },
 };

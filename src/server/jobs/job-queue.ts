@@ -6,11 +6,14 @@ import type { AppContext } from '../context';
 import { type Database, selectRows } from '../db/client';
 import { retryWhileConnectionLost } from '../db/connection-lost';
 
+/** Which run of a job this is: pg-boss retries a failed job up to its retry limit. */
+export type JobAttempt = { retryCount: number; retryLimit: number; isLast: boolean };
+
 /** One kind of background work: its queue name, payload schema and handler (one file per job). */
 export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   name: string;
   payload: Schema;
-  handle(ctx: AppContext, payload: z.infer<Schema>): Promise<void>;
+  handle(ctx: AppContext, payload: z.infer<Schema>, attempt: JobAttempt): Promise<void>;
   /**
    * Handles a whole fetched batch at once instead of `handle` per job (e.g. to share database
    * statements across many emails). If it throws, every job of the batch fails and is retried.
@@ -61,6 +64,11 @@ export function createJobQueue(
     maintenanceIntervalSeconds: role.maintenanceSeconds,
   } as PgBoss.ConstructorOptions);
   const byName = new Map(definitions.map((d) => [d.name, d]));
+  /** This process's pg-boss workers per queue, to wake when work arrives or a batch came back full. */
+  const localWorkers = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
+  };
   let started = false;
 
   return {
@@ -79,53 +87,67 @@ export function createJobQueue(
       for (const def of definitions) {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         const limit = pLimit(def.concurrency ?? 1);
-        for (let loop = 0; loop < (def.fetchLoops ?? 1); loop++)
-          await boss.work(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
-            if (def.handleBatch) {
-              try {
-                await def.handleBatch(
-                  ctx,
-                  jobs.map((job) => def.payload.parse(job.data ?? {})),
-                );
-                ctx.metrics.jobsProcessed.inc({ queue: def.name }, jobs.length);
-              } catch (err) {
-                ctx.metrics.jobsFailed.inc({ queue: def.name }, jobs.length);
-                ctx.log.error({ err: loggable(err), job: def.name, jobs: jobs.length }, 'job batch failed');
-                // The error is in the log; pg-boss's many-ids fail takes no message. Failing them
-                // (so they are retried soon) waits out a database restart.
-                await retryWhileConnectionLost(
-                  () =>
-                    boss.fail(
-                      def.name,
-                      jobs.map((job) => job.id),
-                    ),
-                  FAIL_PATIENCE_MS,
-                );
+        const batchSize = def.work?.batchSize ?? 1;
+        for (let loop = 0; loop < (def.fetchLoops ?? 1); loop++) {
+          const workerId = await boss.work(
+            def.name,
+            { pollingIntervalSeconds: 1, ...def.work, includeMetadata: true },
+            async (jobs) => {
+              // A full batch means more is probably waiting: fetch again at once instead of after
+              // the polling interval, which would otherwise cap a loop at one batch per interval.
+              if (jobs.length >= batchSize) boss.notifyWorker(workerId);
+              if (def.handleBatch) {
+                try {
+                  await def.handleBatch(
+                    ctx,
+                    jobs.map((job) => def.payload.parse(job.data ?? {})),
+                  );
+                  ctx.metrics.jobsProcessed.inc({ queue: def.name }, jobs.length);
+                } catch (err) {
+                  ctx.metrics.jobsFailed.inc({ queue: def.name }, jobs.length);
+                  ctx.log.error({ err: loggable(err), job: def.name, jobs: jobs.length }, 'job batch failed');
+                  // The error is in the log; pg-boss's many-ids fail takes no message. Failing them
+                  // (so they are retried soon) waits out a database restart.
+                  await retryWhileConnectionLost(
+                    () =>
+                      boss.fail(
+                        def.name,
+                        jobs.map((job) => job.id),
+                      ),
+                    FAIL_PATIENCE_MS,
+                  );
+                }
+                return;
               }
-              return;
-            }
-            // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
-            await Promise.all(
-              jobs.map((job) =>
-                limit(async () => {
-                  try {
-                    await def.handle(ctx, def.payload.parse(job.data ?? {}));
-                    ctx.metrics.jobsProcessed.inc({ queue: def.name });
-                  } catch (err) {
-                    ctx.metrics.jobsFailed.inc({ queue: def.name });
-                    ctx.log.error({ err: loggable(err), job: def.name, id: job.id }, 'job failed');
-                    await retryWhileConnectionLost(
-                      () =>
-                        boss.fail(def.name, job.id, {
-                          message: err instanceof Error ? err.message : String(err),
-                        }),
-                      FAIL_PATIENCE_MS,
-                    );
-                  }
-                }),
-              ),
-            );
-          });
+              // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
+              await Promise.all(
+                jobs.map((job) =>
+                  limit(async () => {
+                    try {
+                      await def.handle(ctx, def.payload.parse(job.data ?? {}), {
+                        retryCount: job.retryCount,
+                        retryLimit: job.retryLimit,
+                        isLast: job.retryCount >= job.retryLimit,
+                      });
+                      ctx.metrics.jobsProcessed.inc({ queue: def.name });
+                    } catch (err) {
+                      ctx.metrics.jobsFailed.inc({ queue: def.name });
+                      ctx.log.error({ err: loggable(err), job: def.name, id: job.id }, 'job failed');
+                      await retryWhileConnectionLost(
+                        () =>
+                          boss.fail(def.name, job.id, {
+                            message: err instanceof Error ? err.message : String(err),
+                          }),
+                        FAIL_PATIENCE_MS,
+                      );
+                    }
+                  }),
+                ),
+              );
+            },
+          );
+          localWorkers.set(def.name, [...(localWorkers.get(def.name) ?? []), workerId]);
+        }
       }
     },
 
@@ -136,7 +158,9 @@ export function createJobQueue(
       options?: PgBoss.SendOptions,
     ) {
       if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
-      return boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+      const id = await boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+      if (!options?.startAfter) wake(def.name);
+      return id;
     },
 
     /** Many jobs of one kind in one statement (e.g. every email of a campaign). */
@@ -154,6 +178,8 @@ export function createJobQueue(
           })),
         );
       }
+      // Workers in this process start now rather than at their next poll (others poll as usual).
+      wake(def.name);
     },
 
     /** Graceful: waits for running handlers (up to `timeoutMs`), then releases the rest. */

@@ -130,6 +130,30 @@ export async function generateSomeEmails(
   return 'more';
 }
 
+/** What the user reads when generation stopped because the AI provider stayed unreachable. */
+export const AI_GAVE_UP =
+  'The AI provider could not be reached, so generation stopped. The emails already written are kept: generate again to write the rest.';
+/** …and when it stopped after repeated errors of any other kind (the log has the details). */
+export const GENERATION_GAVE_UP =
+  'Generation stopped after repeated errors. The emails already written are kept: generate again to write the rest.';
+
+/**
+ * The generation job's last retry failed too: the campaign leaves `generating` with a message
+ * saying why, instead of showing a progress bar that never moves again.
+ */
+export async function giveUpGeneration(
+  deps: GenerationDeps,
+  ids: { userId: number; campaignId: number },
+  err: unknown,
+) {
+  const campaign = await ownCampaign(deps.db, ids.userId, ids.campaignId);
+  await failGeneration(
+    deps.db,
+    campaign,
+    err instanceof AiUnavailableError ? AI_GAVE_UP : GENERATION_GAVE_UP,
+  );
+}
+
 export async function failGeneration(db: Db, campaign: CampaignRow, message: string) {
   await updateCampaign(db, campaign.userId, campaign.id, { status: 'draft', generationError: message }, [
     'generating',
