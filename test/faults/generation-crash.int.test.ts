@@ -16,17 +16,17 @@ const KILLS = 2;
 
 /**
  * A worker SIGKILLed twice in the middle of an AI generation, at random moments, and restarted
- * each time: still exactly one email per recipient.
+ * each time: still exactly one email per recipient. The two scenarios run side by side, each with
+ * its own processes and its own random moments.
  */
-describe('generation survives a killed worker', () => {
-  const random = seededRandom('generation-crash');
+describe.concurrent('generation survives a killed worker', () => {
   let ai: FakeAi;
-  const processes: ServerProcess[] = [];
+  const processes: Record<'embedded' | 'postgres', ServerProcess[]> = { embedded: [], postgres: [] };
   beforeAll(async () => {
     ai = await startFakeAi({ latencyMs: 200 });
   });
   afterAll(async () => {
-    for (const p of processes) p.child.kill('SIGKILL');
+    for (const p of Object.values(processes).flat()) p.child.kill('SIGKILL');
     await ai.close();
   });
 
@@ -39,17 +39,18 @@ describe('generation survives a killed worker', () => {
     GENERATION_JOB_EXPIRE_SECONDS: '4',
     JOB_MAINTENANCE_SECONDS: '1',
   });
-  const start = (role: string, env: Record<string, string>) => {
-    const p = spawnServer(role, env);
-    processes.push(p);
-    return p;
-  };
-
   async function runScenario(
+    scenario: 'embedded' | 'postgres',
     env: Record<string, string>,
     roles: { web: string; worker: string | null },
     port: number,
   ) {
+    const random = seededRandom(`generation-crash ${scenario}`);
+    const start = (role: string, env: Record<string, string>) => {
+      const p = spawnServer(role, env);
+      processes[scenario].push(p);
+      return p;
+    };
     const web = start(roles.web, { ...env, PORT: String(port) });
     await web.waitFor(/Tailor is running/);
     let worker = roles.worker ? start(roles.worker, env) : web;
@@ -110,6 +111,7 @@ describe('generation survives a killed worker', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-crash-'));
     try {
       const { atKill } = await runScenario(
+        'embedded',
         { ...baseEnv(), DATA_DIR: dataDir },
         { web: 'all', worker: null },
         21000 + (process.pid % 1000),
@@ -118,7 +120,7 @@ describe('generation survives a killed worker', () => {
       for (const processed of atKill) expect(processed === null || processed < RECIPIENTS).toBe(true);
     } finally {
       // The restarted process still has the folder open: stop it before deleting.
-      const running = processes.splice(0);
+      const running = processes.embedded.splice(0);
       for (const p of running) p.child.kill('SIGKILL');
       await Promise.all(running.map((p) => p.exited));
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -133,7 +135,7 @@ describe('generation survives a killed worker', () => {
       await adminQuery(template.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
       try {
         const env = { ...baseEnv(), DATABASE_URL: databaseUrl(template.serverUrl, name) };
-        await runScenario(env, { web: 'web', worker: 'worker' }, 22000 + (process.pid % 1000));
+        await runScenario('postgres', env, { web: 'web', worker: 'worker' }, 22000 + (process.pid % 1000));
         const client = new pg.Client({ connectionString: env.DATABASE_URL });
         await client.connect();
         const { rows } = await client.query(
@@ -142,7 +144,7 @@ describe('generation survives a killed worker', () => {
         await client.end();
         expect(rows[0]).toEqual({ n: RECIPIENTS, d: RECIPIENTS });
       } finally {
-        for (const p of processes.splice(0)) p.child.kill('SIGKILL');
+        for (const p of processes.postgres.splice(0)) p.child.kill('SIGKILL');
         await adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../fakes/smtp-sink';
 import { createCampaignThroughApi, createTemplateThroughApi } from '../support/api-campaign';
 import { httpClient, waitUntil } from '../support/http-client';
@@ -9,6 +9,9 @@ import { seededRandom } from '../support/seeded-random';
 import { type ServerProcess, spawnServer } from '../support/spawn-server';
 
 const TRIALS = Number(process.env.SEND_CRASH_TRIALS ?? 20);
+
+/** Trials run in two lanes at once, each its own server, database and sink: a trial mostly waits. */
+const LANES = 2;
 
 /**
  * The worker is SIGKILLed mid-campaign, 20 times, at random moments. Each time it restarts, the
@@ -18,45 +21,49 @@ const TRIALS = Number(process.env.SEND_CRASH_TRIALS ?? 20);
  * composed on a thread), so both send paths are killed mid-flight.
  */
 describe('sending survives a killed worker', () => {
-  let sink: SmtpSink;
-  let server: ServerProcess | null = null;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-send-crash-'));
-  const port = 25000 + (process.pid % 1000);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SECRET_KEY: 'send-crash-secret-key-long-enough-00001',
-    // Paced: one send per 100 ms per mailbox, so a kill lands in the middle of a campaign.
-    SEND_PACING: 'true',
-    SMTP_SENDS_PER_MINUTE: '600',
-    SMTP_URL: '',
-    COMPOSE_THREADS: '1',
-  };
-  beforeAll(async () => {
-    // A slow server (30 ms a message) keeps unpaced batches in flight long enough to be killed.
-    sink = await startSmtpSink({ acceptDelayMs: 30 });
-    env.SMTP_URL = sink.url;
-  });
+  const lanes: { sink: SmtpSink; server: ServerProcess | null; dataDir: string }[] = [];
   afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await sink.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const lane of lanes) {
+      lane.server?.child.kill('SIGKILL');
+      await lane.sink.close();
+      fs.rmSync(lane.dataDir, { recursive: true, force: true });
+    }
   });
 
-  async function start(paced: boolean) {
-    env.SEND_PACING = String(paced);
-    server = spawnServer('all', env);
-    await server.waitFor(/Tailor is running/);
-  }
-
-  it(`delivers every approved email exactly once across ${TRIALS} kills`, async () => {
-    const random = seededRandom('send-crash');
+  /** Runs `trials` on a server of its own; returns how many kills landed before the campaign was out. */
+  async function runLane(laneNumber: number, trials: number[]) {
+    // A slow server (30 ms a message) keeps unpaced batches in flight long enough to be killed.
+    const sink = await startSmtpSink({ acceptDelayMs: 30 });
+    const lane = {
+      sink,
+      server: null as ServerProcess | null,
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-send-crash-')),
+    };
+    lanes.push(lane);
+    const port = 25000 + laneNumber * 1000 + (process.pid % 1000);
+    const env = {
+      DATA_DIR: lane.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SECRET_KEY: 'send-crash-secret-key-long-enough-00001',
+      // Paced: one send per 100 ms per mailbox, so a kill lands in the middle of a campaign.
+      SEND_PACING: 'true',
+      SMTP_SENDS_PER_MINUTE: '600',
+      SMTP_URL: sink.url,
+      COMPOSE_THREADS: '1',
+    };
+    const start = async (paced: boolean) => {
+      env.SEND_PACING = String(paced);
+      lane.server = spawnServer('all', env);
+      await lane.server.waitFor(/Tailor is running/);
+      return lane.server;
+    };
+    const random = seededRandom(`send-crash lane ${laneNumber}`);
     let killedMidway = 0;
-    for (let trial = 0; trial < TRIALS; trial++) {
+    for (const trial of trials) {
       const paced = trial % 2 === 0;
       const EMAILS = paced ? 25 : 100;
-      if (!server) await start(paced);
+      const server = lane.server ?? (await start(paced));
       // A sender per trial: resends after a crash count against the daily limit like any send.
       const api = httpClient(`http://127.0.0.1:${port}`);
       await api.json('POST', '/api/auth/local', { email: `crash-${trial}@localhost` });
@@ -77,11 +84,11 @@ describe('sending survives a killed worker', () => {
       // Kill at a random moment while the campaign is going out.
       const killAt = before + random.int(1, EMAILS - 2);
       await waitUntil(async () => sink.count() >= killAt, 20_000, 'some sends');
-      server!.child.kill('SIGKILL');
-      await server!.exited;
+      server.child.kill('SIGKILL');
+      await server.exited;
       if (sink.count() - before < EMAILS) killedMidway++;
       // Restarted in the next trial's mode: the interrupted sends are settled either way.
-      await start(!paced);
+      const restarted = await start(!paced);
 
       const page = async () =>
         (await api.json('GET', `/api/campaigns/${campaign.id}/emails?limit=500`)).items as {
@@ -103,7 +110,7 @@ describe('sending survives a killed worker', () => {
         const counts: Record<string, number> = {};
         for (const x of last) counts[x.status] = (counts[x.status] ?? 0) + 1;
         throw new Error(
-          `${(err as Error).message} (trial ${trial}: ${JSON.stringify(counts)})\n${server!.output().slice(-3000)}`,
+          `${(err as Error).message} (trial ${trial}: ${JSON.stringify(counts)})\n${restarted.output().slice(-3000)}`,
         );
       });
       const atSink = new Set(sink.messages().map((m) => m.messageId));
@@ -121,6 +128,20 @@ describe('sending survives a killed worker', () => {
       expect(new Set(delivered).size).toBe(delivered.length);
       expect(delivered).toHaveLength(EMAILS);
     }
-    expect(killedMidway).toBeGreaterThan(TRIALS / 2);
+    return killedMidway;
+  }
+
+  it(`delivers every approved email exactly once across ${TRIALS} kills`, async () => {
+    // Consecutive trials per lane, so each lane alternates paced and unpaced as one server would.
+    const perLane = Math.ceil(TRIALS / LANES);
+    const killedMidway = await Promise.all(
+      Array.from({ length: LANES }, (_, lane) =>
+        runLane(
+          lane,
+          Array.from({ length: TRIALS }, (_, i) => i).slice(lane * perLane, (lane + 1) * perLane),
+        ),
+      ),
+    );
+    expect(killedMidway.reduce((a, b) => a + b, 0)).toBeGreaterThan(TRIALS / 2);
   }, 600_000);
 });
