@@ -38,17 +38,19 @@ describe('processes on the embedded database', () => {
   it('serves health and readiness, and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-term-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    // Port 0: the system picks a free one (a random fixed port could collide with any
+    // outgoing connection's ephemeral port while other test files run beside this one).
     const server = spawnServer('all', {
       DATA_DIR: dataDir,
-      PORT: port,
+      PORT: '0',
       HOST: '127.0.0.1',
       SECRET_KEY: SECRET,
     });
     await server.waitFor('Tailor is running');
-    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    const base = await server.url();
+    const health = await fetch(`${base}/healthz`);
     expect(await health.json()).toEqual({ ok: true });
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    const ready = await fetch(`${base}/readyz`);
     expect(await ready.json()).toEqual({ ok: true, database: 'pglite' });
     expect(ready.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
