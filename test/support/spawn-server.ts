@@ -32,7 +32,7 @@ export function spawnServer(role: string, env: Record<string, string>): ServerPr
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  const waitFor = (text: string | RegExp, timeoutMs = 30_000) =>
+  const waitFor = (text: string | RegExp, timeoutMs = 60_000) =>
     new Promise<void>((resolve, reject) => {
       const matches = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
       if (matches()) return resolve();
