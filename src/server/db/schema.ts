@@ -209,7 +209,6 @@ export const emails = pgTable(
     index('emails_campaign_idx').on(t.campaignId, t.id),
     index('emails_user_status_idx').on(t.userId, t.status),
     index('emails_campaign_status_idx').on(t.campaignId, t.status),
-    index('emails_user_sent_idx').on(t.userId, t.sentAt),
     index('emails_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
     // The Sent Emails table's pages, newest first, for all campaigns or one; also by subject.
     index('emails_sent_page_idx').on(t.userId, t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
