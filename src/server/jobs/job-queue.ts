@@ -9,6 +9,9 @@ import { retryWhileConnectionLost } from '../db/connection-lost';
 /** Which run of a job this is: pg-boss retries a failed job up to its retry limit. */
 export type JobAttempt = { retryCount: number; retryLimit: number; isLast: boolean };
 
+/** A job as a worker fetches it (includeMetadata: true gives the retry counts). */
+type FetchedJob = PgBoss.JobWithMetadata<object>;
+
 /** One kind of background work: its queue name, payload schema and handler (one file per job). */
 export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   name: string;
@@ -92,61 +95,61 @@ export function createJobQueue(
           const workerId = await boss.work(
             def.name,
             { pollingIntervalSeconds: 1, ...def.work, includeMetadata: true },
-            async (jobs) => {
+            async (jobs: FetchedJob[]) => {
               // A full batch means more is probably waiting: fetch again at once instead of after
               // the polling interval, which would otherwise cap a loop at one batch per interval.
               if (jobs.length >= batchSize) boss.notifyWorker(workerId);
-              if (def.handleBatch) {
-                try {
-                  await def.handleBatch(
-                    ctx,
-                    jobs.map((job) => def.payload.parse(job.data ?? {})),
-                  );
-                  ctx.metrics.jobsProcessed.inc({ queue: def.name }, jobs.length);
-                } catch (err) {
-                  ctx.metrics.jobsFailed.inc({ queue: def.name }, jobs.length);
-                  ctx.log.error({ err: loggable(err), job: def.name, jobs: jobs.length }, 'job batch failed');
-                  // The error is in the log; pg-boss's many-ids fail takes no message. Failing them
-                  // (so they are retried soon) waits out a database restart.
-                  await retryWhileConnectionLost(
-                    () =>
-                      boss.fail(
-                        def.name,
-                        jobs.map((job) => job.id),
-                      ),
-                    FAIL_PATIENCE_MS,
-                  );
-                }
-                return;
-              }
-              // A failing job is failed on its own (and retried by pg-boss); its batch-mates complete.
-              await Promise.all(
-                jobs.map((job) =>
-                  limit(async () => {
-                    try {
-                      await def.handle(ctx, def.payload.parse(job.data ?? {}), {
-                        retryCount: job.retryCount,
-                        retryLimit: job.retryLimit,
-                        isLast: job.retryCount >= job.retryLimit,
-                      });
-                      ctx.metrics.jobsProcessed.inc({ queue: def.name });
-                    } catch (err) {
-                      ctx.metrics.jobsFailed.inc({ queue: def.name });
-                      ctx.log.error({ err: loggable(err), job: def.name, id: job.id }, 'job failed');
-                      await retryWhileConnectionLost(
-                        () =>
-                          boss.fail(def.name, job.id, {
-                            message: err instanceof Error ? err.message : String(err),
-                          }),
-                        FAIL_PATIENCE_MS,
-                      );
-                    }
-                  }),
-                ),
-              );
+              if (def.handleBatch) await runBatch(def, jobs);
+              else await Promise.all(jobs.map((job) => limit(() => runOne(def, job))));
             },
           );
           localWorkers.set(def.name, [...(localWorkers.get(def.name) ?? []), workerId]);
+        }
+      }
+
+      /** The whole batch through handleBatch; if it throws, every job of it fails (and is retried). */
+      async function runBatch(def: JobDefinition, jobs: FetchedJob[]) {
+        try {
+          await def.handleBatch!(
+            ctx,
+            jobs.map((job) => def.payload.parse(job.data ?? {})),
+          );
+          ctx.metrics.jobsProcessed.inc({ queue: def.name }, jobs.length);
+        } catch (err) {
+          ctx.metrics.jobsFailed.inc({ queue: def.name }, jobs.length);
+          ctx.log.error({ err: loggable(err), job: def.name, jobs: jobs.length }, 'job batch failed');
+          // The error is in the log; pg-boss's many-ids fail takes no message. Failing them
+          // (so they are retried soon) waits out a database restart.
+          await retryWhileConnectionLost(
+            () =>
+              boss.fail(
+                def.name,
+                jobs.map((job) => job.id),
+              ),
+            FAIL_PATIENCE_MS,
+          );
+        }
+      }
+
+      /** One job through handle; a failing job is failed on its own (and retried), its batch-mates complete. */
+      async function runOne(def: JobDefinition, job: FetchedJob) {
+        try {
+          await def.handle(ctx, def.payload.parse(job.data ?? {}), {
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            isLast: job.retryCount >= job.retryLimit,
+          });
+          ctx.metrics.jobsProcessed.inc({ queue: def.name });
+        } catch (err) {
+          ctx.metrics.jobsFailed.inc({ queue: def.name });
+          ctx.log.error({ err: loggable(err), job: def.name, id: job.id }, 'job failed');
+          await retryWhileConnectionLost(
+            () =>
+              boss.fail(def.name, job.id, {
+                message: err instanceof Error ? err.message : String(err),
+              }),
+            FAIL_PATIENCE_MS,
+          );
         }
       }
     },

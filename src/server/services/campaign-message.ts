@@ -15,6 +15,14 @@ export function fromAddressOf(sender: Sender) {
   return sender.user.email ?? sender.settings?.email ?? 'you@localhost';
 }
 
+/** The name on the From line: the one in sender settings, else the account's own name. */
+export function senderNameOf(
+  user: { firstName: string | null; lastName: string | null },
+  settings: { name: string | null } | null,
+) {
+  return settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null);
+}
+
 /** What composing one campaign email needs besides the email itself. */
 export type CampaignMessage = {
   email: ClaimedEmail;
@@ -49,10 +57,7 @@ function composeInput(
   const fromEmail = fromAddressOf(sender);
   const base = deps.config.publicUrl;
   return {
-    from: {
-      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
-      email: fromEmail,
-    },
+    from: { name: senderNameOf(user, settings), email: fromEmail },
     to: recipientEmail,
     subject: email.subject,
     html: email.body,

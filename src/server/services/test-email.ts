@@ -7,6 +7,7 @@ import { deliverTestToOutbox } from '../queries/outbox';
 import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
 import { findSenderSettings } from '../queries/sender-settings';
 import { latestProvider } from '../queries/users';
+import { messageIdDomain, senderNameOf } from './campaign-message';
 import { mailboxFor } from './mailbox';
 import type { SendDeps } from './send-email';
 
@@ -34,13 +35,10 @@ export async function sendTestEmail(
     throw new AppError('rate_limited', 'Daily Limit Reached: no more emails can be sent today');
   }
   const settings = await findSenderSettings(deps.db, user.id);
-  const messageId = newMessageId(deps.config.mail.domain ?? deps.config.publicUrl.hostname);
+  const messageId = newMessageId(messageIdDomain(deps));
   const subject = `[Test] ${found.email.subject}`;
   const raw = composeMessage({
-    from: {
-      name: settings?.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
-      email: user.email,
-    },
+    from: { name: senderNameOf(user, settings), email: user.email },
     to: user.email,
     subject,
     html: found.email.body,
