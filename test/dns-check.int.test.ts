@@ -18,6 +18,16 @@ describe('DNS check against a real DNS server', () => {
       'bad.example': ['v=spf2 nonsense', 'some other text'],
       '_dmarc.bad.example': ['v=DMARC2; p=none'],
       'google._domainkey.bad.example': ['hello'],
+      // Records each valid alone, but not together or not as published (RFC 7208 §4.5, RFC 6376 §3.6.1,
+      // RFC 7489 §6.6.3).
+      'twice.example': ['v=spf1 -all', 'v=spf1 include:_spf.google.com ~all'],
+      '_dmarc.twice.example': ['v=DMARC1; p=none', 'v=DMARC1; p=reject'],
+      'google._domainkey.twice.example': ['v=DKIM1; k=rsa; p='],
+      'selector1._domainkey.twice.example': ['v=DKIM1; k=rsa; p= ;'],
+      '_dmarc.nopolicy.example': ['v=DMARC1; rua=mailto:dmarc@nopolicy.example'],
+      // One revoked selector does not fail DKIM while another holds a usable key.
+      'google._domainkey.rotated.example': ['v=DKIM1; k=rsa; p='],
+      'selector2._domainkey.rotated.example': ['v=DKIM1; k=rsa; n=p=; p=MIIBIjAN'],
     });
     t = await startTestApp('pglite', { DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '2000' });
     cookie = await t.signIn();
@@ -37,6 +47,11 @@ describe('DNS check against a real DNS server', () => {
       spf: true,
       dkim: true,
       dmarc: true,
+      checks: {
+        spf: { status: 'pass', reason: 'One SPF record' },
+        dkim: { status: 'pass', reason: 'Key found at selectors google, selector1' },
+        dmarc: { status: 'pass', reason: 'DMARC policy p=quarantine' },
+      },
       details: {
         spfRecords: ['v=spf1 include:_spf.google.com ~all'],
         dkimRecords: [`google: ${longKey}`, 'selector1: v=DKIM1; k=rsa; p=MIIBIjAN'],
@@ -53,9 +68,71 @@ describe('DNS check against a real DNS server', () => {
         spf: false,
         dkim: false,
         dmarc: false,
+        checks: {
+          spf: { status: 'missing', reason: 'No SPF record' },
+          dkim: { status: 'missing', reason: 'No DKIM key at the selectors checked' },
+          dmarc: { status: 'missing', reason: 'No DMARC record' },
+        },
         details: { spfRecords: [], dkimRecords: [], dmarcRecords: [] },
       });
     }
+  });
+
+  it('fails two SPF records, revoked DKIM keys and two DMARC records, saying why', async () => {
+    const res = await check('twice.example.');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      spf: false,
+      dkim: false,
+      dmarc: false,
+      checks: {
+        spf: {
+          status: 'invalid',
+          reason: '2 SPF records found: a domain must publish exactly one (RFC 7208 §4.5)',
+        },
+        dkim: {
+          status: 'invalid',
+          reason:
+            'Key at selector google is revoked (empty p=); key at selector selector1 is revoked (empty p=)',
+        },
+        dmarc: {
+          status: 'invalid',
+          reason: '2 DMARC records found: receivers then apply no policy (RFC 7489 §6.6.3)',
+        },
+      },
+      details: {
+        spfRecords: ['v=spf1 -all', 'v=spf1 include:_spf.google.com ~all'],
+        dkimRecords: ['google: v=DKIM1; k=rsa; p=', 'selector1: v=DKIM1; k=rsa; p= ;'],
+        dmarcRecords: ['v=DMARC1; p=none', 'v=DMARC1; p=reject'],
+      },
+    });
+  });
+
+  it('fails a DMARC record without a p= policy', async () => {
+    const res = await check('nopolicy.example');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      dmarc: false,
+      checks: { dmarc: { status: 'invalid', reason: 'DMARC record has no valid p= policy' } },
+      details: { dmarcRecords: ['v=DMARC1; rua=mailto:dmarc@nopolicy.example'] },
+    });
+  });
+
+  it('passes DKIM when one selector is revoked and another holds a key', async () => {
+    const res = await check('rotated.example');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      dkim: true,
+      checks: { dkim: { status: 'pass', reason: 'Key found at selector selector2' } },
+      details: {
+        dkimRecords: ['google: v=DKIM1; k=rsa; p=', 'selector2: v=DKIM1; k=rsa; n=p=; p=MIIBIjAN'],
+      },
+    });
+  });
+
+  it('refuses an invalid domain', async () => {
+    const res = await check('not a domain');
+    expect(res.statusCode).toBe(400);
   });
 
   it('needs a signed-in user', async () => {

@@ -38,10 +38,21 @@ export type SaveSenderSettingsBody = z.infer<typeof saveSenderSettingsBody>;
 
 /** POST /api/check-dns-records. */
 export const dnsCheckBody = z.object({ domain: z.string().trim().min(1).max(253) }).strict();
+/**
+ * One check's verdict: `pass`, `missing` (no record), or `invalid` (records that receivers reject or
+ * ignore under the RFCs, e.g. two SPF records or a revoked DKIM key); `reason` says which, for the user.
+ */
+export const dnsCheckVerdict = z.object({
+  status: z.enum(['pass', 'missing', 'invalid']),
+  reason: z.string(),
+});
+export type DnsCheckVerdict = z.infer<typeof dnsCheckVerdict>;
 export const dnsCheckResult = z.object({
+  /** True only when the check passes (`checks.*.status` is `pass`). */
   spf: z.boolean(),
   dkim: z.boolean(),
   dmarc: z.boolean(),
+  checks: z.object({ spf: dnsCheckVerdict, dkim: dnsCheckVerdict, dmarc: dnsCheckVerdict }),
   details: z.object({
     spfRecords: z.array(z.string()),
     dkimRecords: z.array(z.string()),

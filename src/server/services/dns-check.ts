@@ -1,6 +1,14 @@
 import { Resolver } from 'node:dns/promises';
 import type { DnsCheckResult } from '../../contract/settings';
 import { AppError } from '../errors';
+import {
+  dkimKeyRecords,
+  dkimVerdict,
+  dmarcVerdict,
+  isDmarcRecord,
+  isSpfRecord,
+  spfVerdict,
+} from './dns-records';
 
 /** Google's and Microsoft's DKIM selectors, then common ones of other senders. */
 const DKIM_SELECTORS = ['google', 'selector1', 'selector2', 'default', 'k1', 's1', 's2', 'dkim', 'mail'];
@@ -11,7 +19,8 @@ export type DnsSettings = { servers?: string[]; timeoutMs: number };
 
 /**
  * Looks up what mailbox providers check before trusting bulk mail from a domain: an SPF
- * record at the domain, a DKIM key at a known selector, and a DMARC policy at _dmarc.
+ * record at the domain, a DKIM key at a known selector, and a DMARC policy at _dmarc, and
+ * judges each as receivers would (see dns-records.ts), with a reason for the user.
  */
 export async function checkDnsRecords(domainInput: string, settings: DnsSettings): Promise<DnsCheckResult> {
   const domain = domainInput.trim().toLowerCase().replace(/\.$/, '');
@@ -33,15 +42,21 @@ export async function checkDnsRecords(domainInput: string, settings: DnsSettings
     txt(`_dmarc.${domain}`),
     ...DKIM_SELECTORS.map((selector) => txt(`${selector}._domainkey.${domain}`)),
   ]);
-  const spfRecords = domainTxt!.filter((r) => /^v=spf1(\s|$)/i.test(r));
-  const dmarcRecords = dmarcTxt!.filter((r) => /^v=DMARC1\s*;/i.test(r));
-  const dkimRecords = dkimTxt.flatMap((records, i) =>
-    records.filter((r) => /(^|;)\s*(v=DKIM1|p=)/i.test(r)).map((r) => `${DKIM_SELECTORS[i]}: ${r}`),
+  const spfRecords = domainTxt!.filter(isSpfRecord);
+  const dmarcRecords = dmarcTxt!.filter(isDmarcRecord);
+  const dkimFound = dkimTxt.flatMap((records, i) =>
+    records.map((record) => ({ selector: DKIM_SELECTORS[i]!, record })),
   );
+  const checks = {
+    spf: spfVerdict(spfRecords),
+    dkim: dkimVerdict(dkimFound),
+    dmarc: dmarcVerdict(dmarcRecords),
+  };
   return {
-    spf: spfRecords.length > 0,
-    dkim: dkimRecords.length > 0,
-    dmarc: dmarcRecords.length > 0,
-    details: { spfRecords, dkimRecords, dmarcRecords },
+    spf: checks.spf.status === 'pass',
+    dkim: checks.dkim.status === 'pass',
+    dmarc: checks.dmarc.status === 'pass',
+    checks,
+    details: { spfRecords, dkimRecords: dkimKeyRecords(dkimFound), dmarcRecords },
   };
 }

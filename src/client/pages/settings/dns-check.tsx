@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Code, Group, Stack, Text, Tooltip } from '@m
 import { IconCircleCheck, IconCircleX, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { DnsCheckResult } from '../../../contract/settings';
+import type { DnsCheckResult, DnsCheckVerdict } from '../../../contract/settings';
 import { apiRequest } from '../../api';
 import { showToast } from '../../components/toast';
 import { senderDomain } from './sender-domain';
@@ -91,6 +91,7 @@ export function DnsCheck({ email }: { email: string | null }) {
           label={record.label}
           help={record.help}
           passed={check.data?.[record.key]}
+          verdict={check.data?.checks[record.key]}
           records={check.data?.details[record.records]}
         />
       ))}
@@ -102,10 +103,11 @@ interface DnsRowProps {
   label: string;
   help: string;
   passed: boolean | undefined;
+  verdict: DnsCheckVerdict | undefined;
   records: string[] | undefined;
 }
 
-function DnsRow({ label, help, passed, records }: DnsRowProps) {
+function DnsRow({ label, help, passed, verdict, records }: DnsRowProps) {
   const status = passed === undefined ? 'Not checked' : passed ? 'Pass' : 'Fail';
   return (
     <Stack
@@ -142,6 +144,12 @@ function DnsRow({ label, help, passed, records }: DnsRowProps) {
           {status}
         </Badge>
       </Group>
+      {/* A missing record is said below; records that exist yet fail (two SPF records…) need the reason. */}
+      {verdict?.status === 'invalid' && (
+        <Text size="sm" c="red">
+          {verdict.reason}
+        </Text>
+      )}
       {records && records.length > 0 && (
         <Stack gap={4}>
           {records.map((record) => (
