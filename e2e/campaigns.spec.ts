@@ -35,6 +35,7 @@ test('a campaign from CSV to generated emails: mapping, unsubscribe confirmation
   const message = editor.getByLabel('Unsubscribe Message');
   await expect(message).toHaveAttribute('rows', '4');
   await expect(message).toHaveValue(/\[Company Name\][\s\S]*This is a commercial message\./);
+  await expect(editor.getByRole('alert', { name: 'Placeholders are left to replace' })).toBeVisible();
 
   await chooseCsv(page, editor, RECIPIENTS_CSV);
   await expect(editor.getByText('Columns found: E-mail, First, Organisation, Title, Notes')).toBeVisible();

@@ -67,6 +67,14 @@ test('template → campaign → review → send, by keyboard only', async ({ pag
   await expect(page.getByRole('option', { name: 'Keyboard intro (Template)' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(campaignEditor.getByLabel('Email Template')).toHaveValue('Keyboard intro (Template)');
+  // The default unsubscribe message holds placeholders ("[reason]"…) that would block approving:
+  // the editor says so until the message is the sender's own.
+  const placeholders = campaignEditor.getByRole('alert', { name: 'Placeholders are left to replace' });
+  await expect(placeholders).toBeVisible();
+  await tabTo(page, campaignEditor.getByLabel('Unsubscribe Message'));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Keyboard Co\n1 Main St\nSpringfield, IL 62701\nYou asked to hear from us.');
+  await expect(placeholders).toBeHidden();
   // The file field is reached by keyboard; what it opens is the system's file dialog, outside
   // the page, whose opening Chromium's automation does not report reliably (seen: Enter and Space
   // both unanswered in one run of three). So the file goes into the field's input directly, as

@@ -63,7 +63,10 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     expect(first!.parsed.subject).toMatch(/^Hello r\d+-/);
     expect(first!.parsed.text).toContain('Hi there');
     expect(first!.parsed.html).toContain('Acme<br>1 Main St');
-    expect(first!.parsed.html).toMatch(/<img src="https:\/\/tailor\.example\/t\/o\/[^"]+\.gif"/);
+    expect(first!.parsed.html).toMatch(/background="https:\/\/tailor\.example\/t\/o\/[^"]+\.gif"/);
+    expect(first!.parsed.html).toMatch(
+      /background-image:url\('https:\/\/tailor\.example\/t\/o\/[^']+\.gif'\)/,
+    );
     expect(rawHeader(first!.raw, 'List-Unsubscribe')).toMatch(
       /^<https:\/\/tailor\.example\/u\/[^>]+>, <mailto:sender@example\.com\?subject=unsubscribe>$/,
     );

@@ -15,6 +15,8 @@ export const campaign = z.object({
   columnMapping: z.record(z.string(), z.string()),
   includeUnsubscribeLink: z.boolean(),
   unsubscribeMessage: z.string().nullable(),
+  /** Emails carry the open-tracking pixel; without it the campaign's open figures stay empty. */
+  trackOpens: z.boolean(),
   createdAt: z.string(),
   archivedAt: z.string().nullable(),
   /** Emails generated so far and the total, while or after generating. */
@@ -37,6 +39,8 @@ export const saveCampaignBody = z
     templateId: z.number().int().positive().max(2_147_483_647).nullable(),
     includeUnsubscribeLink: z.boolean().optional(),
     unsubscribeMessage: z.string().max(5_000).nullable().optional(),
+    /** Absent: on for a new campaign, unchanged for an edit. */
+    trackOpens: z.boolean().optional(),
     columnMapping: z.record(z.string().max(64), z.string().max(500)).optional(),
   })
   .strict();

@@ -31,6 +31,7 @@ export const sendEmailReply = z.object({
 /** POST /api/campaigns/:id/send-approved (SPEC §7). */
 export const sendApprovedReply = z.object({
   scheduledFor: z.string().nullable(),
+  /** Emails queued to go out now; recipients on the suppression list are settled as unsubscribed, not counted. */
   successCount: z.number(),
   scheduledCount: z.number(),
   dailyLimit: z.number(),

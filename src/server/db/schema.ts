@@ -119,6 +119,8 @@ export const campaigns = pgTable(
     columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
     includeUnsubscribeLink: boolean('include_unsubscribe_link').notNull().default(true),
     unsubscribeMessage: text('unsubscribe_message'),
+    /** Whether emails carry the open-tracking pixel; off gives recipients more privacy and no open figures. */
+    trackOpens: boolean('track_opens').notNull().default(true),
     recipientCount: integer('recipient_count').notNull().default(0),
     generationTotal: integer('generation_total').notNull().default(0),
     generationProcessed: integer('generation_processed').notNull().default(0),

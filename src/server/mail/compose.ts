@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { compile } from 'html-to-text';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type { MimeNodeHeaderMap } from 'nodemailer/lib/mime-node';
 import { escapeHtml } from '../lib/escape-html';
+import { listIdHeader } from './list-id';
 import { serializeMime } from './serialize-mime';
 
 export type ComposeInput = {
@@ -16,6 +18,8 @@ export type ComposeInput = {
   /** The open-tracking pixel's URL, or null for messages that must not be tracked (tests). */
   pixelUrl: string | null;
   messageId: string;
+  /** The List-Id header's phrase and id (campaign mail); absent for mail outside a campaign. */
+  listId?: { name: string; id: string } | null;
   extraHeaders?: Record<string, string>;
 };
 
@@ -30,17 +34,18 @@ export function newMessageId(domain: string) {
 /**
  * Builds the RFC 5322 message with nodemailer's MailComposer: HTML and text parts, signature,
  * the visible unsubscribe footer plus List-Unsubscribe and one-click List-Unsubscribe-Post
- * (RFC 8058) when the campaign has the link, and the open pixel.
+ * (RFC 8058) when the campaign has the link, List-Id, and the open pixel. Every line ends in
+ * CRLF, so the copy stored is byte for byte what a mail server receives (an SMTP client would
+ * otherwise turn bare LFs into CRLFs on the wire).
  */
 export function composeMessage(input: ComposeInput): string {
   const parts = [input.html];
   if (input.signatureHtml) parts.push(`<div class="signature">${input.signatureHtml}</div>`);
   if (input.unsubscribe) parts.push(unsubscribeFooter(input.unsubscribe));
   const visible = parts.join('\n');
-  const html = input.pixelUrl
-    ? `${visible}\n<img src="${escapeHtml(input.pixelUrl)}" width="1" height="1" alt="" style="display:none">`
-    : visible;
-  const headers: Record<string, string> = { ...input.extraHeaders };
+  const html = input.pixelUrl ? `${visible}\n${openPixel(input.pixelUrl)}` : visible;
+  const headers: MimeNodeHeaderMap = { ...input.extraHeaders };
+  if (input.listId) headers['List-Id'] = listIdHeader(input.listId.name, input.listId.id);
   if (input.unsubscribe) {
     const targets = [`<${input.unsubscribe.url}>`];
     if (input.unsubscribe.mailto) targets.push(`<${input.unsubscribe.mailto}>`);
@@ -52,11 +57,27 @@ export function composeMessage(input: ComposeInput): string {
     to: input.to,
     subject: input.subject,
     messageId: input.messageId,
-    html,
-    text: htmlToText(visible),
+    // Parts encoded as quoted-printable keep their line breaks as they are: make them CRLF first.
+    html: crlf(html),
+    text: crlf(htmlToText(visible)),
     headers,
   });
   return serializeMime(composer.compile()).toString('utf8');
+}
+
+/**
+ * The open pixel as the background of an empty 1×1 cell rather than an <img>: spam filters score
+ * any <img> in a short HTML email (SpamAssassin's HTML_IMAGE_ONLY_* rules, up to 2 points for a
+ * few paragraphs), a background not. The attribute is for Outlook on Windows, the style for
+ * everything else; both name the same URL, and only the first fetch counts as an open.
+ */
+export function openPixel(url: string) {
+  const src = escapeHtml(url);
+  return `<table role="presentation" width="1" height="1" cellpadding="0" cellspacing="0" border="0"><tr><td width="1" height="1" background="${src}" style="background-image:url('${src}');font-size:1px;line-height:1px">&nbsp;</td></tr></table>`;
+}
+
+function crlf(text: string) {
+  return text.replace(/\r\n|\r|\n/g, '\r\n');
 }
 
 /** composeMessage for each input, in order. */

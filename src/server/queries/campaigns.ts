@@ -11,6 +11,7 @@ export type CampaignValues = Pick<
   | 'templateId'
   | 'includeUnsubscribeLink'
   | 'unsubscribeMessage'
+  | 'trackOpens'
   | 'columnMapping'
 >;
 type Status = CampaignRow['status'];

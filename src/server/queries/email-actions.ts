@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, asc, count, eq, inArray, param, sql } from 'drizzle-orm';
+import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients } from '../db/schema';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -66,4 +66,29 @@ export async function listScheduledPage(db: Db, userId: number, limit: number, o
     db.select({ n: count() }).from(emails).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
+}
+
+/**
+ * The first of a campaign's emails in one of `statuses` (and approved, with `approvedOnly`)
+ * whose subject or body contains any of `texts`, letter case ignored; null when none does.
+ */
+export async function firstEmailContaining(
+  db: Db,
+  campaignId: number,
+  texts: readonly string[],
+  scope: { statuses: EmailRow['status'][]; approvedOnly: boolean },
+) {
+  const patterns = texts.map((t) => `%${t.replace(/[\\%_]/g, '\\$&')}%`);
+  const [row] = await selectRows<{ subject: string; body: string; recipientEmail: string }>(
+    db,
+    sql`
+    select e.subject, e.body, r.email as "recipientEmail"
+    from ${emails} e join ${recipients} r on r.id = e.recipient_id
+    where e.campaign_id = ${campaignId} and e.status = any(${param(scope.statuses)}::text[])
+      and (e.is_approved or not ${scope.approvedOnly}::boolean)
+      and (e.subject ilike any(${param(patterns)}::text[]) or e.body ilike any(${param(patterns)}::text[]))
+    order by e.id
+    limit 1`,
+  );
+  return row ?? null;
 }

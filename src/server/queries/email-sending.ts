@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, param, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, param, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients } from '../db/schema';
+import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -10,11 +10,19 @@ type EmailRow = typeof emails.$inferSelect;
  */
 const emailIdIn = (ids: number[]) => sql`${emails.id} = any(${param(ids)}::bigint[])`;
 
+/** What composing needs from an email's campaign besides the email (List-Id, the open pixel). */
+export type ClaimedCampaign = { campaignName: string; trackOpens: boolean };
+
 /**
- * Moves an email from queued to sending, giving it a Message-ID first if it has none. The
- * conditional update is the lock: of two workers, only one gets the row back.
+ * Moves an email from queued to sending, giving it a Message-ID first if it has none, and
+ * returns it with its campaign's name and tracking setting. The conditional update is the lock:
+ * of two workers, only one gets the row back.
  */
-export async function claimForSending(db: Db, emailId: number, messageId: string): Promise<EmailRow | null> {
+export async function claimForSending(
+  db: Db,
+  emailId: number,
+  messageId: string,
+): Promise<(EmailRow & ClaimedCampaign) | null> {
   const [row] = await db
     .update(emails)
     .set({
@@ -23,8 +31,13 @@ export async function claimForSending(db: Db, emailId: number, messageId: string
       messageId: sql`coalesce(${emails.messageId}, ${messageId})`,
       updatedAt: new Date(),
     })
-    .where(and(eq(emails.id, emailId), eq(emails.status, 'queued')))
-    .returning();
+    .from(campaigns)
+    .where(and(eq(emails.id, emailId), eq(emails.status, 'queued'), eq(campaigns.id, emails.campaignId)))
+    .returning({
+      ...getTableColumns(emails),
+      campaignName: campaigns.name,
+      trackOpens: campaigns.trackOpens,
+    });
   return row ?? null;
 }
 
@@ -48,7 +61,7 @@ export async function queuedOwners(db: Db, emailIds: number[]) {
 }
 
 /** A claimed email with what composing it needs. */
-export type ClaimedForSending = {
+export type ClaimedForSending = ClaimedCampaign & {
   id: number;
   campaignId: number;
   subject: string;
@@ -81,7 +94,8 @@ export async function claimManyForSending(db: Db, emailIds: number[], domain: st
     select claimed.id::int as "id", claimed.campaign_id as "campaignId", claimed.subject, claimed.body,
            claimed.tracking_token as "trackingToken", claimed.message_id as "messageId", claimed.attempts,
            coalesce(claimed.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
-           c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail"
+           c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
+           c.name as "campaignName", c.track_opens as "trackOpens"
     from claimed
     join ${recipients} r on r.id = claimed.recipient_id
     join ${campaigns} c on c.id = claimed.campaign_id
@@ -171,6 +185,32 @@ export async function staleSending(db: Db, claimedBefore: Date) {
     .select({ id: emails.id })
     .from(emails)
     .where(and(eq(emails.status, 'sending'), lt(emails.updatedAt, claimedBefore)));
+}
+
+/**
+ * Of these emails of a user, those in one of `from` states whose recipient is on the user's
+ * suppression list (any letter case) move to unsubscribed with `errorMessage`; returns their ids.
+ */
+export async function settleSuppressedEmails(
+  db: Db,
+  userId: number,
+  ids: number[],
+  from: EmailRow['status'][],
+  errorMessage: string,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    update ${emails} e
+    set status = 'unsubscribed', scheduled_for = null, error_message = ${errorMessage}::text, updated_at = now()
+    from ${recipients} r
+    where e.id = any(${param(ids)}::bigint[]) and e.user_id = ${userId}::integer
+      and e.status = any(${param(from)}::text[]) and r.id = e.recipient_id
+      and exists (select 1 from ${unsubscribes} u where u.user_id = ${userId}::integer and lower(u.email) = lower(r.email))
+    returning e.id::int as id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Approved emails of a campaign that can still go out (not sent, not on their way), in row order. */

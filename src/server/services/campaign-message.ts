@@ -1,3 +1,4 @@
+import { messageIdDomainFor } from '../lib/message-id-domain';
 import type { ComposeInput } from '../mail/compose';
 import { composeOnThreads } from '../mail/compose-pool';
 import type { SendDeps, Sender } from './sender';
@@ -8,6 +9,11 @@ export type ClaimedEmail = {
   body: string;
   trackingToken: string;
   messageId: string | null;
+  campaignId: number;
+  /** The campaign's name, for the List-Id header. */
+  campaignName: string;
+  /** Whether the campaign's emails carry the open pixel. */
+  trackOpens: boolean;
 };
 
 /** The sender's From address: the signed-in mailbox, else the configured sender address. */
@@ -32,7 +38,8 @@ export type CampaignMessage = {
 
 /**
  * The MIME messages for campaign emails of one sender, in order: the sender's name and
- * signature, the unsubscribe footer and headers when the campaign has the link, and the open pixel.
+ * signature, the unsubscribe footer and headers when the campaign has the link, List-Id, and the
+ * open pixel when the campaign tracks opens.
  */
 export function composeCampaignEmails(deps: SendDeps, sender: Sender, messages: CampaignMessage[]) {
   return composeOnThreads(
@@ -69,12 +76,14 @@ function composeInput(
           footer: unsubscribe.footer,
         }
       : null,
-    pixelUrl: new URL(`/t/o/${email.trackingToken}.gif`, base).href,
+    pixelUrl: email.trackOpens ? new URL(`/t/o/${email.trackingToken}.gif`, base).href : null,
     messageId: email.messageId!,
+    // The same domain as the Message-IDs: the one the operator says this mail comes from.
+    listId: { name: email.campaignName, id: `c${email.campaignId}.${messageIdDomain(deps)}` },
   };
 }
 
-/** The domain Message-IDs are made on. */
+/** The domain Message-IDs (and List-Ids) are made on: MAIL_DOMAIN, else PUBLIC_URL's host, never an IP. */
 export function messageIdDomain(deps: SendDeps) {
-  return deps.config.mail.domain ?? deps.config.publicUrl.hostname;
+  return messageIdDomainFor(deps.config).domain;
 }

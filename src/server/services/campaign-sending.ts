@@ -4,12 +4,19 @@ import { AppError } from '../errors';
 import { calendarDay } from '../lib/calendar-day';
 import { morningOf } from '../lib/send-days';
 import { approveCampaignEmails } from '../queries/email-actions';
-import { approvedUnsent, queueEmails, scheduleEmails } from '../queries/email-sending';
+import {
+  approvedUnsent,
+  queueEmails,
+  scheduleEmails,
+  settleSuppressedEmails,
+} from '../queries/email-sending';
 import { findSendQuota } from '../queries/send-quota';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { ownCampaign } from './campaigns';
 import { futureTime } from './email-actions';
+import { assertCampaignFilled } from './placeholders';
 import type { SendQueue } from './send-queue';
+import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
 /** SPEC §5: without an unsubscribe link each email is approved on its own, never in bulk. */
 export async function approveAll(db: Db, userId: number, campaignId: number) {
@@ -17,13 +24,15 @@ export async function approveAll(db: Db, userId: number, campaignId: number) {
   if (!campaign.includeUnsubscribeLink) {
     throw new AppError('bad_request', 'Without an unsubscribe link, approve each email individually');
   }
+  await assertCampaignFilled(db, campaign, { statuses: ['draft', 'failed'], approvedOnly: false });
   return { approved: await approveCampaignEmails(db, campaignId) };
 }
 
 /**
  * POST /api/campaigns/:id/send-approved. At a given time: every approved email is scheduled
  * for it. Now: as many as today's limit still allows are queued, and the rest are scheduled on
- * the following mornings, a day's limit at a time (SPEC §8, "Daily Limit Reached").
+ * the following mornings, a day's limit at a time (SPEC §8, "Daily Limit Reached"). Refused
+ * while the footer or an approved email still holds a default placeholder.
  */
 export async function sendApproved(
   db: Db,
@@ -35,13 +44,21 @@ export async function sendApproved(
   const campaign = await ownCampaign(db, user.id, campaignId);
   const withLink = campaign.includeUnsubscribeLink;
   const dailyLimit = withLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
-  const ids = await approvedUnsent(db, campaignId);
+  const approved = await approvedUnsent(db, campaignId);
   const from = ['draft', 'failed', 'scheduled'] as const;
   const reply = { dailyLimit, hasUnsubscribeLink: withLink };
-  if (ids.length === 0) throw new AppError('bad_request', 'There are no approved emails to send');
+  if (approved.length === 0) throw new AppError('bad_request', 'There are no approved emails to send');
+  await assertCampaignFilled(db, campaign, { statuses: [...from], approvedOnly: true });
+  const at = scheduledFor ? futureTime(scheduledFor) : null;
+  // Recipients already on the suppression list are settled as unsubscribed here rather than
+  // queued, so successCount counts only emails that will go out, and they take no place under
+  // today's limit. The send itself checks the list again for anyone who unsubscribes meanwhile.
+  const suppressed = new Set(
+    await settleSuppressedEmails(db, user.id, approved, [...from], UNSUBSCRIBED_MESSAGE),
+  );
+  const ids = approved.filter((id) => !suppressed.has(id));
 
-  if (scheduledFor) {
-    const at = futureTime(scheduledFor);
+  if (at) {
     const scheduled = await scheduleEmails(db, user.id, ids, at, [...from]);
     await queue.releaseAt(at);
     await refreshCampaignSendStatus(db, campaignId);

@@ -30,7 +30,7 @@ export async function getCampaign(db: Db, userId: number, id: number) {
 }
 
 export async function createCampaign(db: Db, userId: number, body: SaveCampaignBody): Promise<Campaign> {
-  return presentCampaign(await insertCampaign(db, userId, await validCampaign(db, userId, body)));
+  return presentCampaign(await insertCampaign(db, userId, await validCampaign(db, userId, body, null)));
 }
 
 /** Only drafts can change: once emails exist, their template and mapping are part of them. */
@@ -42,7 +42,7 @@ export async function editCampaign(
 ): Promise<Campaign> {
   const current = await ownCampaign(db, userId, id);
   if (current.status !== 'draft') throw new AppError('conflict', 'Only draft campaigns can be edited');
-  const row = await updateCampaign(db, userId, id, await validCampaign(db, userId, body), ['draft']);
+  const row = await updateCampaign(db, userId, id, await validCampaign(db, userId, body, current), ['draft']);
   if (!row) throw new AppError('conflict', 'Only draft campaigns can be edited');
   return presentCampaign(row);
 }
@@ -63,7 +63,13 @@ export async function removeCampaign(db: Db, userId: number, id: number) {
   if (!(await deleteCampaign(db, userId, id))) throw notFound('Campaign');
 }
 
-async function validCampaign(db: Db, userId: number, body: SaveCampaignBody): Promise<CampaignValues> {
+/** `current` is the campaign being edited (null for a new one): settings the body leaves out stay as they are. */
+async function validCampaign(
+  db: Db,
+  userId: number,
+  body: SaveCampaignBody,
+  current: CampaignRow | null,
+): Promise<CampaignValues> {
   const name = body.name.trim();
   if (!name) throw new AppError('bad_request', 'Please enter a campaign name');
   let variables: string[] | null = null;
@@ -79,6 +85,7 @@ async function validCampaign(db: Db, userId: number, body: SaveCampaignBody): Pr
     templateId: body.templateId,
     includeUnsubscribeLink: body.includeUnsubscribeLink ?? true,
     unsubscribeMessage: body.unsubscribeMessage?.trim() || null,
+    trackOpens: body.trackOpens ?? current?.trackOpens ?? true,
     columnMapping: cleanMapping(body.columnMapping ?? {}, variables),
   };
 }
@@ -109,6 +116,7 @@ export function presentCampaign(row: CampaignRow): Campaign {
     columnMapping: row.columnMapping,
     includeUnsubscribeLink: row.includeUnsubscribeLink,
     unsubscribeMessage: row.unsubscribeMessage,
+    trackOpens: row.trackOpens,
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
     generation: {

@@ -4,6 +4,8 @@ import { AppError, notFound } from '../errors';
 import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-sending';
 import { refreshCampaignSendStatus } from './campaign-send-status';
+import { ownCampaign } from './campaigns';
+import { assertEmailFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { sanitizeRichText } from './sanitize-html';
 import type { SendQueue } from './send-queue';
@@ -15,6 +17,15 @@ async function ownEmail(db: Db, userId: number, id: number) {
   const found = await findOwnEmail(db, userId, id);
   if (!found) throw notFound('Email');
   return found;
+}
+
+/** Approving, sending and scheduling wait until no default placeholder is left (services/placeholders). */
+async function assertReadyToSend(
+  db: Db,
+  userId: number,
+  email: Parameters<typeof assertEmailFilled>[0] & { campaignId: number },
+) {
+  assertEmailFilled(email, await ownCampaign(db, userId, email.campaignId));
 }
 
 /** PUT /api/emails/:id: SPEC §7's four bodies, each allowed only from the states SPEC §4 allows. */
@@ -41,12 +52,14 @@ export async function updateEmail(
     );
     if (!row) throw new AppError('conflict', 'Sent or scheduled emails cannot be edited');
   } else if ('isApproved' in body) {
+    if (body.isApproved) await assertReadyToSend(db, userId, email);
     row = await updateOwnEmail(db, userId, id, { isApproved: body.isApproved });
   } else if ('status' in body) {
     row = await updateOwnEmail(db, userId, id, { status: 'draft', scheduledFor: null }, ['scheduled']);
     if (!row) throw new AppError('conflict', 'Only scheduled emails can be moved back to draft');
   } else {
     const at = futureTime(body.scheduledFor);
+    await assertReadyToSend(db, userId, email);
     const ids = await scheduleEmails(db, userId, [id], at, ['draft', 'failed', 'scheduled', 'unknown']);
     if (ids.length === 0)
       throw new AppError('conflict', `An email that is ${email.status} cannot be scheduled`);
@@ -86,6 +99,7 @@ export async function sendEmailNow(
       email: presentEmail(row ?? email, recipient),
     };
   }
+  await assertReadyToSend(db, userId, email);
   if (scheduledFor) {
     const at = futureTime(scheduledFor);
     await scheduleEmails(db, userId, [id], at, [...sendable]);
@@ -120,6 +134,7 @@ export async function resolveUnknownEmail(
       'unknown',
     ]);
   } else {
+    await assertReadyToSend(db, userId, email);
     await queue.now(await queueEmails(db, userId, [id], ['unknown']));
   }
   await refreshCampaignSendStatus(db, email.campaignId);

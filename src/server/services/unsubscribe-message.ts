@@ -1,3 +1,5 @@
+import { DEFAULT_PLACEHOLDERS as P } from '../../contract/placeholders';
+
 type Address = {
   companyName: string | null;
   streetAddress: string | null;
@@ -8,14 +10,15 @@ type Address = {
 
 /**
  * SPEC §3's default unsubscribe message: company, street, "city, state zip", then the reason
- * line. Bracketed placeholders stand in for settings the sender has not filled in yet.
+ * line. Bracketed placeholders stand in for settings the sender has not filled in yet; sending
+ * is refused while any is left (services/placeholders.ts).
  */
 export function defaultUnsubscribeMessage(settings: Address | null): string {
-  const value = (v: string | null | undefined, placeholder: string) => v?.trim() || `[${placeholder}]`;
+  const value = (v: string | null | undefined, placeholder: string) => v?.trim() || placeholder;
   return [
-    value(settings?.companyName, 'Company Name'),
-    value(settings?.streetAddress, 'Street Address'),
-    `${value(settings?.city, 'City')}, ${value(settings?.state, 'State')} ${value(settings?.zipCode, 'ZIP Code')}`,
-    'You received this email because [reason]. This is a commercial message.',
+    value(settings?.companyName, P.companyName),
+    value(settings?.streetAddress, P.streetAddress),
+    `${value(settings?.city, P.city)}, ${value(settings?.state, P.state)} ${value(settings?.zipCode, P.zipCode)}`,
+    `You received this email because ${P.reason}. This is a commercial message.`,
   ].join('\n');
 }

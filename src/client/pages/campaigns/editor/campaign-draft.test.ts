@@ -64,17 +64,22 @@ describe('saveBodyOf', () => {
       templateId: 4,
       includeUnsubscribeLink: true,
       unsubscribeMessage: 'Acme\nYou received this email because…',
+      trackOpens: true,
       columnMapping: { email: 'E-mail' },
     });
   });
 
-  it("keeps the user's own message and the unticked link", () => {
+  it("keeps the user's own message, the unticked link and tracking switched off", () => {
     const body = saveBodyOf(
-      { ...complete, includeUnsubscribeLink: false, unsubscribeMessage: 'Reply STOP' },
+      { ...complete, includeUnsubscribeLink: false, unsubscribeMessage: 'Reply STOP', trackOpens: false },
       variables,
       'default',
     );
-    expect(body).toMatchObject({ includeUnsubscribeLink: false, unsubscribeMessage: 'Reply STOP' });
+    expect(body).toMatchObject({
+      includeUnsubscribeLink: false,
+      unsubscribeMessage: 'Reply STOP',
+      trackOpens: false,
+    });
   });
 });
 
@@ -91,6 +96,7 @@ describe('draftFromCampaign', () => {
       columnMapping: { email: 'Mail' },
       includeUnsubscribeLink: false,
       unsubscribeMessage: null,
+      trackOpens: false,
       createdAt: '2025-01-01T00:00:00.000Z',
       archivedAt: null,
       generation: { processed: 0, total: 0, error: null },
@@ -102,6 +108,7 @@ describe('draftFromCampaign', () => {
       templateId: 2,
       includeUnsubscribeLink: false,
       unsubscribeMessage: null,
+      trackOpens: false,
       columnMapping: { email: 'Mail' },
     });
   });

@@ -10,6 +10,7 @@ export interface CampaignDraft {
   includeUnsubscribeLink: boolean;
   /** null until the user writes one: the sender's default message is shown (and saved) then. */
   unsubscribeMessage: string | null;
+  trackOpens: boolean;
   columnMapping: ColumnMapping;
 }
 
@@ -22,6 +23,7 @@ export function newCampaignDraft(): CampaignDraft {
     // SPEC §3/§9: the unsubscribe link is on unless explicitly switched off.
     includeUnsubscribeLink: true,
     unsubscribeMessage: null,
+    trackOpens: true,
     columnMapping: {},
   };
 }
@@ -34,6 +36,7 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     templateId: campaign.templateId,
     includeUnsubscribeLink: campaign.includeUnsubscribeLink !== false,
     unsubscribeMessage: campaign.unsubscribeMessage,
+    trackOpens: campaign.trackOpens,
     columnMapping: { ...campaign.columnMapping },
   };
 }
@@ -80,6 +83,7 @@ export function saveBodyOf(
     includeUnsubscribeLink: draft.includeUnsubscribeLink,
     // Kept even while the link is off, so switching it back on restores the user's words.
     unsubscribeMessage: (draft.unsubscribeMessage ?? defaultUnsubscribeMessage).trim() || null,
+    trackOpens: draft.trackOpens,
     columnMapping: cleanMapping(draft.columnMapping, variables),
   };
 }

@@ -1,5 +1,6 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { EditorSection } from './editor-section';
+import { TrackOpensField } from './track-opens-field';
 import { UnsubscribeField } from './unsubscribe-field';
 import type { CampaignEditorState } from './use-campaign-editor-state';
 
@@ -9,7 +10,7 @@ interface DetailsSectionProps {
   autoFocus: boolean;
 }
 
-/** The 'Campaign Details' card: name, description, notes, template and the unsubscribe option. */
+/** The 'Campaign Details' card: name, description, notes, template, the unsubscribe option and open tracking. */
 export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
   const { draft, update, templates } = state;
   const options = (templates ?? []).map((template) => ({
@@ -56,6 +57,7 @@ export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
         nothingFoundMessage="No matching templates"
       />
       <UnsubscribeField state={state} />
+      <TrackOpensField state={state} />
     </EditorSection>
   );
 }

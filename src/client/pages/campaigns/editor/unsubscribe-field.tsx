@@ -2,6 +2,7 @@ import { Alert, Checkbox, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../../../contract/limits';
 import { showToast } from '../../../components/toast';
+import { PlaceholderWarning } from './placeholder-warning';
 import { UnsubscribeConfirmDialog } from './unsubscribe-confirm-dialog';
 import type { CampaignEditorState } from './use-campaign-editor-state';
 
@@ -11,6 +12,7 @@ import type { CampaignEditorState } from './use-campaign-editor-state';
  */
 export function UnsubscribeField({ state }: { state: CampaignEditorState }) {
   const { draft, update, confirmingUnsubscribe: confirming, setConfirmingUnsubscribe: setConfirming } = state;
+  const message = draft.unsubscribeMessage ?? state.defaultUnsubscribeMessage;
 
   return (
     <>
@@ -24,13 +26,16 @@ export function UnsubscribeField({ state }: { state: CampaignEditorState }) {
         }}
       />
       {draft.includeUnsubscribeLink ? (
-        <Textarea
-          label="Unsubscribe Message"
-          description="Shown above the unsubscribe link. Replace the [bracketed] parts, or fill in your address in Settings."
-          rows={4}
-          value={draft.unsubscribeMessage ?? state.defaultUnsubscribeMessage}
-          onChange={(event) => update({ unsubscribeMessage: event.currentTarget.value })}
-        />
+        <>
+          <Textarea
+            label="Unsubscribe Message"
+            description="Shown above the unsubscribe link. Replace the [bracketed] parts, or fill in your address in Settings."
+            rows={4}
+            value={message}
+            onChange={(event) => update({ unsubscribeMessage: event.currentTarget.value })}
+          />
+          <PlaceholderWarning message={message} />
+        </>
       ) : (
         <Alert
           color="orange"

@@ -18,6 +18,7 @@ const campaign: Campaign = {
   columnMapping: {},
   includeUnsubscribeLink: true,
   unsubscribeMessage: null,
+  trackOpens: true,
   createdAt: '2025-08-01T00:00:00Z',
   archivedAt: null,
   generation: { processed: 3, total: 3, error: null },

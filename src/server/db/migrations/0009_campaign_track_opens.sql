@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "track_opens" boolean DEFAULT true NOT NULL;
