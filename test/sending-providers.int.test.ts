@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, oauthAccounts, users } from '../src/server/db/schema';
 import { type FakeMailProviders, startFakeMailProviders } from './fakes/mail-providers';
-import { completeAuthorization, type FakeOidc, startFakeOidc } from './fakes/oidc-provider';
+import { type FakeOidc, startFakeOidc } from './fakes/oidc-provider';
 import { createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
+import { signInWithProvider } from './support/provider-sign-in';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const APP = 'http://127.0.0.1:5999';
@@ -19,7 +20,7 @@ describe('sending through Gmail and Microsoft Graph', () => {
       google: { clientId: 'g', clientSecret: 'gs', redirectUris: [`${APP}/api/auth/google/callback`] },
       microsoft: { clientId: 'm', clientSecret: 'ms', redirectUris: [`${APP}/api/auth/outlook/callback`] },
     });
-    mail = await startFakeMailProviders();
+    mail = await startFakeMailProviders({ scopesOf: oidc.scopesOf });
     t = await startTestApp('pglite', {
       PUBLIC_URL: APP,
       GOOGLE_CLIENT_ID: 'g',
@@ -41,25 +42,8 @@ describe('sending through Gmail and Microsoft Graph', () => {
     await oidc.close();
   });
 
-  async function signIn(provider: 'google' | 'microsoft', email: string) {
-    oidc.setNextUser(provider, {
-      sub: `${provider}-${email}`,
-      email,
-      given_name: 'Pat',
-      family_name: 'Sender',
-    });
-    const path = provider === 'google' ? 'google' : 'outlook';
-    const start = await t.app.inject({ url: `/api/auth/${path}` });
-    const flow = start.cookies.find((c) => c.name === 'tailor_oidc')!;
-    const callback = await completeAuthorization(start.headers.location as string);
-    const done = await t.app.inject({
-      url: callback.pathname + callback.search,
-      headers: { cookie: `tailor_oidc=${flow.value}` },
-    });
-    const cookie = `tailor_session=${done.cookies.find((c) => c.name === 'tailor_session')!.value}`;
-    const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
-    return { cookie, userId: me.id as number };
-  }
+  const signIn = (provider: 'google' | 'microsoft', email: string) =>
+    signInWithProvider(t, oidc, provider, email);
   const sendAll = (cookie: string, campaignId: number) =>
     t.app.inject({
       method: 'POST',
@@ -196,7 +180,7 @@ describe('sending through Gmail and Microsoft Graph', () => {
       .set({ status: 'sending', messageId: '<lost-1@tailor.test>', updatedAt: past })
       .where(eq(emails.id, lost!.id));
 
-    const { reconcileSendingJob } = await import('../src/server/jobs/reconcile-sending');
+    const { reconcileSendingJob } = await import('../src/server/jobs/send-email');
     await t.ctx.jobs.enqueue(reconcileSendingJob, { everything: false });
     const rows = await settled(campaign.id, ['sent'], 2);
     expect(rows.find((r) => r.id === delivered!.id)!.attempts).toBe(0);

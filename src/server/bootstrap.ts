@@ -9,6 +9,7 @@ import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { loggerOptions } from './lib/log-safety';
+import { messageIdDomainFor } from './lib/message-id-domain';
 import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
 
@@ -23,6 +24,8 @@ export async function createContext(
   role: Role,
   log = createLogger(config),
 ): Promise<AppContext> {
+  warnAboutMessageIdDomain(config, log);
+  warnAboutSmtpTls(config, log);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
@@ -60,6 +63,23 @@ export async function closeContext(ctx: AppContext) {
   await ctx.jobs.stop();
   await closeComposePool();
   await ctx.database.close();
+}
+
+/** Message-IDs on a made-up domain hurt deliverability a little; the operator should know. */
+function warnAboutMessageIdDomain(config: Config, log: AppContext['log']) {
+  const { domain, source } = messageIdDomainFor(config);
+  if (source !== 'machine-name') return;
+  log.warn(
+    `MAIL_DOMAIN is not set and PUBLIC_URL's host is an IP address: Message-IDs use ${domain}; set MAIL_DOMAIN to your sending domain`,
+  );
+}
+
+/** A relay whose certificate is not checked can be impersonated: say so every time the process starts. */
+function warnAboutSmtpTls(config: Config, log: AppContext['log']) {
+  if (config.mail.smtp?.tlsRejectUnauthorized !== false) return;
+  log.warn(
+    "SMTP_TLS_REJECT_UNAUTHORIZED=false: the SMTP relay's certificate is not checked, so anyone on the network path could pose as it; prefer SMTP_TLS_CA with the relay's CA",
+  );
 }
 
 /** JSON lines on stdout; secrets, tokens and email bodies redacted (see lib/log-safety). */

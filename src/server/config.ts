@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import { z } from 'zod';
+import { isIpAddress } from './lib/message-id-domain';
 
 /** The project's root folder (the one holding package.json), from wherever this file was built to. */
 export const ROOT_DIR = findRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -63,7 +64,14 @@ const envSchema = z.object({
   GENERATION_JOB_EXPIRE_SECONDS: positiveInt(120),
   JOB_MAINTENANCE_SECONDS: positiveInt(30),
 
-  SMTP_URL: optionalString,
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/]/i.test(v), {
+    message: 'must start with smtp:// (STARTTLS when offered) or smtps:// (implicit TLS, usually port 465)',
+  }),
+  SMTP_STARTTLS: z.enum(['opportunistic', 'required', 'never']).default('opportunistic'),
+  SMTP_TLS_CA: optionalString,
+  SMTP_TLS_REJECT_UNAUTHORIZED: boolFlag.default(true),
+  SMTP_NAME: optionalString,
+  SEND_TIMEOUT_MS: positiveInt(60_000),
   GMAIL_API_URL: z.url().default('https://gmail.googleapis.com/gmail'),
   GRAPH_API_URL: z.url().default('https://graph.microsoft.com'),
   SEND_PACING: boolFlag.default(true),
@@ -72,7 +80,9 @@ const envSchema = z.object({
   SMTP_SENDS_PER_MINUTE: positiveInt(120),
   SEND_MAX_ATTEMPTS: positiveInt(8),
   SENDING_LEASE_SECONDS: positiveInt(120),
-  MAIL_DOMAIN: optionalString,
+  MAIL_DOMAIN: optionalString.refine((v) => v === undefined || !isIpAddress(v), {
+    message: 'must be the domain you send from, not an IP address (Message-IDs are made on it)',
+  }),
   COMPOSE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
 
   DNS_SERVERS: optionalString,
@@ -174,7 +184,9 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     /** How often a worker fails expired jobs (so a dead worker's jobs are retried) and tidies the queue. */
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
     mail: {
-      smtpUrl: env.SMTP_URL,
+      smtp: smtpSettings(env, publicUrl),
+      /** How long a send waits for the mail server or API; past it the outcome may be unknown. */
+      timeoutMs: env.SEND_TIMEOUT_MS,
       gmailApiUrl: env.GMAIL_API_URL.replace(/\/$/, ''),
       graphApiUrl: env.GRAPH_API_URL.replace(/\/$/, ''),
       /** Sends per minute per mailbox; null when pacing is off (benchmarks, local SMTP). */
@@ -188,7 +200,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       maxAttempts: env.SEND_MAX_ATTEMPTS,
       /** An email still "sending" this long after it was claimed belongs to a worker that died. */
       leaseSeconds: env.SENDING_LEASE_SECONDS,
-      /** The domain of our Message-IDs (default: PUBLIC_URL's host). */
+      /** The domain of our Message-IDs (default: PUBLIC_URL's host; see lib/message-id-domain). */
       domain: env.MAIL_DOMAIN,
       /** Threads composing messages: all cores but one (up to 4) by default; 0 composes on the event loop. */
       composeThreads:
@@ -204,6 +216,40 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     },
     legal: { entity: env.LEGAL_ENTITY, contactEmail: env.LEGAL_CONTACT_EMAIL, state: env.LEGAL_STATE },
   };
+}
+
+/** How Tailor talks to an SMTP relay; null without SMTP_URL. */
+export type SmtpSettings = NonNullable<ReturnType<typeof smtpSettings>>;
+
+function smtpSettings(env: z.infer<typeof envSchema>, publicUrl: URL) {
+  if (!env.SMTP_URL) return null;
+  return {
+    url: env.SMTP_URL,
+    startTls: env.SMTP_STARTTLS,
+    tlsCa: env.SMTP_TLS_CA ? readCaFile(env.SMTP_TLS_CA) : undefined,
+    tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+    name: env.SMTP_NAME ?? ehloNameFor(publicUrl, env.MAIL_DOMAIN),
+    timeoutMs: env.SEND_TIMEOUT_MS,
+  };
+}
+
+/**
+ * The name announced in EHLO: PUBLIC_URL's host when it is a full domain name, else MAIL_DOMAIN.
+ * Without either, nodemailer falls back to the machine's name or "[127.0.0.1]", which spam
+ * filters score against the message.
+ */
+export function ehloNameFor(publicUrl: URL, mailDomain: string | undefined): string | undefined {
+  const host = publicUrl.hostname.replace(/^\[|\]$/g, '');
+  if (host.includes('.') && !isIpAddress(host)) return host;
+  return mailDomain;
+}
+
+function readCaFile(file: string) {
+  try {
+    return fs.readFileSync(path.resolve(ROOT_DIR, file), 'utf8');
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  SMTP_TLS_CA: cannot read ${file} (${(err as Error).message})`);
+  }
 }
 
 function findRoot(start: string): string {

@@ -56,8 +56,22 @@ async function graphLookup(messageId: string, token = 'graph-token') {
   return (await res.json()).value as { id: string; internetMessageId: string }[];
 }
 
+const G = 'https://www.googleapis.com/auth/';
+/** What each test token was granted, as the OIDC provider would tell. */
+const SCOPES: Record<string, string[]> = {
+  'gmail-token': [`${G}gmail.send`, `${G}gmail.readonly`],
+  'gmail-metadata': [`${G}gmail.send`, `${G}gmail.readonly`, `${G}gmail.metadata`],
+  'gmail-send-only': [`${G}gmail.send`],
+  'gmail-read-only': [`${G}gmail.readonly`],
+  'graph-token': ['Mail.Send', 'Mail.ReadBasic'],
+  'graph-send-only': ['Mail.Send'],
+};
+
 beforeAll(async () => {
-  [providers, sink] = await Promise.all([startFakeMailProviders(), startSmtpSink()]);
+  [providers, sink] = await Promise.all([
+    startFakeMailProviders({ scopesOf: (_provider, token) => SCOPES[token] ?? null }),
+    startSmtpSink(),
+  ]);
 });
 afterEach(() => {
   providers.reset();
@@ -226,6 +240,68 @@ describe('tokens and failures', () => {
 
     expect((await gmailSend(mime)).status).toBe(200);
     expect(providers.requests('gmail')).toBe(4);
+  });
+});
+
+describe('scopes, as Google and Microsoft enforce them', () => {
+  const gmailGet = (path: string, token: string) =>
+    fetch(`${providers.gmailUrl}/v1/users/me/${path}`, { headers: auth(token) });
+
+  it('Gmail refuses q and the full and raw formats to a token holding gmail.metadata, even beside gmail.readonly', async () => {
+    const sent = await (await gmailSend(await compose(1))).json();
+    const search = await gmailGet(
+      `messages?q=${encodeURIComponent('rfc822msgid:<msg-1@tailor.test>')}`,
+      'gmail-metadata',
+    );
+    expect(search.status).toBe(403);
+    const body = await search.json();
+    expect(body.error).toMatchObject({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      message: "Metadata scope does not support 'q' parameter",
+    });
+    expect(body.error.errors[0]).toMatchObject({ reason: 'forbidden', domain: 'global' });
+    for (const format of ['full', 'raw']) {
+      const res = await gmailGet(`messages/${sent.id}?format=${format}`, 'gmail-metadata');
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.message).toBe(
+        `Metadata scope doesn't allow format ${format.toUpperCase()}`,
+      );
+    }
+    expect(
+      (await gmailGet(`messages/${sent.id}?format=metadata&metadataHeaders=Message-ID`, 'gmail-metadata'))
+        .status,
+    ).toBe(200);
+    // gmail.readonly alone may search and read whole messages.
+    const found = await (
+      await gmailGet(`messages?q=${encodeURIComponent('rfc822msgid:<msg-1@tailor.test>')}`, 'gmail-token')
+    ).json();
+    expect(found.messages).toEqual([{ id: sent.id, threadId: sent.threadId }]);
+    const raw = await (await gmailGet(`messages/${sent.id}?format=raw`, 'gmail-token')).json();
+    expect(Buffer.from(raw.raw, 'base64url').toString()).toContain('Message-ID: <msg-1@tailor.test>');
+  });
+
+  it('Gmail refuses reading to a send-only token, and sending to a token without a send scope', async () => {
+    const res = await gmailGet('messages?q=x', 'gmail-send-only');
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toMatchObject({
+      message: 'Request had insufficient authentication scopes.',
+      errors: [{ reason: 'insufficientPermissions' }],
+    });
+    expect((await gmailSend(await compose(2), 'gmail-read-only')).status).toBe(403);
+    expect(providers.sent('gmail')).toHaveLength(0);
+  });
+
+  it('Graph: Mail.ReadBasic filters Sent Items by internetMessageId, but reads no bodies and cannot search', async () => {
+    expect((await graphSend(await compose(3))).status).toBe(202);
+    expect(await graphLookup('<msg-3@tailor.test>')).toHaveLength(1);
+    const items = `${providers.graphUrl}/v1.0/me/mailFolders/sentitems/messages`;
+    const withBody = await fetch(`${items}?$select=id,body`, { headers: auth('graph-token') });
+    expect(withBody.status).toBe(403);
+    expect((await withBody.json()).error.code).toBe('ErrorAccessDenied');
+    expect((await fetch(`${items}?$search="hello"`, { headers: auth('graph-token') })).status).toBe(403);
+    const sendOnly = await fetch(`${items}?$select=id`, { headers: auth('graph-send-only') });
+    expect(sendOnly.status).toBe(403);
   });
 });
 

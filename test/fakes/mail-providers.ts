@@ -52,6 +52,12 @@ export type FakeMailProviders = {
   stats(p: MailProvider): ProviderStats;
   /** The next `count` authenticated requests to `p` (sends and lookups alike) fail this way and store nothing. */
   failNext(p: MailProvider, count: number, failure: ProviderFailure): void;
+  /**
+   * The next `count` sends to `p` are accepted (stored in the sent folder, as the real service
+   * would have) and then never answered (`stall`: the client's timeout fires) or answered by a
+   * reset connection (`reset`).
+   */
+  breakAfterAccept(p: MailProvider, how: 'stall' | 'reset', count?: number): void;
   setLatency(p: MailProvider, ms: number): void;
   requireKnownTokens(on: boolean): void;
   acceptToken(p: MailProvider, token: string): void;
@@ -66,6 +72,12 @@ export const GRAPH_MAILBOX_CONCURRENCY = 4;
 const ERRORS: Record<number, [string, string, string, string]> = {
   400: ['INVALID_ARGUMENT', 'invalidArgument', 'ErrorInvalidRequest', 'Invalid request.'],
   401: ['UNAUTHENTICATED', 'authError', 'InvalidAuthenticationToken', 'Invalid authentication credentials.'],
+  403: [
+    'PERMISSION_DENIED',
+    'insufficientPermissions',
+    'ErrorAccessDenied',
+    'Access is denied. Check credentials and try again.',
+  ],
   404: ['NOT_FOUND', 'notFound', 'ResourceNotFound', 'Requested entity was not found.'],
   429: ['RESOURCE_EXHAUSTED', 'rateLimitExceeded', 'TooManyRequests', 'Too many requests. Retry later.'],
   500: ['INTERNAL', 'backendError', 'InternalServerError', 'Internal error encountered.'],
@@ -79,15 +91,62 @@ const ODATA_EQ = /^\s*internetMessageId\s+eq\s+'((?:[^']|'')*)'\s*$/i;
 const BASE64 = /^[A-Za-z0-9+/_\-\r\n]*={0,2}\s*$/;
 
 const freshNumbers = () => ({ latencyMs: 0, requests: 0, active: 0, maxConcurrent: 0, maxPerToken: 0 });
-const freshLists = () => ({ sent: [] as SentMessage[], failures: [] as ProviderFailure[] });
+const freshLists = () => ({
+  sent: [] as SentMessage[],
+  failures: [] as ProviderFailure[],
+  cuts: [] as ('stall' | 'reset')[],
+});
 const freshState = () => ({ ...freshLists(), ...freshNumbers(), tokens: new Set<string>() });
 type State = ReturnType<typeof freshState>;
 
-type Call = { method: string; path: string; url: URL; body: string; token: string; contentType: string };
-type Reply = { status: number; body?: object };
-type HttpError = Error & { status: number; code?: string; headers?: Record<string, string> };
+type Call = {
+  method: string;
+  path: string;
+  url: URL;
+  body: string;
+  token: string;
+  contentType: string;
+  /** The token's granted scopes, when the fake knows them (tokens from the fake OIDC provider). */
+  scopes: Set<string> | null;
+};
+/** `cut`: the request was handled, and its answer is then withheld or its connection reset. */
+type Reply = { status: number; body?: object; cut?: 'stall' | 'reset' };
+type HttpError = Error & { status: number; code?: string; headers?: Record<string, string>; reason?: string };
 const httpError = (status: number, message: string, code?: string, headers?: Record<string, string>) =>
   Object.assign(new Error(message), { status, code, headers }) as HttpError;
+
+const GOOGLE = 'https://www.googleapis.com/auth/';
+const GMAIL_FULL = 'https://mail.google.com/';
+/** Scopes each Gmail method accepts, from Google's reference: any one of them is enough. */
+const GMAIL_SEND_SCOPES = [
+  GMAIL_FULL,
+  `${GOOGLE}gmail.modify`,
+  `${GOOGLE}gmail.compose`,
+  `${GOOGLE}gmail.send`,
+];
+const GMAIL_READ_SCOPES = [
+  GMAIL_FULL,
+  `${GOOGLE}gmail.modify`,
+  `${GOOGLE}gmail.readonly`,
+  `${GOOGLE}gmail.metadata`,
+];
+const GMAIL_METADATA = `${GOOGLE}gmail.metadata`;
+const GRAPH_READ_SCOPES = ['Mail.ReadBasic', 'Mail.Read', 'Mail.ReadWrite'];
+/** What Mail.ReadBasic withholds: bodies and previews. */
+const GRAPH_BODY_FIELDS = ['body', 'bodypreview', 'uniquebody'];
+
+const insufficientScopes = () =>
+  Object.assign(httpError(403, 'Request had insufficient authentication scopes.'), {
+    reason: 'insufficientPermissions',
+  });
+/** Gmail's refusals under gmail.metadata, which hold even when the token has broader scopes too. */
+const metadataForbids = (message: string) => Object.assign(httpError(403, message), { reason: 'forbidden' });
+
+/** Throws Google's or Microsoft's 403 unless the token holds one of `accepted`; unknown tokens pass. */
+function requireScope(provider: MailProvider, scopes: Set<string> | null, accepted: string[]) {
+  if (!scopes || accepted.some((s) => scopes.has(s))) return;
+  throw provider === 'gmail' ? insufficientScopes() : httpError(403, ERRORS[403]![3], 'ErrorAccessDenied');
+}
 const isHttpError = (err: unknown): err is HttpError => err instanceof Error && 'status' in err;
 
 function send(res: ServerResponse, status: number, body?: object, headers: Record<string, string> = {}) {
@@ -96,7 +155,8 @@ function send(res: ServerResponse, status: number, body?: object, headers: Recor
 }
 
 function sendError(provider: MailProvider, res: ServerResponse, err: HttpError) {
-  const [status, reason, graphCode] = ERRORS[err.status] ?? ['UNKNOWN', 'unknown', 'UnknownError'];
+  const [status, defaultReason, graphCode] = ERRORS[err.status] ?? ['UNKNOWN', 'unknown', 'UnknownError'];
+  const reason = err.reason ?? defaultReason;
   const { message } = err;
   const gmailError = { code: err.status, message, errors: [{ message, domain: 'global', reason }], status };
   const graphError = { code: err.code ?? graphCode, message, innerError: { date: new Date().toISOString() } };
@@ -163,14 +223,24 @@ function graphItem(m: SentMessage, select: string[] | undefined) {
 
 const stripBrackets = (id: string | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
 
-export async function startFakeMailProviders(opts: { port?: number } = {}): Promise<FakeMailProviders> {
+/**
+ * `scopesOf` tells the scopes granted to an access token (the fake OIDC provider's `scopesOf`);
+ * with it the fakes refuse what Google and Microsoft refuse for missing or limiting scopes.
+ */
+export async function startFakeMailProviders(
+  opts: {
+    port?: number;
+    scopesOf?: (provider: 'google' | 'microsoft', token: string) => string[] | null;
+  } = {},
+): Promise<FakeMailProviders> {
   const state: Record<MailProvider, State> = { gmail: freshState(), graph: freshState() };
   // Graph throttles per mailbox; the bearer token stands for the mailbox.
   const inFlight: Record<MailProvider, Map<string, number>> = { gmail: new Map(), graph: new Map() };
   const flags = { requireKnown: false };
 
-  async function gmail({ method, path, url, body, token }: Call): Promise<Reply> {
+  async function gmail({ method, path, url, body, token, scopes }: Call): Promise<Reply> {
     if (method === 'POST' && /^\/v1\/users\/[^/]+\/messages\/send$/.test(path)) {
+      requireScope('gmail', scopes, GMAIL_SEND_SCOPES);
       const json = parseJson(body);
       if (typeof json?.raw !== 'string' || !BASE64.test(json.raw)) throw httpError(400, NO_RAW);
       const mime = Buffer.from(json.raw, 'base64url').toString('utf8');
@@ -178,9 +248,35 @@ export async function startFakeMailProviders(opts: { port?: number } = {}): Prom
       const id = randomBytes(8).toString('hex');
       const threadId = typeof json.threadId === 'string' ? json.threadId : id;
       state.gmail.sent.push({ id, threadId, ...record });
-      return { status: 200, body: { id, threadId, labelIds: ['SENT'] } };
+      return { status: 200, body: { id, threadId, labelIds: ['SENT'] }, cut: state.gmail.cuts.shift() };
+    }
+    if (method === 'GET' && /^\/v1\/users\/[^/]+\/messages\/[^/]+$/.test(path)) {
+      requireScope('gmail', scopes, GMAIL_READ_SCOPES);
+      const format = (url.searchParams.get('format') ?? 'full').toLowerCase();
+      if (scopes?.has(GMAIL_METADATA) && (format === 'full' || format === 'raw')) {
+        throw metadataForbids(`Metadata scope doesn't allow format ${format.toUpperCase()}`);
+      }
+      const id = path.split('/').at(-1);
+      const m = state.gmail.sent.find((x) => x.id === id);
+      if (!m) throw httpError(404, 'Requested entity was not found.');
+      const base = { id: m.id, threadId: m.threadId, labelIds: ['SENT'] };
+      if (format === 'raw')
+        return { status: 200, body: { ...base, raw: Buffer.from(m.raw).toString('base64url') } };
+      const wanted = url.searchParams.getAll('metadataHeaders').map((h) => h.toLowerCase());
+      const headers = m.parsed.headerLines
+        .map((h) => ({
+          name: h.line.slice(0, h.line.indexOf(':')),
+          value: h.line.slice(h.line.indexOf(':') + 1).trim(),
+        }))
+        .filter((h) => format !== 'metadata' || wanted.length === 0 || wanted.includes(h.name.toLowerCase()));
+      return { status: 200, body: { ...base, payload: { headers } } };
     }
     if (method === 'GET' && /^\/v1\/users\/[^/]+\/messages$/.test(path)) {
+      requireScope('gmail', scopes, GMAIL_READ_SCOPES);
+      // Google refuses any q at all to a token holding gmail.metadata, whatever else it holds.
+      if (scopes?.has(GMAIL_METADATA) && url.searchParams.has('q')) {
+        throw metadataForbids("Metadata scope does not support 'q' parameter");
+      }
       // Gmail's rfc822msgid: search matches with or without the angle brackets.
       const wanted = /rfc822msgid:(\S+)/i.exec(url.searchParams.get('q') ?? '')?.[1];
       const same = (m: SentMessage) => stripBrackets(m.messageId) === stripBrackets(wanted);
@@ -192,8 +288,9 @@ export async function startFakeMailProviders(opts: { port?: number } = {}): Prom
     throw httpError(404, 'Requested entity was not found.');
   }
 
-  async function graph({ method, path, url, body, token, contentType }: Call): Promise<Reply> {
+  async function graph({ method, path, url, body, token, contentType, scopes }: Call): Promise<Reply> {
     if (method === 'POST' && /^\/v1\.0\/me\/sendMail$/i.test(path)) {
+      requireScope('graph', scopes, ['Mail.Send']);
       let raw: string;
       let saveToSentItems = true;
       if (/^text\/plain\b/i.test(contentType)) {
@@ -212,9 +309,18 @@ export async function startFakeMailProviders(opts: { port?: number } = {}): Prom
       // Only what lands in Sent Items can be found again: saveToSentItems false leaves no trace.
       const id = `AAMkAD${randomBytes(30).toString('base64url')}`;
       if (saveToSentItems) state.graph.sent.push({ id, ...record });
-      return { status: 202 };
+      return { status: 202, cut: state.graph.cuts.shift() };
     }
     if (method === 'GET' && /^\/v1\.0\/me\/mailFolders\/sentitems\/messages$/i.test(path)) {
+      requireScope('graph', scopes, GRAPH_READ_SCOPES);
+      // Mail.ReadBasic reads everything but bodies, and does not allow searching.
+      const basicOnly = scopes !== null && !scopes.has('Mail.Read') && !scopes.has('Mail.ReadWrite');
+      const asksBody = (url.searchParams.get('$select') ?? '')
+        .split(',')
+        .some((f) => GRAPH_BODY_FIELDS.includes(f.trim().toLowerCase()));
+      if (basicOnly && (asksBody || url.searchParams.has('$search'))) {
+        throw httpError(403, ERRORS[403]![3], 'ErrorAccessDenied');
+      }
       const filter = url.searchParams.get('$filter');
       const match = filter === null ? null : ODATA_EQ.exec(filter);
       if (filter !== null && !match) throw httpError(400, 'Invalid filter clause', 'BadRequest');
@@ -251,9 +357,12 @@ export async function startFakeMailProviders(opts: { port?: number } = {}): Prom
       if (failure) throw injected(provider, failure);
       const path = url.pathname.slice(provider.length + 1);
       const contentType = req.headers['content-type'] ?? '';
-      const call = { method: req.method ?? 'GET', path, url, body, token, contentType };
+      const granted = opts.scopesOf?.(provider === 'gmail' ? 'google' : 'microsoft', token);
+      const scopes = granted ? new Set(granted) : null;
+      const call = { method: req.method ?? 'GET', path, url, body, token, contentType, scopes };
       const reply = await (provider === 'gmail' ? gmail : graph)(call);
-      send(res, reply.status, reply.body);
+      if (reply.cut === 'reset') req.socket.destroy();
+      else if (reply.cut !== 'stall') send(res, reply.status, reply.body);
     } finally {
       s.active = Math.max(0, s.active - 1);
       slots.set(token, Math.max(0, (slots.get(token) ?? 1) - 1));
@@ -313,6 +422,8 @@ export async function startFakeMailProviders(opts: { port?: number } = {}): Prom
     // concat, not push(...spread): a large count would overflow the call stack.
     failNext: (p, count, failure) =>
       Object.assign(state[p], { failures: state[p].failures.concat(Array(count).fill(failure)) }),
+    breakAfterAccept: (p, how, count = 1) =>
+      Object.assign(state[p], { cuts: state[p].cuts.concat(Array(count).fill(how)) }),
     setLatency: (p, ms) => Object.assign(state[p], { latencyMs: ms }),
     requireKnownTokens: (on) => Object.assign(flags, { requireKnown: on }),
     acceptToken: (p, token) => state[p].tokens.add(token),

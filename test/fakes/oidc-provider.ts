@@ -21,6 +21,8 @@ export type FakeOidc = {
   denyNext(provider: ProviderName): void;
   /** Revoke every refresh token so the next refresh grant fails with invalid_grant. */
   revokeAllRefreshTokens(provider: ProviderName): void;
+  /** The scopes granted to an access token this provider issued, or null for a token it never issued. */
+  scopesOf(provider: ProviderName, accessToken: string): string[] | null;
   close(): Promise<void>;
 };
 
@@ -31,6 +33,7 @@ const SCOPES: Record<ProviderName, string[]> = {
     'email',
     'profile',
     'https://www.googleapis.com/auth/gmail.send',
+    'https://www.googleapis.com/auth/gmail.readonly',
     'https://www.googleapis.com/auth/gmail.metadata',
   ],
   microsoft: ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Mail.Send', 'Mail.ReadBasic'],
@@ -340,6 +343,11 @@ export async function startFakeOidc(opts: {
     },
     revokeAllRefreshTokens(provider) {
       get(provider).store.revokeModel('RefreshToken');
+    },
+    scopesOf(provider, accessToken) {
+      // Opaque access tokens are their own id in the store.
+      const scope = get(provider).store.entries.get(`AccessToken:${accessToken}`)?.payload.scope;
+      return typeof scope === 'string' ? scope.split(' ') : null;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

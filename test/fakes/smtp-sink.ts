@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -37,6 +37,15 @@ export type SmtpSink = {
   failAll(code: number | null, message?: string): void;
   /** Messages refused by failNext or failAll so far. */
   refused(): number;
+  /**
+   * The next `count` connections break without a reply at this point: before the greeting, at the
+   * RCPT command, or after the whole DATA arrived (the message is kept: it reached the server).
+   */
+  dropNext(stage: 'greeting' | 'rcpt' | 'data', count?: number): void;
+  /** The next `count` messages are kept once their DATA arrived, and never answered (a server gone silent). */
+  stallNext(count?: number): void;
+  /** The name the client announced in EHLO/HELO, once per message it started. */
+  ehloNames(): string[];
   reset(): void;
   close(): Promise<void>;
 };
@@ -58,9 +67,21 @@ const DEFAULT_REPLY: Record<string, string> = {
   '5': '5.7.1 Message rejected (injected)',
 };
 
-/** `acceptDelayMs`: each message is answered this long after its DATA arrived (a slow server). */
-export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
+export type SmtpSinkOptions = {
+  /** Each message is answered this long after its DATA arrived (a slow server). */
+  acceptDelayMs?: number;
+  /** A certificate and key: TLS from the first byte (`smtps://`), or offered by STARTTLS with `startTls`. */
+  tls?: { key: string; cert: string; startTls?: boolean };
+  /** When given, AUTH is required and checked against these user → password pairs. */
+  users?: Record<string, string>;
+  /** Leave STARTTLS out of the EHLO reply even with `tls` (a relay that cannot upgrade). */
+  noStartTls?: boolean;
+};
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   let stored: SinkMessage[] = [];
+  const drops = { greeting: 0, rcpt: 0, data: 0, stall: 0 };
+  const ehloNames: string[] = [];
   let failures: { code: number; message: string }[] = [];
   let failEvery: { code: number; message: string } | null = null;
   let refused = 0;
@@ -76,38 +97,87 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
     stream.on('error', (err) => done(err));
     // Answer only after the whole DATA arrived: smtp-server needs the stream drained before the reply.
     stream.on('end', () => {
+      if (drops.data > 0 || drops.stall > 0) {
+        keep(chunks, session);
+        if (drops.data > 0) {
+          drops.data--;
+          socketOf(session)?.destroy();
+        } else drops.stall--;
+        return; // no reply, ever
+      }
       const failure = failures.shift() ?? failEvery;
       if (failure) refused++;
       if (failure) return done(Object.assign(new Error(failure.message), { responseCode: failure.code }));
       if (stream.sizeExceeded)
         return done(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const { mailFrom, rcptTo } = session.envelope;
-      stored.push({
-        envelope: { from: mailFrom ? mailFrom.address : null, to: rcptTo.map((r) => r.address) },
-        raw,
-        messageId: rawHeader(raw, 'message-id'),
-        user: typeof session.user === 'string' ? session.user : undefined,
-        at: new Date(),
-      });
+      keep(chunks, session);
       if (options.acceptDelayMs) setTimeout(done, options.acceptDelayMs);
       else done();
     });
   }
 
+  function keep(chunks: Buffer[], session: SMTPServerSession) {
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const { mailFrom, rcptTo } = session.envelope;
+    stored.push({
+      envelope: { from: mailFrom ? mailFrom.address : null, to: rcptTo.map((r) => r.address) },
+      raw,
+      messageId: rawHeader(raw, 'message-id'),
+      user: typeof session.user === 'string' ? session.user : undefined,
+      at: new Date(),
+    });
+  }
+
+  /** smtp-server's hooks get the session, not the socket: find the connection it belongs to. */
+  function socketOf(session: SMTPServerSession) {
+    const connections = (server as unknown as { connections: Set<{ id: string; _socket: Socket }> })
+      .connections;
+    return [...connections].find((c) => c.id === session.id)?._socket;
+  }
+
+  const tls = options.tls;
   const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
+    secure: Boolean(tls && !tls.startTls),
+    ...(tls ? { key: tls.key, cert: tls.cert } : {}),
+    authOptional: !options.users,
     // Plain-text AUTH is fine on loopback; real servers would insist on TLS first.
     allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: tls?.startTls && !options.noStartTls ? [] : ['STARTTLS'],
     // Reverse DNS per connection would dominate a benchmark on 127.0.0.1.
     disableReverseLookup: true,
     logger: false,
     size: 50 * 1024 * 1024,
     // Pooled clients keep connections open; don't let close() wait the default 30 s for them.
     closeTimeout: 200,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anonymous' }),
+    onAuth: (auth, _session, callback) => {
+      const users = options.users;
+      if (users && (!auth.username || users[auth.username] !== auth.password)) {
+        return callback(
+          Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }),
+        );
+      }
+      callback(null, { user: auth.username ?? 'anonymous' });
+    },
+    onConnect: (session, callback) => {
+      if (drops.greeting > 0) {
+        drops.greeting--;
+        socketOf(session)?.destroy();
+        return;
+      }
+      callback();
+    },
+    onMailFrom: (_address, session, callback) => {
+      if (session.hostNameAppearsAs) ehloNames.push(session.hostNameAppearsAs);
+      callback();
+    },
+    onRcptTo: (_address, session, callback) => {
+      if (drops.rcpt > 0) {
+        drops.rcpt--;
+        socketOf(session)?.destroy();
+        return;
+      }
+      callback();
+    },
     onData,
   });
   // A client that dies mid-conversation (crash tests SIGKILL the sender) resets its socket; that
@@ -127,7 +197,7 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${tls && !tls.startTls ? 'smtps' : 'smtp'}://127.0.0.1:${port}`,
     port,
     count: () => stored.length,
     messages: () => [...stored],
@@ -144,11 +214,20 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
           : { code, message: message ?? DEFAULT_REPLY[String(code)[0] ?? ''] ?? 'Rejected' };
     },
     refused: () => refused,
+    dropNext: (stage, count = 1) => {
+      drops[stage] += count;
+    },
+    stallNext: (count = 1) => {
+      drops.stall += count;
+    },
+    ehloNames: () => [...ehloNames],
     reset: () => {
       stored = [];
       failures = [];
       failEvery = null;
       refused = 0;
+      Object.assign(drops, { greeting: 0, rcpt: 0, data: 0, stall: 0 });
+      ehloNames.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

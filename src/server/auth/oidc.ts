@@ -16,8 +16,13 @@ export type ProviderTokens = {
 };
 
 const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/gmail.send'];
-const GOOGLE_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
+/**
+ * Never gmail.metadata: Gmail refuses the `q` search and the full and raw formats to a token that
+ * holds it, even beside gmail.readonly, and the Sent-folder lookup searches by Message-ID.
+ */
+const GOOGLE_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
 const MICROSOFT_SCOPES = ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Mail.Send'];
+/** Enough to filter Sent Items by internetMessageId without reading bodies. */
 const MICROSOFT_READ_SCOPE = 'Mail.ReadBasic';
 
 /**

@@ -1,9 +1,8 @@
 import { cleanUpSessionsJob } from './clean-up-sessions';
 import { generateEmailsJob } from './generate-emails';
 import type { JobDefinition } from './job-queue';
-import { reconcileSendingJob } from './reconcile-sending';
 import { releaseScheduledJob } from './release-scheduled';
-import { sendEmailJob } from './send-email';
+import { reconcileSendingJob, sendEmailJob } from './send-email';
 
 /** Every job the worker runs; a new job file is added here. */
 export const allJobs: JobDefinition[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reconcileInterruptedSends } from '../services/reconcile-sending';
 import { sendQueuedBatch } from '../services/send-batch';
 import type { JobDefinition } from './job-queue';
 
@@ -27,12 +28,16 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
     return sendEmailJob.handleBatch!(ctx, [payload]);
   },
   async handleBatch(ctx, payloads) {
-    const retries = await sendQueuedBatch(
+    const { retries, reconcileAt } = await sendQueuedBatch(
       ctx,
       payloads.flatMap((p) => p.emailIds),
     );
     for (const { emailId, at } of retries)
       await ctx.jobs.enqueue(sendEmailJob, { emailIds: [emailId] }, { startAfter: at });
+    // Sends of unknown outcome are settled by asking the Sent folder once their lease ends; the
+    // minutely sweep would find them too, this is for punctuality.
+    if (reconcileAt)
+      await ctx.jobs.enqueue(reconcileSendingJob, { everything: false }, { startAfter: reconcileAt });
   },
 };
 
@@ -43,3 +48,25 @@ export function sendJobsFor(emailIds: number[]) {
     payloads.push({ emailIds: emailIds.slice(i, i + EMAILS_PER_SEND_JOB) });
   return payloads;
 }
+
+const reconcilePayload = z.object({ everything: z.boolean().default(false) });
+
+/**
+ * Every minute, and right after a lease ends for a send of unknown outcome: emails stuck in
+ * "sending" past their lease are settled (see the service), those that never left are sent again.
+ * It lives beside the send job because each queues the other.
+ */
+export const reconcileSendingJob: JobDefinition<typeof reconcilePayload> = {
+  name: 'emails.reconcile-sending',
+  payload: reconcilePayload,
+  cron: '* * * * *',
+  queue: { retryLimit: 3 },
+  async handle(ctx, { everything }) {
+    const settled = await reconcileInterruptedSends(
+      ctx,
+      (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
+      everything,
+    );
+    if (settled) ctx.log.warn({ settled }, 'settled emails interrupted while sending');
+  },
+};

@@ -4,16 +4,19 @@ import { providerCall } from './provider-call';
 
 /**
  * Gmail API: `users.messages.send` with the raw MIME (base64url). `token()` returns a valid
- * access token, refreshing it when told the current one was refused.
+ * access token, refreshing it when told the current one was refused. `canRead` means the token
+ * holds `gmail.readonly`: Gmail refuses the `q` search under `gmail.metadata`, even beside it.
  */
 export function gmailTransport(opts: {
   baseUrl: string;
   token(refresh: boolean): Promise<string>;
   canRead: boolean;
+  timeoutMs: number;
 }): MailTransport {
-  const call = providerCall(`${opts.baseUrl}/v1/users/me`, opts.token);
+  const call = providerCall('Gmail', `${opts.baseUrl}/v1/users/me`, opts.token, opts.timeoutMs);
   return {
     kind: 'gmail',
+    canFindSent: opts.canRead,
     async send(message) {
       const res = await call('messages/send', {
         method: 'POST',
@@ -26,9 +29,9 @@ export function gmailTransport(opts: {
     },
     async findSent(messageId) {
       if (!opts.canRead) return null;
-      const res = await call(`messages?q=${encodeURIComponent(`rfc822msgid:${messageId}`)}`, {
-        method: 'GET',
-      });
+      const query = encodeURIComponent(`rfc822msgid:${messageId}`);
+      // A sent message the user has since deleted still went out: Trash and Spam count too.
+      const res = await call(`messages?q=${query}&includeSpamTrash=true&maxResults=1`, { method: 'GET' });
       if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
       const body = (await res.json()) as { messages?: unknown[] };
       return (body.messages?.length ?? 0) > 0;

@@ -4,16 +4,19 @@ import { providerCall } from './provider-call';
 
 /**
  * Microsoft Graph `/me/sendMail` with the MIME message (base64, text/plain). Graph answers 202
- * with no body and no id (DESIGN.md §10), so our own Message-ID is what finds it again.
+ * with no body and no id, so our own Message-ID is what finds it again. The Sent Items lookup
+ * filters on `internetMessageId` and selects no body, which `Mail.ReadBasic` allows.
  */
 export function graphTransport(opts: {
   baseUrl: string;
   token(refresh: boolean): Promise<string>;
   canRead: boolean;
+  timeoutMs: number;
 }): MailTransport {
-  const call = providerCall(`${opts.baseUrl}/v1.0/me`, opts.token);
+  const call = providerCall('Microsoft Graph', `${opts.baseUrl}/v1.0/me`, opts.token, opts.timeoutMs);
   return {
     kind: 'graph',
+    canFindSent: opts.canRead,
     async send(message) {
       const res = await call('sendMail', {
         method: 'POST',

@@ -2,16 +2,20 @@
 export type OutgoingMessage = { raw: string; from: string; to: string; messageId: string };
 
 /**
- * How mail leaves: Gmail API, Microsoft Graph, SMTP or the in-app outbox. `send` throws
- * MailAuthError (sign in again), MailRetryableError (try later) or any other Error (the provider
- * refused this message: it fails with that message).
+ * How mail leaves: Gmail API, Microsoft Graph or SMTP. `send` throws MailAuthError (sign in
+ * again), MailRetryableError (the message cannot have arrived: try later), MailOutcomeUnknownError
+ * (it may have arrived: never send it again blindly), MailConfigError (the installation's settings
+ * are wrong) or any other Error (the provider refused this message: it fails with that message).
  */
 export type MailTransport = {
   kind: 'gmail' | 'graph' | 'smtp' | 'outbox';
   send(message: OutgoingMessage): Promise<{ providerMessageId: string | null }>;
+  /** Whether findSent can answer (a read scope on the mailbox); SMTP never can. */
+  canFindSent: boolean;
   /**
    * Whether the mailbox's Sent folder holds a message with this Message-ID; null when this
-   * transport cannot tell (no read scope, SMTP). Used to settle sends interrupted by a crash.
+   * transport cannot tell (no read scope, SMTP). Settles sends cut short by a crash or a broken
+   * connection.
    */
   findSent(messageId: string): Promise<boolean | null>;
 };

@@ -12,7 +12,21 @@ export type Mailbox = {
   pacingKey: 'google' | 'microsoft' | 'smtp' | null;
 };
 
-const READ_SCOPES = ['https://www.googleapis.com/auth/gmail.metadata', 'Mail.ReadBasic'];
+const GMAIL_READ_SCOPES = [
+  'https://www.googleapis.com/auth/gmail.readonly',
+  'https://www.googleapis.com/auth/gmail.modify',
+  'https://mail.google.com/',
+];
+/** Gmail refuses searches (`q`) to any token that holds this scope, whatever else it holds. */
+const GMAIL_METADATA_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
+const GRAPH_READ_SCOPES = ['Mail.ReadBasic', 'Mail.Read'];
+
+/** Whether the granted scopes let the Sent folder be searched by Message-ID. */
+export function canSearchSent(provider: 'google' | 'microsoft', scopes: string | null): boolean {
+  const granted = new Set(scopes?.split(/\s+/) ?? []);
+  if (provider === 'microsoft') return GRAPH_READ_SCOPES.some((s) => granted.has(s));
+  return !granted.has(GMAIL_METADATA_SCOPE) && GMAIL_READ_SCOPES.some((s) => granted.has(s));
+}
 
 /**
  * How a user's mail leaves: their Gmail or Outlook mailbox when they signed in with Google or
@@ -24,8 +38,8 @@ export async function mailboxFor(
   provider: 'google' | 'microsoft' | 'local',
 ): Promise<Mailbox> {
   if (provider === 'local') {
-    return ctx.config.mail.smtpUrl
-      ? { transport: smtpTransport(ctx.config.mail.smtpUrl), pacingKey: 'smtp' }
+    return ctx.config.mail.smtp
+      ? { transport: smtpTransport(ctx.config.mail.smtp), pacingKey: 'smtp' }
       : { transport: 'outbox', pacingKey: null };
   }
   const account = await findOauthAccount(ctx.db, user.id, provider);
@@ -51,14 +65,15 @@ export async function mailboxFor(
       );
     }
   };
-  const canRead = READ_SCOPES.some((scope) => account.scopes?.split(/\s+/).includes(scope));
+  const canRead = canSearchSent(provider, account.scopes);
+  const timeoutMs = ctx.config.mail.timeoutMs;
   return provider === 'google'
     ? {
-        transport: gmailTransport({ baseUrl: ctx.config.mail.gmailApiUrl, token, canRead }),
+        transport: gmailTransport({ baseUrl: ctx.config.mail.gmailApiUrl, token, canRead, timeoutMs }),
         pacingKey: 'google',
       }
     : {
-        transport: graphTransport({ baseUrl: ctx.config.mail.graphApiUrl, token, canRead }),
+        transport: graphTransport({ baseUrl: ctx.config.mail.graphApiUrl, token, canRead, timeoutMs }),
         pacingKey: 'microsoft',
       };
 }

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
 import { calendarDay } from '../lib/calendar-day';
 import { morningOf } from '../lib/send-days';
-import { MailAuthError, MailRetryableError } from '../mail/mail-errors';
+import { MailAuthError } from '../mail/mail-errors';
 import {
   type ClaimedForSending,
   claimManyForSending,
@@ -10,19 +10,26 @@ import {
   type SentEmail,
   settleManySending,
   settleManySent,
-  settleSending,
 } from '../queries/email-sending';
 import { deliverManyToOutbox } from '../queries/outbox';
-import { refundSendQuotaMany, takeSendQuotaUpTo } from '../queries/send-quota';
+import { takeSendQuotaUpTo } from '../queries/send-quota';
 import { unsubscribedAmong } from '../queries/unsubscribes';
 import { composeCampaignEmails, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { afterSending, pause, sendQueuedEmail } from './send-email';
+import { sendQueuedEmail } from './send-email';
+import {
+  afterSending,
+  type FailedSend,
+  type FailureSettlement,
+  pause,
+  type SendRetry,
+  settleFailedSends,
+} from './send-failures';
 import { pacingOf, type SendDeps, type Sender, senderOf, transportOf } from './sender';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
-/** An email to try again later, and when. */
-export type SendRetry = { emailId: number; at: Date };
+/** Emails to send again later, and when to ask a Sent folder about sends of unknown outcome. */
+export type BatchResult = { retries: SendRetry[]; reconcileAt: Date | null };
 
 /**
  * Emails claimed and sent together. Small enough that a crash leaves few emails for
@@ -41,7 +48,7 @@ const PACED_AT_ONCE = 16;
  * one-email path: a conditional claim that stores each Message-ID first, suppression and quota
  * checked at send time, and settling only from `sending`.
  */
-export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<SendRetry[]> {
+export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<BatchResult> {
   const owners = await queuedOwners(deps.db, emailIds);
   const idsByUser = new Map<number, number[]>();
   for (const { id, userId } of owners) {
@@ -67,29 +74,37 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
         chunks.push({ sender, ids: ids.slice(i, i + CHUNK_SIZE) });
   }
 
-  const retries: SendRetry[] = [];
+  const result: BatchResult = { retries: [], reconcileAt: null };
+  const noteReconcile = (at: Date | null) => {
+    if (at && (!result.reconcileAt || at > result.reconcileAt)) result.reconcileAt = at;
+  };
   const pacedLimit = pLimit(PACED_AT_ONCE);
   const chunkLimit = pLimit(CHUNKS_AT_ONCE);
   await Promise.all([
     ...paced.map((emailId) =>
       pacedLimit(async () => {
         const outcome = await sendQueuedEmail(deps, emailId);
-        if (outcome.kind === 'retry') retries.push({ emailId, at: outcome.retryAt });
-        if (outcome.kind === 'deferred') retries.push({ emailId, at: outcome.deferUntil });
+        if (outcome.kind === 'retry') result.retries.push({ emailId, at: outcome.retryAt });
+        if (outcome.kind === 'deferred') result.retries.push({ emailId, at: outcome.deferUntil });
+        if (outcome.kind === 'unknown') noteReconcile(outcome.reconcileAt);
       }),
     ),
     ...chunks.map(({ sender, ids }) =>
-      chunkLimit(async () => retries.push(...(await sendChunk(deps, sender, ids)))),
+      chunkLimit(async () => {
+        const settled = await sendChunk(deps, sender, ids);
+        result.retries.push(...settled.retries);
+        noteReconcile(settled.reconcileAt);
+      }),
     ),
   ]);
-  return retries;
+  return result;
 }
 
-async function sendChunk(deps: SendDeps, sender: Sender, emailIds: number[]): Promise<SendRetry[]> {
+async function sendChunk(deps: SendDeps, sender: Sender, emailIds: number[]): Promise<FailureSettlement> {
   const { db } = deps;
   const { user } = sender;
   const claimed = await claimManyForSending(db, emailIds, messageIdDomain(deps));
-  if (claimed.length === 0) return [];
+  if (claimed.length === 0) return { retries: [], reconcileAt: null, paused: false };
 
   const suppressed = await unsubscribedAmong(
     db,
@@ -153,9 +168,9 @@ async function sendChunk(deps: SendDeps, sender: Sender, emailIds: number[]): Pr
   );
 
   const sent: (SentEmail & { email: ClaimedForSending })[] = [];
-  const failed: { email: ClaimedForSending; error: unknown }[] = [];
+  const failed: FailedSend[] = [];
   for (const a of attempts) {
-    if ('error' in a) failed.push({ email: a.email, error: a.error });
+    if ('error' in a) failed.push({ email: a.email, error: a.error, raw: a.raw });
     else sent.push({ id: a.email.id, providerMessageId: a.providerMessageId, raw: a.raw, email: a.email });
   }
   // From here on the messages are out: their rows must say so even if PostgreSQL restarts now.
@@ -179,54 +194,8 @@ async function sendChunk(deps: SendDeps, sender: Sender, emailIds: number[]): Pr
   }
   if (sent.length) deps.metrics.emailsSent.inc({ transport: transportOf(sender) }, sent.length);
 
-  const retries = await settleFailures(deps, sender, day, failed);
+  const settled = await settleFailedSends(deps, sender, day, failed);
   for (const campaignId of new Set(claimed.map((c) => c.campaignId)))
     await persist(() => refreshCampaignSendStatus(db, campaignId));
-  return retries;
-}
-
-/** As the one-email path does: quota back, then queued again (retry, sign-in) or failed with the provider's words. */
-async function settleFailures(
-  deps: SendDeps,
-  sender: Sender,
-  day: string,
-  failed: { email: ClaimedForSending; error: unknown }[],
-): Promise<SendRetry[]> {
-  const { db } = deps;
-  const persist = afterSending(deps);
-  const userId = sender.user.id;
-  for (const withLink of [true, false])
-    await persist(() =>
-      refundSendQuotaMany(
-        db,
-        userId,
-        day,
-        withLink,
-        failed.filter((f) => f.email.withLink === withLink).length,
-      ),
-    );
-  const retries: SendRetry[] = [];
-  let needsSignIn = false;
-  for (const { email, error } of failed) {
-    if (error instanceof MailAuthError) {
-      needsSignIn = true;
-      await persist(() => settleSending(db, email.id, { status: 'queued' }));
-      continue;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof MailRetryableError && email.attempts < deps.config.mail.maxAttempts) {
-      await persist(() => settleSending(db, email.id, { status: 'queued', errorMessage: null }));
-      const backoffMs = Math.min(2 ** email.attempts * 1000, 10 * 60_000);
-      retries.push({
-        emailId: email.id,
-        at: new Date(Date.now() + Math.max(error.retryAfterMs ?? 0, backoffMs)),
-      });
-      continue;
-    }
-    deps.log.warn({ emailId: email.id, err: message }, 'email failed');
-    deps.metrics.emailsFailed.inc({ transport: transportOf(sender) });
-    await persist(() => settleSending(db, email.id, { status: 'failed', errorMessage: message }));
-  }
-  if (needsSignIn) await pause(deps, userId);
-  return retries;
+  return settled;
 }

@@ -1,16 +1,16 @@
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
-import { retryWhileConnectionLost } from '../db/connection-lost';
 import { calendarDay } from '../lib/calendar-day';
 import { morningOf } from '../lib/send-days';
 import { newMessageId } from '../mail/compose';
-import { MailAuthError, MailRetryableError } from '../mail/mail-errors';
+import { MailAuthError } from '../mail/mail-errors';
 import { claimForSending, emailForSending, settleSending } from '../queries/email-sending';
 import { deliverToOutbox } from '../queries/outbox';
 import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
-import { markMailboxNeedsReauth, takeSendTurn } from '../queries/users';
+import { takeSendTurn } from '../queries/users';
 import { composeCampaignEmail, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { forgetSender, pacingOf, type SendDeps, type Sender, senderOf, transportOf } from './sender';
+import { afterSending, pause, settleFailedSends } from './send-failures';
+import { pacingOf, type SendDeps, type Sender, senderOf } from './sender';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
 
 export type { SendDeps } from './sender';
@@ -19,6 +19,8 @@ export type { SendDeps } from './sender';
 export type SendOutcome =
   | { kind: 'sent' | 'failed' | 'unsubscribed' | 'skipped' | 'paused' | 'over-limit' }
   | { kind: 'retry'; retryAt: Date }
+  /** The outcome is unknown; a Sent folder is asked at `reconcileAt`. */
+  | { kind: 'unknown'; reconcileAt: Date }
   | { kind: 'deferred'; deferUntil: Date };
 
 /**
@@ -36,8 +38,9 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
   try {
     sender = await senderOf(deps, email.userId);
   } catch (err) {
-    if (err instanceof MailAuthError) return pause(deps, email.userId);
-    throw err;
+    if (!(err instanceof MailAuthError)) throw err;
+    await pause(deps, email.userId);
+    return { kind: 'paused' };
   }
   if (!sender) return { kind: 'skipped' };
   const { user, mailbox } = sender;
@@ -116,39 +119,16 @@ export async function sendQueuedEmail(deps: SendDeps, emailId: number): Promise<
     );
     deps.metrics.emailsSent.inc({ transport });
     return done({ kind: 'sent' });
-  } catch (err) {
-    await refundSendQuota(deps.db, user.id, day, withLink);
-    if (err instanceof MailAuthError) {
-      await settleSending(deps.db, email.id, { status: 'queued' });
-      return pause(deps, user.id);
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof MailRetryableError && claimed.attempts < deps.config.mail.maxAttempts) {
-      await settleSending(deps.db, email.id, { status: 'queued', errorMessage: null });
-      const backoffMs = Math.min(2 ** claimed.attempts * 1000, 10 * 60_000);
-      return { kind: 'retry', retryAt: new Date(Date.now() + Math.max(err.retryAfterMs ?? 0, backoffMs)) };
-    }
-    deps.log.warn({ emailId, err: message }, 'email failed');
-    deps.metrics.emailsFailed.inc({ transport: transportOf(sender) });
-    await settleSending(deps.db, email.id, { status: 'failed', errorMessage: message });
+  } catch (error) {
+    const settled = await settleFailedSends(deps, sender, day, [
+      { email: { id: email.id, attempts: claimed.attempts, withLink }, error, raw },
+    ]);
+    if (settled.paused) return { kind: 'paused' };
+    const [retry] = settled.retries;
+    if (retry) return { kind: 'retry', retryAt: retry.at };
+    if (settled.reconcileAt) return done({ kind: 'unknown', reconcileAt: settled.reconcileAt });
     return done({ kind: 'failed' });
   }
-}
-
-/**
- * Writes made after the provider was called wait out a lost database connection (each is
- * conditional on `sending`, so repeating one is safe) for up to the sending lease; after that
- * the email is reconcile-sending's to settle.
- */
-export function afterSending(deps: SendDeps) {
-  return <T>(work: () => Promise<T>) => retryWhileConnectionLost(work, deps.config.mail.leaseSeconds * 1000);
-}
-
-/** The mailbox needs a new sign-in: its emails stay queued and go out once the user signs in again. */
-export async function pause(deps: SendDeps, userId: number): Promise<SendOutcome> {
-  forgetSender(deps, userId);
-  await markMailboxNeedsReauth(deps.db, userId, true);
-  return { kind: 'paused' };
 }
 
 /** Longest a job waits in-process for its mailbox's turn before handing back to the queue. */

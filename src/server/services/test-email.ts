@@ -2,6 +2,7 @@ import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../../contract/limits';
 import { AppError, notFound } from '../errors';
 import { calendarDay } from '../lib/calendar-day';
 import { composeMessage, newMessageId } from '../mail/compose';
+import { MailOutcomeUnknownError } from '../mail/mail-errors';
 import { findOwnEmail } from '../queries/email-actions';
 import { deliverTestToOutbox } from '../queries/outbox';
 import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
@@ -56,6 +57,13 @@ export async function sendTestEmail(
       await mailbox.transport.send({ raw, from: user.email, to: user.email, messageId });
     }
   } catch (err) {
+    // It may have arrived: the quota stays taken and the user is told to look before trying again.
+    if (err instanceof MailOutcomeUnknownError) {
+      throw new AppError(
+        'upstream_failed',
+        `The test email may have been sent; check your inbox before sending another: ${err.message}`,
+      );
+    }
     await refundSendQuota(deps.db, user.id, day, true);
     throw new AppError('upstream_failed', `The test email was not sent: ${(err as Error).message}`);
   }
