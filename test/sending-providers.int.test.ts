@@ -1,46 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, oauthAccounts, users } from '../src/server/db/schema';
-import { type FakeMailProviders, startFakeMailProviders } from './fakes/mail-providers';
-import { type FakeOidc, startFakeOidc } from './fakes/oidc-provider';
+import type { FakeMailProviders } from './fakes/mail-providers';
+import type { FakeOidc } from './fakes/oidc-provider';
 import { createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
+import { startProviderApp } from './support/provider-app';
 import { signInWithProvider } from './support/provider-sign-in';
-import { startTestApp, type TestApp } from './support/test-app';
-
-const APP = 'http://127.0.0.1:5999';
+import type { TestApp } from './support/test-app';
 
 /** Gmail and Graph transports against protocol-level fakes, with real OIDC tokens and refresh. */
 describe('sending through Gmail and Microsoft Graph', () => {
   let oidc: FakeOidc;
   let mail: FakeMailProviders;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    oidc = await startFakeOidc({
-      google: { clientId: 'g', clientSecret: 'gs', redirectUris: [`${APP}/api/auth/google/callback`] },
-      microsoft: { clientId: 'm', clientSecret: 'ms', redirectUris: [`${APP}/api/auth/outlook/callback`] },
-    });
-    mail = await startFakeMailProviders({ scopesOf: oidc.scopesOf });
-    t = await startTestApp('pglite', {
-      PUBLIC_URL: APP,
-      GOOGLE_CLIENT_ID: 'g',
-      GOOGLE_CLIENT_SECRET: 'gs',
-      GOOGLE_ISSUER: oidc.googleIssuer,
-      MICROSOFT_CLIENT_ID: 'm',
-      MICROSOFT_CLIENT_SECRET: 'ms',
-      MICROSOFT_ISSUER: oidc.microsoftIssuer,
-      MAILBOX_READ_SCOPE: 'true',
-      GMAIL_API_URL: mail.gmailUrl,
-      GRAPH_API_URL: mail.graphUrl,
-      SEND_PACING: 'false',
-      SENDING_LEASE_SECONDS: '1',
-    });
+    ({ oidc, mail, t, close } = await startProviderApp({ SENDING_LEASE_SECONDS: '1' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-    await oidc.close();
-  });
+  afterAll(() => close());
 
   const signIn = (provider: 'google' | 'microsoft', email: string) =>
     signInWithProvider(t, oidc, provider, email);

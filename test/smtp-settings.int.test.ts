@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emails } from '../src/server/db/schema';
 import { type SmtpSink, type SmtpSinkOptions, startSmtpSink } from './fakes/smtp-sink';
-import { createReadyCampaign } from './support/factories';
-import { waitUntil } from './support/http-client';
+import { sendOneEmail } from './support/send-one';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const TLS = {
@@ -40,22 +37,7 @@ describe('SMTP relay settings', () => {
     t = running;
     const cookie = await running.signIn('relay@example.com');
     const userId = (await running.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
-    const campaign = await createReadyCampaign(running.ctx.db, userId, 1);
-    const res = await running.app.inject({
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/send-approved`,
-      headers: { cookie },
-      payload: {},
-    });
-    expect(res.statusCode).toBe(200);
-    return waitUntil(
-      async () => {
-        const [row] = await running.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
-        return row && ['sent', 'failed', 'unknown'].includes(row.status) ? row : false;
-      },
-      30_000,
-      'the email settled',
-    );
+    return sendOneEmail(running, cookie, userId);
   }
 
   it('implicit TLS (smtps://) to a relay signed by SMTP_TLS_CA, announcing SMTP_NAME in EHLO', async () => {

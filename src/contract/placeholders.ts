@@ -1,5 +1,5 @@
 /**
- * The bracketed placeholders of the default unsubscribe message (SPEC §3), which stand in for
+ * The bracketed placeholders of the default unsubscribe message, which stand in for
  * sender settings not filled in yet. A message still holding one of them must not go out: real
  * emails have been sent reading "You received this email because [reason]." Only these exact
  * names count, so square brackets a user typed on purpose are left alone.

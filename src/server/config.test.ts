@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ehloNameFor, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database, port 5000 and local sign-in in development', () => {
@@ -54,5 +54,45 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, false)).toThrow(/PORT:/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' }, false)).toThrow(/PUBLIC_URL:/);
     expect(() => loadConfig({ LOCAL_SIGN_IN: 'maybe' }, false)).toThrow(/LOCAL_SIGN_IN:/);
+  });
+});
+
+describe('SMTP settings', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://relay.example:587', ...env }, false);
+
+  it('reads the relay, TLS and EHLO settings, with safe defaults', () => {
+    const smtp = load({ PUBLIC_URL: 'https://tailor.example.com' }).mail.smtp!;
+    expect(smtp).toMatchObject({
+      url: 'smtp://relay.example:587',
+      startTls: 'opportunistic',
+      tlsRejectUnauthorized: true,
+      tlsCa: undefined,
+      name: 'tailor.example.com',
+      timeoutMs: 60_000,
+    });
+    expect(load({ SMTP_URL: '' }).mail.smtp).toBeNull();
+    const ca = load({ SMTP_TLS_CA: 'test/fixtures/tls/ca.pem', SMTP_STARTTLS: 'required' }).mail.smtp!;
+    expect(ca.tlsCa).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect(ca.startTls).toBe('required');
+  });
+
+  it('refuses what cannot work, naming the setting', () => {
+    expect(() => load({ SMTP_URL: 'mail.example.com:587' })).toThrow(/SMTP_URL: must start with smtp:\/\//);
+    expect(() => load({ SMTP_URL: 'smtp://relay.example?pool=true' })).toThrow(/SMTP_URL: takes no options/);
+    expect(() => load({ SMTP_STARTTLS: 'sometimes' })).toThrow(/SMTP_STARTTLS/);
+    expect(() => load({ SMTP_TLS_CA: 'no/such/ca.pem' })).toThrow(
+      /SMTP_TLS_CA: cannot read no\/such\/ca\.pem/,
+    );
+  });
+
+  it('announces PUBLIC_URL’s host in EHLO when it is a domain name, else MAIL_DOMAIN, else nothing', () => {
+    expect(ehloNameFor(new URL('https://tailor.example.com'), 'mail.example.com')).toBe('tailor.example.com');
+    expect(ehloNameFor(new URL('http://127.0.0.1:5000'), 'mail.example.com')).toBe('mail.example.com');
+    expect(ehloNameFor(new URL('http://[::1]:5000'), undefined)).toBeUndefined();
+    expect(ehloNameFor(new URL('http://localhost:5000'), undefined)).toBeUndefined();
+    expect(load({ PUBLIC_URL: 'http://localhost:5000', SMTP_NAME: 'mx.example.com' }).mail.smtp!.name).toBe(
+      'mx.example.com',
+    );
   });
 });

@@ -64,9 +64,14 @@ const envSchema = z.object({
   GENERATION_JOB_EXPIRE_SECONDS: positiveInt(120),
   JOB_MAINTENANCE_SECONDS: positiveInt(30),
 
-  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/]/i.test(v), {
-    message: 'must start with smtp:// (STARTTLS when offered) or smtps:// (implicit TLS, usually port 465)',
-  }),
+  SMTP_URL: optionalString
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/]/i.test(v), {
+      message: 'must start with smtp:// (STARTTLS when offered) or smtps:// (implicit TLS, usually port 465)',
+    })
+    .refine((v) => v === undefined || !v.includes('?'), {
+      message:
+        'takes no options after "?": use SMTP_STARTTLS, SMTP_TLS_CA, SMTP_TLS_REJECT_UNAUTHORIZED and SMTP_NAME',
+    }),
   SMTP_STARTTLS: z.enum(['opportunistic', 'required', 'never']).default('opportunistic'),
   SMTP_TLS_CA: optionalString,
   SMTP_TLS_REJECT_UNAUTHORIZED: boolFlag.default(true),

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails, oauthAccounts } from '../../src/server/db/schema';
-import { type FakeMailProviders, type MailProvider, startFakeMailProviders } from '../fakes/mail-providers';
-import { type FakeOidc, startFakeOidc } from '../fakes/oidc-provider';
-import { createReadyCampaign } from '../support/factories';
-import { waitUntil } from '../support/http-client';
+import { oauthAccounts } from '../../src/server/db/schema';
+import type { MailProvider } from '../fakes/mail-providers';
+import { startProviderApp } from '../support/provider-app';
 import { signInWithProvider } from '../support/provider-sign-in';
-import { startTestApp, type TestApp } from '../support/test-app';
-
-const APP = 'http://127.0.0.1:5999';
+import { sendOneEmail } from '../support/send-one';
 
 /**
  * Exactly once when Gmail or Graph accepted the message and the answer never came (the client's
@@ -17,42 +13,19 @@ const APP = 'http://127.0.0.1:5999';
  * the provider's sent folder.
  */
 describe('Gmail and Graph: accepted, then no answer', () => {
-  let oidc: FakeOidc;
-  let mail: FakeMailProviders;
-  let t: TestApp;
+  let app: Awaited<ReturnType<typeof startProviderApp>>;
   beforeAll(async () => {
-    oidc = await startFakeOidc({
-      google: { clientId: 'g', clientSecret: 'gs', redirectUris: [`${APP}/api/auth/google/callback`] },
-      microsoft: { clientId: 'm', clientSecret: 'ms', redirectUris: [`${APP}/api/auth/outlook/callback`] },
-    });
-    mail = await startFakeMailProviders({ scopesOf: oidc.scopesOf });
-    t = await startTestApp('pglite', {
-      PUBLIC_URL: APP,
-      GOOGLE_CLIENT_ID: 'g',
-      GOOGLE_CLIENT_SECRET: 'gs',
-      GOOGLE_ISSUER: oidc.googleIssuer,
-      MICROSOFT_CLIENT_ID: 'm',
-      MICROSOFT_CLIENT_SECRET: 'ms',
-      MICROSOFT_ISSUER: oidc.microsoftIssuer,
-      MAILBOX_READ_SCOPE: 'true',
-      GMAIL_API_URL: mail.gmailUrl,
-      GRAPH_API_URL: mail.graphUrl,
-      SEND_PACING: 'false',
-      SEND_TIMEOUT_MS: '1000',
-      SENDING_LEASE_SECONDS: '1',
-    });
+    app = await startProviderApp({ SEND_TIMEOUT_MS: '2500', SENDING_LEASE_SECONDS: '1' });
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-    await oidc.close();
-  });
+  afterAll(() => app.close());
 
+  /** Signs a new user in, optionally rewrites the scopes the app believes it holds, and sends one email. */
   async function sendOne(
     provider: 'google' | 'microsoft',
     email: string,
     scopes?: (granted: string) => string,
   ) {
+    const { t, oidc } = app;
     const { cookie, userId } = await signInWithProvider(t, oidc, provider, email);
     if (scopes) {
       const [account] = await t.ctx.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
@@ -61,29 +34,14 @@ describe('Gmail and Graph: accepted, then no answer', () => {
         .set({ scopes: scopes(account!.scopes ?? '') })
         .where(eq(oauthAccounts.id, account!.id));
     }
-    const campaign = await createReadyCampaign(t.ctx.db, userId, 1);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/send-approved`,
-      headers: { cookie },
-      payload: {},
-    });
-    expect(res.statusCode).toBe(200);
-    return waitUntil(
-      async () => {
-        const [row] = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
-        return row && ['sent', 'failed', 'unknown'].includes(row.status) ? row : false;
-      },
-      30_000,
-      'the email settled',
-    );
+    return sendOneEmail(t, cookie, userId);
   }
   const copies = (provider: MailProvider, messageId: string | null) =>
-    mail.sent(provider).filter((m) => m.messageId === messageId).length;
+    app.mail.sent(provider).filter((m) => m.messageId === messageId).length;
 
   it('Gmail, reset after accepting: found in the Sent folder, sent once', async () => {
-    mail.reset();
-    mail.breakAfterAccept('gmail', 'reset');
+    app.mail.reset();
+    app.mail.breakAfterAccept('gmail', 'reset');
     const row = await sendOne('google', 'reset@gmail.test');
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(1);
@@ -91,8 +49,8 @@ describe('Gmail and Graph: accepted, then no answer', () => {
   });
 
   it('Gmail, silent past the client timeout after accepting: found in the Sent folder, sent once', async () => {
-    mail.reset();
-    mail.breakAfterAccept('gmail', 'stall');
+    app.mail.reset();
+    app.mail.breakAfterAccept('gmail', 'stall');
     const row = await sendOne('google', 'stall@gmail.test');
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(1);
@@ -100,16 +58,16 @@ describe('Gmail and Graph: accepted, then no answer', () => {
   });
 
   it('Graph, reset after accepting: found in Sent Items with Mail.ReadBasic, sent once', async () => {
-    mail.reset();
-    mail.breakAfterAccept('graph', 'reset');
+    app.mail.reset();
+    app.mail.breakAfterAccept('graph', 'reset');
     const row = await sendOne('microsoft', 'reset@outlook.test');
     expect(row.status).toBe('sent');
     expect(copies('graph', row.messageId)).toBe(1);
   });
 
   it('Graph without a read scope, silent after accepting: delivery unknown, one copy', async () => {
-    mail.reset();
-    mail.breakAfterAccept('graph', 'stall');
+    app.mail.reset();
+    app.mail.breakAfterAccept('graph', 'stall');
     const row = await sendOne('microsoft', 'noread@outlook.test', (s) => s.replace('Mail.ReadBasic', ''));
     expect(row.status).toBe('unknown');
     expect(row.errorMessage).toMatch(/^Delivery unknown: .*Microsoft Graph/);
@@ -117,8 +75,8 @@ describe('Gmail and Graph: accepted, then no answer', () => {
   });
 
   it('Gmail with gmail.metadata beside gmail.readonly cannot search (Google refuses q): delivery unknown, one copy', async () => {
-    mail.reset();
-    mail.breakAfterAccept('gmail', 'reset');
+    app.mail.reset();
+    app.mail.breakAfterAccept('gmail', 'reset');
     const row = await sendOne(
       'google',
       'metadata@gmail.test',
@@ -129,8 +87,8 @@ describe('Gmail and Graph: accepted, then no answer', () => {
   });
 
   it('a send that got a 503 before anything was accepted is retried: sent once', async () => {
-    mail.reset();
-    mail.failNext('gmail', 1, { status: 503 });
+    app.mail.reset();
+    app.mail.failNext('gmail', 1, { status: 503 });
     const row = await sendOne('google', 'busy@gmail.test');
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(2);

@@ -8,10 +8,11 @@ export const DELIVERY_UNKNOWN =
   'Delivery unknown: the send was interrupted. Check your Sent folder, then mark it as sent or send it again.';
 
 /**
- * Settles emails left in `sending` by a worker that died (older than the lease, or all of them
- * when `everything` — the embedded database's single process just restarted). Never re-sends
- * blindly: with sent-folder access the mailbox is asked whether the Message-ID went out; without
- * it (and for SMTP) the email is marked delivery-unknown for the user to decide.
+ * Settles emails left in `sending` past their lease: by a worker that died, or by a send whose
+ * connection broke after the message was handed over (all of them when `everything` — the
+ * embedded database's single process just restarted). Never re-sends blindly: with sent-folder
+ * access the mailbox is asked whether the Message-ID went out (found: sent; not found: queued
+ * again); without it (and for SMTP) the email is marked delivery-unknown for the user to decide.
  */
 export async function reconcileInterruptedSends(
   deps: SendDeps,
@@ -30,7 +31,8 @@ export async function reconcileInterruptedSends(
     if (verdict === true) {
       await settleSending(deps.db, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null });
     } else if (verdict === false) {
-      if (await settleSending(deps.db, id, { status: 'queued' })) await requeue([id]);
+      if (await settleSending(deps.db, id, { status: 'queued', errorMessage: null, rawMessage: null }))
+        await requeue([id]);
     } else {
       await settleSending(deps.db, id, { status: 'unknown', errorMessage: DELIVERY_UNKNOWN });
     }
