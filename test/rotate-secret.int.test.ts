@@ -10,8 +10,8 @@ import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
 import { oauthAccounts } from '../src/server/db/schema';
 import { upsertUserFromIdentity } from '../src/server/queries/users';
-import { mailboxFor } from '../src/server/services/mailbox';
 import { rotateSecretKey, SecretRotationError } from '../src/server/services/rotate-secret-key';
+import { mailboxFor } from '../src/server/services/sending/mailbox';
 import { spawnServer } from './support/spawn-server';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -134,7 +134,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
 /** What the send path does first: load the mailbox, which decrypts the stored access token. */
 async function expectTokensReadable(ctx: AppContext, userId: number) {
   const mailbox = await mailboxFor(ctx, { id: userId }, 'google');
-  expect(mailbox.transport === 'outbox' ? 'outbox' : mailbox.transport.kind).toBe('gmail');
+  expect(mailbox.transport.kind).toBe('gmail');
   const [account] = await ctx.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
   expect(ctx.tokens.decrypt(account!.refreshTokenEnc!)).toBe('refresh-g');
 }

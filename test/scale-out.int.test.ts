@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../src/contract/limits';
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../src/contract/email-rules';
 import { type FakeAi, lastUserMessage, startFakeAi } from './fakes/ai-server';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';

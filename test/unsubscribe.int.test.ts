@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribes, users } from '../src/server/db/schema';
-import { isUnsubscribed } from '../src/server/services/suppression';
+import { isUnsubscribed } from '../src/server/services/sending/suppression';
 import {
   createCampaign,
   createRecipientWithEmail,

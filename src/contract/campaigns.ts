@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 
-export const campaignStatus = z.enum(['draft', 'generating', 'ready', 'scheduled', 'sending', 'completed']);
+export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof campaignStatus>;
 
 /** A campaign as lists and editors see it (SPEC §3 Campaign). */
@@ -73,16 +74,7 @@ export const recipient = z.object({
 });
 export type Recipient = z.infer<typeof recipient>;
 
-export const emailStatus = z.enum([
-  'draft',
-  'queued',
-  'sending',
-  'sent',
-  'failed',
-  'scheduled',
-  'unsubscribed',
-  'unknown',
-]);
+export const emailStatus = z.enum(EMAIL_STATUSES);
 
 /** SPEC §3 Email, with the recipient's details the review dialog shows. */
 export const email = z.object({

@@ -1,6 +1,4 @@
 /** Business constants from SPEC §9, shared by server and client. */
-export const DAILY_LIMIT_WITH_UNSUBSCRIBE = 500;
-export const DAILY_LIMIT_WITHOUT_UNSUBSCRIBE = 100;
 export const TOKEN_REFRESH_INTERVAL_MS = 30 * 60 * 1000;
 export const SESSION_TIMEOUT_REDIRECT_MS = 1000;
 export const LOGGED_OUT_REDIRECT_MS = 500;

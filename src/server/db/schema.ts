@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../contract/email-rules';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -111,7 +112,7 @@ export const campaigns = pgTable(
     description: text('description'),
     notes: text('notes'),
     status: text('status', {
-      enum: ['draft', 'generating', 'ready', 'scheduled', 'sending', 'completed'],
+      enum: CAMPAIGN_STATUSES,
     })
       .notNull()
       .default('draft'),
@@ -156,16 +157,8 @@ export const recipients = pgTable(
   ],
 );
 
-export const emailStatuses = [
-  'draft',
-  'queued',
-  'sending',
-  'sent',
-  'failed',
-  'scheduled',
-  'unsubscribed',
-  'unknown',
-] as const;
+/** The states live in the contract's rule book, with what each allows. */
+export const emailStatuses = EMAIL_STATUSES;
 
 export const emails = pgTable(
   'emails',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppContext } from '../context';
 import { generateSomeEmails, giveUpGeneration } from '../services/generation';
 import type { JobDefinition } from './job-queue';
 
@@ -30,10 +31,7 @@ export const generateEmailsJob: JobDefinition<typeof payload> = {
   },
 };
 
-export function enqueueGeneration(
-  ctx: Parameters<JobDefinition['handle']>[0],
-  ids: { campaignId: number; userId: number },
-) {
+export function enqueueGeneration(ctx: AppContext, ids: { campaignId: number; userId: number }) {
   return ctx.jobs.enqueue(generateEmailsJob, ids, {
     singletonKey: `campaign-${ids.campaignId}`,
     expireInSeconds: ctx.config.generation.expireSeconds,

@@ -16,12 +16,6 @@ type FetchedJob = PgBoss.JobWithMetadata<object>;
 export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   name: string;
   payload: Schema;
-  handle(ctx: AppContext, payload: z.infer<Schema>, attempt: JobAttempt): Promise<void>;
-  /**
-   * Handles a whole fetched batch at once instead of `handle` per job (e.g. to share database
-   * statements across many emails). If it throws, every job of the batch fails and is retried.
-   */
-  handleBatch?(ctx: AppContext, payloads: z.infer<Schema>[]): Promise<void>;
   /** Run periodically (cron, UTC) by whichever worker holds pg-boss's schedule. */
   cron?: string;
   queue?: Omit<PgBoss.Queue, 'name'>;
@@ -33,7 +27,21 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
    * another is still being handled, so a slow batch's tail does not idle the worker.
    */
   fetchLoops?: number;
-};
+} & (
+  | {
+      /** Handles one job; a failing job is retried on its own. */
+      handle(ctx: AppContext, payload: z.infer<Schema>, attempt: JobAttempt): Promise<void>;
+      handleBatch?: undefined;
+    }
+  | {
+      /**
+       * Handles a whole fetched batch at once (e.g. to share database statements across many
+       * emails). If it throws, every job of the batch fails and is retried.
+       */
+      handleBatch(ctx: AppContext, payloads: z.infer<Schema>[]): Promise<void>;
+      handle?: undefined;
+    }
+);
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
@@ -99,8 +107,9 @@ export function createJobQueue(
               // A full batch means more is probably waiting: fetch again at once instead of after
               // the polling interval, which would otherwise cap a loop at one batch per interval.
               if (jobs.length >= batchSize) boss.notifyWorker(workerId);
-              if (def.handleBatch) await runBatch(def, jobs);
-              else await Promise.all(jobs.map((job) => limit(() => runOne(def, job))));
+              const { handle, handleBatch } = def;
+              if (handleBatch) await runBatch(def, handleBatch, jobs);
+              else if (handle) await Promise.all(jobs.map((job) => limit(() => runOne(def, handle, job))));
             },
           );
           localWorkers.set(def.name, [...(localWorkers.get(def.name) ?? []), workerId]);
@@ -108,9 +117,13 @@ export function createJobQueue(
       }
 
       /** The whole batch through handleBatch; if it throws, every job of it fails (and is retried). */
-      async function runBatch(def: JobDefinition, jobs: FetchedJob[]) {
+      async function runBatch(
+        def: JobDefinition,
+        handleBatch: NonNullable<JobDefinition['handleBatch']>,
+        jobs: FetchedJob[],
+      ) {
         try {
-          await def.handleBatch!(
+          await handleBatch(
             ctx,
             jobs.map((job) => def.payload.parse(job.data ?? {})),
           );
@@ -132,9 +145,13 @@ export function createJobQueue(
       }
 
       /** One job through handle; a failing job is failed on its own (and retried), its batch-mates complete. */
-      async function runOne(def: JobDefinition, job: FetchedJob) {
+      async function runOne(
+        def: JobDefinition,
+        handle: NonNullable<JobDefinition['handle']>,
+        job: FetchedJob,
+      ) {
         try {
-          await def.handle(ctx, def.payload.parse(job.data ?? {}), {
+          await handle(ctx, def.payload.parse(job.data ?? {}), {
             retryCount: job.retryCount,
             retryLimit: job.retryLimit,
             isLast: job.retryCount >= job.retryLimit,

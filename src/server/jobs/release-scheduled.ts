@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { releaseDueEmails } from '../services/scheduled-sending';
+import { releaseDueEmails } from '../services/sending/scheduled';
 import type { JobDefinition } from './job-queue';
 import { sendEmailJob, sendJobsFor } from './send-email';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { reconcileInterruptedSends } from '../services/reconcile-sending';
-import { sendQueuedBatch } from '../services/send-batch';
+import { sendQueuedBatch } from '../services/sending/pipeline';
+import { reconcileInterruptedSends } from '../services/sending/reconcile';
 import type { JobDefinition } from './job-queue';
 
 /** Emails per send job: one job row per hundred emails, not per email, keeps pg-boss's share of a send small. */
@@ -23,10 +23,6 @@ export const sendEmailJob: JobDefinition<typeof payload> = {
   // Each fetch takes up to 400 emails; three fetch loops keep the next batch coming while one sends.
   work: { pollingIntervalSeconds: 0.5, batchSize: 4 },
   fetchLoops: 3,
-  // The queue always calls handleBatch; one job is a batch of one.
-  handle(ctx, payload) {
-    return sendEmailJob.handleBatch!(ctx, [payload]);
-  },
   async handleBatch(ctx, payloads) {
     const { retries, reconcileAt } = await sendQueuedBatch(
       ctx,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { SendQueue } from '../services/send-queue';
+import type { SendQueue } from '../services/sending/send-queue';
 import { releaseScheduledJob } from './release-scheduled';
 import { sendEmailJob, sendJobsFor } from './send-email';
 

@@ -1,8 +1,17 @@
 /** A composed RFC 5322 message and its envelope. */
-export type OutgoingMessage = { raw: string; from: string; to: string; messageId: string };
+export type OutgoingMessage = {
+  raw: string;
+  from: string;
+  to: string;
+  messageId: string;
+  /** The subject as written, for transports that list messages (the in-app outbox). */
+  subject: string;
+  /** The campaign email this message is, if it is one (the outbox links them). */
+  emailId?: number;
+};
 
 /**
- * How mail leaves: Gmail API, Microsoft Graph or SMTP. `send` throws MailAuthError (sign in
+ * How mail leaves: Gmail API, Microsoft Graph, SMTP or the in-app outbox. `send` throws MailAuthError (sign in
  * again), MailRetryableError (the message cannot have arrived: try later), MailOutcomeUnknownError
  * (it may have arrived: never send it again blindly), MailConfigError (the installation's settings
  * are wrong) or any other Error (the provider refused this message: it fails with that message).
@@ -10,7 +19,7 @@ export type OutgoingMessage = { raw: string; from: string; to: string; messageId
 export type MailTransport = {
   kind: 'gmail' | 'graph' | 'smtp' | 'outbox';
   send(message: OutgoingMessage): Promise<{ providerMessageId: string | null }>;
-  /** Whether findSent can answer (a read scope on the mailbox); SMTP never can. */
+  /** Whether findSent can answer (a read scope on the mailbox, the outbox); SMTP never can. */
   canFindSent: boolean;
   /**
    * Whether the mailbox's Sent folder holds a message with this Message-ID; null when this

@@ -11,35 +11,7 @@ type EmailRow = typeof emails.$inferSelect;
 const emailIdIn = (ids: number[]) => sql`${emails.id} = any(${param(ids)}::bigint[])`;
 
 /** What composing needs from an email's campaign besides the email (List-Id, the open pixel). */
-export type ClaimedCampaign = { campaignName: string; trackOpens: boolean };
-
-/**
- * Moves an email from queued to sending, giving it a Message-ID first if it has none, and
- * returns it with its campaign's name and tracking setting. The conditional update is the lock:
- * of two workers, only one gets the row back.
- */
-export async function claimForSending(
-  db: Db,
-  emailId: number,
-  messageId: string,
-): Promise<(EmailRow & ClaimedCampaign) | null> {
-  const [row] = await db
-    .update(emails)
-    .set({
-      status: 'sending',
-      attempts: sql`${emails.attempts} + 1`,
-      messageId: sql`coalesce(${emails.messageId}, ${messageId})`,
-      updatedAt: new Date(),
-    })
-    .from(campaigns)
-    .where(and(eq(emails.id, emailId), eq(emails.status, 'queued'), eq(campaigns.id, emails.campaignId)))
-    .returning({
-      ...getTableColumns(emails),
-      campaignName: campaigns.name,
-      trackOpens: campaigns.trackOpens,
-    });
-  return row ?? null;
-}
+type ClaimedCampaign = { campaignName: string; trackOpens: boolean };
 
 /** Leaves `sending` for a final or waiting state; only the worker holding the email may do this. */
 export async function settleSending(db: Db, emailId: number, values: Partial<EmailRow>) {

@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import { sendQueue } from '../jobs/send-queue';
 import { acceptTermsOfService, saveTimeZone } from '../services/account';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
-import { resumePausedSending } from '../services/resume-sending';
+import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
 
 const PENDING_COOKIE = 'tailor_oidc';

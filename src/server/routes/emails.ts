@@ -14,7 +14,6 @@ import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { sendQueue } from '../jobs/send-queue';
-import { approveAll, sendApproved } from '../services/campaign-sending';
 import {
   listScheduledEmails,
   rawMessageOf,
@@ -22,7 +21,8 @@ import {
   sendEmailNow,
   updateEmail,
 } from '../services/email-actions';
-import { sendTestEmail } from '../services/test-email';
+import { approveAll, sendApproved } from '../services/sending/campaign-sending';
+import { sendTestEmail } from '../services/sending/test-email';
 import type { AppInstance } from './app-instance';
 
 /** SPEC §7 Emails calls, plus the campaign-wide approve and send. Ids are looked up with their owner. */

@@ -1,5 +1,5 @@
 import type { Email, Recipient } from '../../contract/campaigns';
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
+import { dailyLimitFor } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import { calendarDay } from '../lib/calendar-day';
 import { approvalCounts, countSentOnDay, listEmailPage } from '../queries/emails';
@@ -58,7 +58,7 @@ export async function campaignDailyStatsFor(
     findSendQuota(db, user.id, day),
   ]);
   const withLink = campaign.includeUnsubscribeLink;
-  const dailyLimit = withLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+  const dailyLimit = dailyLimitFor(withLink);
   const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
   return { todaySentCount, dailyLimit, remainingToday: Math.max(0, dailyLimit - used) };
 }

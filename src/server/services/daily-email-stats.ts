@@ -1,4 +1,4 @@
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/email-rules';
 import type { DailyEmailStats } from '../../contract/settings';
 import type { Db } from '../db/client';
 import { calendarDay } from '../lib/calendar-day';

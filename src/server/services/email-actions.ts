@@ -3,13 +3,13 @@ import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-sending';
-import { refreshCampaignSendStatus } from './campaign-send-status';
 import { ownCampaign } from './campaigns';
 import { assertEmailFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { sanitizeRichText } from './sanitize-html';
-import type { SendQueue } from './send-queue';
-import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './suppression';
+import { refreshCampaignSendStatus } from './sending/campaign-send-status';
+import type { SendQueue } from './sending/send-queue';
+import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './sending/suppression';
 
 const _LOCKED = ['queued', 'sending', 'sent', 'scheduled'] as const;
 

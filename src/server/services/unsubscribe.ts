@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { findSenderSettings } from '../queries/sender-settings';
 import type { TrackedEmail } from '../queries/tracking-tokens';
 import { insertUnsubscribe } from '../queries/unsubscribes';
-import { isUnsubscribed } from './suppression';
+import { isUnsubscribed } from './sending/suppression';
 import { findTrackedEmail } from './tracking';
 
 /** What the public unsubscribe page shows: never the full address, since the link may be forwarded. */

@@ -1,6 +1,9 @@
 import { Alert, Checkbox, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../../../contract/limits';
+import {
+  DAILY_LIMIT_WITH_UNSUBSCRIBE,
+  DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
+} from '../../../../contract/email-rules';
 import { showToast } from '../../../components/toast';
 import { PlaceholderWarning } from './placeholder-warning';
 import { UnsubscribeConfirmDialog } from './unsubscribe-confirm-dialog';

@@ -2,7 +2,10 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { campaignDailyStats } from '../../../../contract/campaigns';
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../../../contract/limits';
+import {
+  DAILY_LIMIT_WITH_UNSUBSCRIBE,
+  DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
+} from '../../../../contract/email-rules';
 import { dailyStatsKey } from '../emails/email-queries';
 
 type DailyStats = z.infer<typeof campaignDailyStats>;

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { campaignEmailStates, hasEmailsInFlight, setCampaignStatus } from '../queries/email-sending';
+import type { Db } from '../../db/client';
+import { campaignEmailStates, hasEmailsInFlight, setCampaignStatus } from '../../queries/email-sending';
 
 /**
  * SPEC §4: a campaign is `sending` while any email is on its way, `scheduled` while only

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, retrySpan } from './send-failures';
+import { backoffMs, retrySpan } from './failures';
 
 describe('retry timing', () => {
   it('doubles from 2 seconds up to 10 minutes', () => {

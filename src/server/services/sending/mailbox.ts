@@ -1,14 +1,15 @@
-import { sealTokens } from '../auth/provider-tokens';
-import type { AppContext } from '../context';
-import { gmailTransport } from '../mail/gmail';
-import { graphTransport } from '../mail/graph';
-import { MailAuthError } from '../mail/mail-errors';
-import type { MailTransport } from '../mail/mail-transport';
-import { smtpTransport } from '../mail/smtp';
-import { findOauthAccount, markMailboxNeedsReauth, saveAccountTokens } from '../queries/users';
+import { sealTokens } from '../../auth/provider-tokens';
+import type { AppContext } from '../../context';
+import { gmailTransport } from '../../mail/gmail';
+import { graphTransport } from '../../mail/graph';
+import { MailAuthError } from '../../mail/mail-errors';
+import type { MailTransport } from '../../mail/mail-transport';
+import { smtpTransport } from '../../mail/smtp';
+import { findOauthAccount, markMailboxNeedsReauth, saveAccountTokens } from '../../queries/users';
+import { outboxTransport } from './outbox-transport';
 
 export type Mailbox = {
-  transport: MailTransport | 'outbox';
+  transport: MailTransport;
   pacingKey: 'google' | 'microsoft' | 'smtp' | null;
 };
 
@@ -40,7 +41,7 @@ export async function mailboxFor(
   if (provider === 'local') {
     return ctx.config.mail.smtp
       ? { transport: smtpTransport(ctx.config.mail.smtp), pacingKey: 'smtp' }
-      : { transport: 'outbox', pacingKey: null };
+      : { transport: outboxTransport(ctx.db, user.id), pacingKey: null };
   }
   const account = await findOauthAccount(ctx.db, user.id, provider);
   if (!account?.accessTokenEnc)

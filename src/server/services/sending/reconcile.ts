@@ -1,8 +1,8 @@
-import { emailForSending, settleSending, staleSending } from '../queries/email-sending';
-import { findUser, latestProvider } from '../queries/users';
+import { emailForSending, settleSending, staleSending } from '../../queries/email-sending';
+import { findUser, latestProvider } from '../../queries/users';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { mailboxFor } from './mailbox';
-import type { SendDeps } from './send-email';
+import type { SendDeps } from './sender';
 
 export const DELIVERY_UNKNOWN =
   'Delivery unknown: the send was interrupted. Check your Sent folder, then mark it as sent or send it again.';
@@ -47,7 +47,6 @@ async function askMailbox(deps: SendDeps, userId: number, messageId: string | nu
   if (!user) return null;
   try {
     const mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
-    if (mailbox.transport === 'outbox') return null;
     return await mailbox.transport.findSent(messageId);
   } catch {
     return null;

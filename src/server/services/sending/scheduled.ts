@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { releaseDueScheduled } from '../queries/email-sending';
+import type { Db } from '../../db/client';
+import { releaseDueScheduled } from '../../queries/email-sending';
 
 /** Scheduled emails whose time has come become queued and are handed to `send`. */
 export async function releaseDueEmails(db: Db, send: (ids: number[]) => Promise<void>) {

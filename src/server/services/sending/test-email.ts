@@ -1,16 +1,15 @@
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../../contract/limits';
-import { AppError, notFound } from '../errors';
-import { calendarDay } from '../lib/calendar-day';
-import { composeMessage, newMessageId } from '../mail/compose';
-import { MailOutcomeUnknownError } from '../mail/mail-errors';
-import { findOwnEmail } from '../queries/email-actions';
-import { deliverTestToOutbox } from '../queries/outbox';
-import { refundSendQuota, takeSendQuota } from '../queries/send-quota';
-import { findSenderSettings } from '../queries/sender-settings';
-import { latestProvider } from '../queries/users';
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../../../contract/email-rules';
+import { AppError, notFound } from '../../errors';
+import { calendarDay } from '../../lib/calendar-day';
+import { composeMessage, newMessageId } from '../../mail/compose';
+import { MailOutcomeUnknownError } from '../../mail/mail-errors';
+import { findOwnEmail } from '../../queries/email-actions';
+import { refundSendQuota, takeSendQuota } from '../../queries/send-quota';
+import { findSenderSettings } from '../../queries/sender-settings';
+import { latestProvider } from '../../queries/users';
 import { messageIdDomain, senderNameOf } from './campaign-message';
 import { mailboxFor } from './mailbox';
-import type { SendDeps } from './send-email';
+import type { SendDeps } from './sender';
 
 /**
  * "Send test to me": the email as the recipient would get it, to the signed-in user's own
@@ -51,11 +50,7 @@ export async function sendTestEmail(
   });
   try {
     const mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, user.id));
-    if (mailbox.transport === 'outbox') {
-      await deliverTestToOutbox(deps.db, user.id, { messageId, recipient: user.email, subject, raw });
-    } else {
-      await mailbox.transport.send({ raw, from: user.email, to: user.email, messageId });
-    }
+    await mailbox.transport.send({ raw, from: user.email, to: user.email, messageId, subject });
   } catch (err) {
     // It may have arrived: the quota stays taken and the user is told to look before trying again.
     if (err instanceof MailOutcomeUnknownError) {

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { hasUnsubscribe } from '../queries/unsubscribes';
+import type { Db } from '../../db/client';
+import { hasUnsubscribe } from '../../queries/unsubscribes';
 
 /** Whether `email` unsubscribed from this user's mail (any campaign, any letter case); checked at send time. */
 export function isUnsubscribed(db: Db, userId: number, email: string): Promise<boolean> {

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client';
-import { queuedEmailsOfUser } from '../queries/email-sending';
-import { findUser, markMailboxNeedsReauth } from '../queries/users';
+import type { Db } from '../../db/client';
+import { queuedEmailsOfUser } from '../../queries/email-sending';
+import { findUser, markMailboxNeedsReauth } from '../../queries/users';
 import type { SendQueue } from './send-queue';
 
 /**

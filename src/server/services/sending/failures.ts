@@ -1,13 +1,13 @@
-import { retryWhileConnectionLost } from '../db/connection-lost';
+import { retryWhileConnectionLost } from '../../db/connection-lost';
 import {
   MailAuthError,
   MailConfigError,
   MailOutcomeUnknownError,
   MailRetryableError,
-} from '../mail/mail-errors';
-import { settleSending } from '../queries/email-sending';
-import { refundSendQuotaMany } from '../queries/send-quota';
-import { markMailboxNeedsReauth } from '../queries/users';
+} from '../../mail/mail-errors';
+import { settleSending } from '../../queries/email-sending';
+import { refundSendQuotaMany } from '../../queries/send-quota';
+import { markMailboxNeedsReauth } from '../../queries/users';
 import { forgetSender, type SendDeps, type Sender, transportOf } from './sender';
 
 /** An email to try again later, and when. */
@@ -65,7 +65,7 @@ export async function settleFailedSends(
   const { db } = deps;
   const persist = afterSending(deps);
   const userId = sender.user.id;
-  const canFindSent = sender.mailbox.transport !== 'outbox' && sender.mailbox.transport.canFindSent;
+  const { canFindSent } = sender.mailbox.transport;
   const notSent = failed.filter((f) => !(f.error instanceof MailOutcomeUnknownError));
   for (const withLink of [true, false])
     await persist(() =>

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../context';
-import { findSenderSettings } from '../queries/sender-settings';
-import { findUser, latestProvider } from '../queries/users';
+import type { AppContext } from '../../context';
+import { findSenderSettings } from '../../queries/sender-settings';
+import { findUser, latestProvider } from '../../queries/users';
 import { type Mailbox, mailboxFor } from './mailbox';
 
 export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log' | 'metrics'>;
@@ -59,5 +59,5 @@ export function pacingOf(deps: SendDeps, sender: Sender) {
 
 /** The transport label of this sender's mailbox, for the emails_sent/failed metrics. */
 export function transportOf(sender: Sender) {
-  return sender.mailbox.transport === 'outbox' ? 'outbox' : sender.mailbox.transport.kind;
+  return sender.mailbox.transport.kind;
 }

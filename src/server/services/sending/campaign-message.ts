@@ -1,6 +1,6 @@
-import { messageIdDomainFor } from '../lib/message-id-domain';
-import type { ComposeInput } from '../mail/compose';
-import { composeOnThreads } from '../mail/compose-pool';
+import { messageIdDomainFor } from '../../lib/message-id-domain';
+import type { ComposeInput } from '../../mail/compose';
+import { composeOnThreads } from '../../mail/compose-pool';
 import type { SendDeps, Sender } from './sender';
 
 /** What composing one campaign email needs from the claimed email, its recipient and campaign. */

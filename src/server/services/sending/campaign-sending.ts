@@ -1,20 +1,20 @@
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/limits';
-import type { Db } from '../db/client';
-import { AppError } from '../errors';
-import { calendarDay } from '../lib/calendar-day';
-import { morningOf } from '../lib/send-days';
-import { approveCampaignEmails } from '../queries/email-actions';
+import { dailyLimitFor } from '../../../contract/email-rules';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { calendarDay } from '../../lib/calendar-day';
+import { morningOf } from '../../lib/send-days';
+import { approveCampaignEmails } from '../../queries/email-actions';
 import {
   approvedUnsent,
   queueEmails,
   scheduleEmails,
   settleSuppressedEmails,
-} from '../queries/email-sending';
-import { findSendQuota } from '../queries/send-quota';
+} from '../../queries/email-sending';
+import { findSendQuota } from '../../queries/send-quota';
+import { ownCampaign } from '../campaigns';
+import { futureTime } from '../email-actions';
+import { assertCampaignFilled } from '../placeholders';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { ownCampaign } from './campaigns';
-import { futureTime } from './email-actions';
-import { assertCampaignFilled } from './placeholders';
 import type { SendQueue } from './send-queue';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
@@ -43,7 +43,7 @@ export async function sendApproved(
 ) {
   const campaign = await ownCampaign(db, user.id, campaignId);
   const withLink = campaign.includeUnsubscribeLink;
-  const dailyLimit = withLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+  const dailyLimit = dailyLimitFor(withLink);
   const approved = await approvedUnsent(db, campaignId);
   const from = ['draft', 'failed', 'scheduled'] as const;
   const reply = { dailyLimit, hasUnsubscribeLink: withLink };

@@ -1,0 +1,79 @@
+/**
+ * The one rule book of emails and campaigns: their states, what a person may do to an email in
+ * each state, and the daily limits. The database schema, the services that enforce the rules and
+ * the client that shows or hides buttons all read them from here, so they cannot disagree.
+ */
+
+/**
+ * An email's states: `draft` until it leaves review (approved or not), `queued` and `sending`
+ * while a worker has it, `sent`, `failed` (the provider refused it, or the attempts ran out),
+ * `scheduled` for a later time, `unsubscribed` (the recipient is on the suppression list),
+ * `unknown` (the message may have gone out: a crash or a broken connection, and no Sent folder
+ * to ask).
+ */
+export const EMAIL_STATUSES = [
+  'draft',
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'scheduled',
+  'unsubscribed',
+  'unknown',
+] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** A campaign's states, from its emails': see the campaign status refresh after each send. */
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'generating',
+  'ready',
+  'scheduled',
+  'sending',
+  'completed',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What a person can do to one email. */
+export type EmailAction =
+  /** Change its subject and body. */
+  | 'edit'
+  /** Approve it, or take the approval back. */
+  | 'approve'
+  /** Send it now or at a time, on its own ("Send Now", "Schedule"). */
+  | 'send'
+  /** Send it with the campaign's other approved emails ("Send Now (n)", "Schedule (n)"); needs approval. */
+  | 'send-approved'
+  /** Take it out of the schedule, back to draft. */
+  | 'unschedule'
+  /** Settle a delivery-unknown email: mark it sent, or send it again. */
+  | 'resolve';
+
+/**
+ * The states each action is allowed from. Nothing on its way or gone (`queued`, `sending`,
+ * `sent`) can be changed: a worker sends what is stored, so an edit would be lost or half-sent.
+ * A `scheduled` email is changed by unscheduling it first; an `unknown` one may be out, so it is
+ * only resolved, never edited.
+ */
+export const ALLOWED_FROM: Record<EmailAction, readonly EmailStatus[]> = {
+  edit: ['draft', 'failed', 'unsubscribed'],
+  approve: ['draft', 'failed', 'unsubscribed'],
+  send: ['draft', 'failed', 'scheduled', 'unknown'],
+  'send-approved': ['draft', 'failed', 'scheduled'],
+  unschedule: ['scheduled'],
+  resolve: ['unknown'],
+};
+
+/** Whether `action` is allowed for an email in `status`. */
+export function allows(action: EmailAction, status: EmailStatus): boolean {
+  return ALLOWED_FROM[action].includes(status);
+}
+
+/** Emails a day per mailbox, by whether the campaign carries the unsubscribe link. */
+export const DAILY_LIMIT_WITH_UNSUBSCRIBE = 500;
+export const DAILY_LIMIT_WITHOUT_UNSUBSCRIBE = 100;
+
+/** The daily limit that applies to an email with or without the unsubscribe link. */
+export function dailyLimitFor(withUnsubscribeLink: boolean) {
+  return withUnsubscribeLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+}

@@ -1,0 +1,216 @@
+import pLimit from 'p-limit';
+import { dailyLimitFor } from '../../../contract/email-rules';
+import { calendarDay } from '../../lib/calendar-day';
+import { morningOf } from '../../lib/send-days';
+import { MailAuthError } from '../../mail/mail-errors';
+import {
+  type ClaimedForSending,
+  claimManyForSending,
+  queuedOwners,
+  type SentEmail,
+  settleManySending,
+  settleManySent,
+  settleSending,
+} from '../../queries/email-sending';
+import { refundSendQuotaMany, takeSendQuotaUpTo } from '../../queries/send-quota';
+import { unsubscribedAmong } from '../../queries/unsubscribes';
+import { composeCampaignEmails, fromAddressOf, messageIdDomain } from './campaign-message';
+import { refreshCampaignSendStatus } from './campaign-send-status';
+import { afterSending, type FailedSend, pause, type SendRetry, settleFailedSends } from './failures';
+import { waitForSendTurn } from './pacing';
+import { pacingOf, type SendDeps, type Sender, senderOf } from './sender';
+import { UNSUBSCRIBED_MESSAGE } from './suppression';
+
+/** Emails to send again later, and when to ask a Sent folder about sends of unknown outcome. */
+export type BatchResult = { retries: SendRetry[]; reconcileAt: Date | null };
+
+/**
+ * Emails claimed and sent together by an unpaced mailbox. Small enough that a crash leaves few
+ * emails for reconciliation, large enough that the database sees a handful of statements per
+ * hundred emails. A paced mailbox sends chunks of one, each after its turn.
+ */
+const CHUNK_SIZE = 100;
+/** Unpaced chunks in flight at once, so one chunk's database work overlaps another's sending. */
+const CHUNKS_AT_ONCE = 4;
+/** Paced chunks (one email each) in flight at once, most of them waiting for their turn. */
+const PACED_AT_ONCE = 16;
+
+type Chunk = { sender: Sender; ids: number[]; perMinute: number | undefined };
+
+/**
+ * The send pipeline, for every mailbox and every transport: the queued emails among `emailIds`
+ * (the jobs pg-boss fetched together) go through claim → suppress → quota → compose → (pacing
+ * turn) → transport → settle, a chunk at a time. Returns the emails to try again later.
+ */
+export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<BatchResult> {
+  const owners = await queuedOwners(deps.db, emailIds);
+  const idsByUser = new Map<number, number[]>();
+  for (const { id, userId } of owners) {
+    const ids = idsByUser.get(userId);
+    if (ids) ids.push(id);
+    else idsByUser.set(userId, [id]);
+  }
+  const chunks: Chunk[] = [];
+  for (const [userId, ids] of idsByUser) {
+    let sender: Sender | null;
+    try {
+      sender = await senderOf(deps, userId);
+    } catch (err) {
+      if (!(err instanceof MailAuthError)) throw err;
+      await pause(deps, userId);
+      continue;
+    }
+    if (!sender) continue;
+    const perMinute = pacingOf(deps, sender);
+    const size = perMinute ? 1 : CHUNK_SIZE;
+    for (let i = 0; i < ids.length; i += size)
+      chunks.push({ sender, ids: ids.slice(i, i + size), perMinute });
+  }
+
+  const result: BatchResult = { retries: [], reconcileAt: null };
+  const limits = { paced: pLimit(PACED_AT_ONCE), unpaced: pLimit(CHUNKS_AT_ONCE) };
+  await Promise.all(
+    chunks.map((chunk) =>
+      limits[chunk.perMinute ? 'paced' : 'unpaced'](async () => {
+        const settled = await sendChunk(deps, chunk);
+        result.retries.push(...settled.retries);
+        if (settled.reconcileAt && (!result.reconcileAt || settled.reconcileAt > result.reconcileAt))
+          result.reconcileAt = settled.reconcileAt;
+      }),
+    ),
+  );
+  return result;
+}
+
+/**
+ * One chunk of one sender's emails, exactly once: the queued → sending claim is a conditional
+ * update that stores each Message-ID before any provider is called, suppression and the daily
+ * quota are checked at send time, and every later write is conditional on `sending`.
+ */
+async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Promise<BatchResult> {
+  const { db } = deps;
+  const { user } = sender;
+  const claimed = await claimManyForSending(db, ids, messageIdDomain(deps));
+  if (claimed.length === 0) return { retries: [], reconcileAt: null };
+  const day = calendarDay(user.timeZone);
+  const persist = afterSending(deps);
+  const finish = async (result: BatchResult) => {
+    for (const campaignId of new Set(claimed.map((c) => c.campaignId)))
+      await persist(() => refreshCampaignSendStatus(db, campaignId));
+    return result;
+  };
+
+  const allowed = await withinQuota(deps, sender, day, await notSuppressed(deps, sender, claimed));
+  const raws = await composeCampaignEmails(
+    deps,
+    sender,
+    allowed.map((email) => ({
+      email,
+      recipientEmail: email.recipientEmail,
+      unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
+    })),
+  );
+
+  // The mailbox's turn is taken last, right before the provider call, so the spacing holds where
+  // it matters: between requests reaching the provider. A paced chunk holds one email.
+  if (perMinute && allowed.length > 0) {
+    const notBefore = await waitForSendTurn(deps, user.id, perMinute);
+    if (notBefore)
+      return finish({ retries: await handBack(deps, sender, day, allowed, notBefore), reconcileAt: null });
+  }
+
+  const transport = sender.mailbox.transport;
+  const from = fromAddressOf(sender);
+  const attempts = await Promise.all(
+    allowed.map(async (email, i) => {
+      const raw = raws[i] as string;
+      try {
+        const { providerMessageId } = await transport.send({
+          raw,
+          from,
+          to: email.recipientEmail,
+          messageId: email.messageId,
+          subject: email.subject,
+          emailId: email.id,
+        });
+        return { email, raw, providerMessageId };
+      } catch (error) {
+        return { email, raw, error };
+      }
+    }),
+  );
+  const sent: SentEmail[] = [];
+  const failed: FailedSend[] = [];
+  for (const a of attempts) {
+    if ('error' in a) failed.push({ email: a.email, error: a.error, raw: a.raw });
+    else sent.push({ id: a.email.id, providerMessageId: a.providerMessageId, raw: a.raw });
+  }
+  // From here on the messages are out: their rows must say so even if PostgreSQL restarts now.
+  await persist(() => settleManySent(db, sent, transport.kind));
+  if (sent.length) deps.metrics.emailsSent.inc({ transport: transport.kind }, sent.length);
+
+  const settled = await settleFailedSends(deps, sender, day, failed);
+  return finish({ retries: settled.retries, reconcileAt: settled.reconcileAt });
+}
+
+/** Claimed emails to recipients on the suppression list end as unsubscribed; returns the others. */
+async function notSuppressed(deps: SendDeps, sender: Sender, claimed: ClaimedForSending[]) {
+  const suppressed = await unsubscribedAmong(
+    deps.db,
+    sender.user.id,
+    claimed.map((c) => c.recipientEmail),
+  );
+  const isSuppressed = (c: ClaimedForSending) => suppressed.has(c.recipientEmail.toLowerCase());
+  await settleManySending(
+    deps.db,
+    claimed.filter(isSuppressed).map((c) => c.id),
+    { status: 'unsubscribed', errorMessage: UNSUBSCRIBED_MESSAGE },
+  );
+  return claimed.filter((c) => !isSuppressed(c));
+}
+
+/**
+ * Takes today's allowance for the emails at once (per kind of limit: with or without the
+ * unsubscribe link); what does not fit waits for tomorrow morning in the user's zone.
+ */
+async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: ClaimedForSending[]) {
+  const { user } = sender;
+  const allowed: ClaimedForSending[] = [];
+  for (const withLink of [true, false]) {
+    const group = emails.filter((c) => c.withLink === withLink);
+    if (group.length === 0) continue;
+    const limit = dailyLimitFor(withLink);
+    const granted = await takeSendQuotaUpTo(deps.db, user.id, day, withLink, limit, group.length);
+    allowed.push(...group.slice(0, granted));
+    await settleManySending(
+      deps.db,
+      group.slice(granted).map((c) => c.id),
+      { status: 'scheduled', scheduledFor: morningOf(user.timeZone, 1) },
+    );
+  }
+  return allowed;
+}
+
+/**
+ * The mailbox's turn is too far off: the emails go back to the queue until `notBefore`, their
+ * quota returned and this attempt not counted, since nothing was tried.
+ */
+async function handBack(
+  deps: SendDeps,
+  sender: Sender,
+  day: string,
+  emails: ClaimedForSending[],
+  notBefore: Date,
+): Promise<SendRetry[]> {
+  for (const withLink of [true, false])
+    await refundSendQuotaMany(
+      deps.db,
+      sender.user.id,
+      day,
+      withLink,
+      emails.filter((e) => e.withLink === withLink).length,
+    );
+  for (const email of emails)
+    await settleSending(deps.db, email.id, { status: 'queued', attempts: email.attempts - 1 });
+  return emails.map((email) => ({ emailId: email.id, at: notBefore }));
+}
