@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, param, sql } from 'drizzle-orm';
+import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients } from '../db/schema';
 
@@ -22,7 +23,7 @@ export async function updateOwnEmail(
   userId: number,
   id: number,
   values: Partial<EmailRow>,
-  from?: EmailRow['status'][],
+  from?: readonly EmailRow['status'][],
 ) {
   const [row] = await db
     .update(emails)
@@ -40,7 +41,7 @@ export async function approveCampaignEmails(db: Db, campaignId: number) {
       and(
         eq(emails.campaignId, campaignId),
         eq(emails.isApproved, false),
-        inArray(emails.status, ['draft', 'failed']),
+        inArray(emails.status, ALLOWED_FROM.approve),
       ),
     )
     .returning({ id: emails.id });
@@ -76,7 +77,7 @@ export async function firstEmailContaining(
   db: Db,
   campaignId: number,
   texts: readonly string[],
-  scope: { statuses: EmailRow['status'][]; approvedOnly: boolean },
+  scope: { statuses: readonly EmailRow['status'][]; approvedOnly: boolean },
 ) {
   const patterns = texts.map((t) => `%${t.replace(/[\\%_]/g, '\\$&')}%`);
   const [row] = await selectRows<{ subject: string; body: string; recipientEmail: string }>(

@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, lt, param, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, param, sql } from 'drizzle-orm';
+import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
 
@@ -116,7 +117,12 @@ export async function emailForSending(db: Db, emailId: number) {
 }
 
 /** Queues the given emails of a user that are in one of `from` states; returns the ids queued. */
-export async function queueEmails(db: Db, userId: number, ids: number[], from: EmailRow['status'][]) {
+export async function queueEmails(
+  db: Db,
+  userId: number,
+  ids: number[],
+  from: readonly EmailRow['status'][],
+) {
   if (ids.length === 0) return [];
   const rows = await db
     .update(emails)
@@ -131,7 +137,7 @@ export async function scheduleEmails(
   userId: number,
   ids: number[],
   at: Date,
-  from: EmailRow['status'][],
+  from: readonly EmailRow['status'][],
 ) {
   if (ids.length === 0) return [];
   const rows = await db
@@ -167,7 +173,7 @@ export async function settleSuppressedEmails(
   db: Db,
   userId: number,
   ids: number[],
-  from: EmailRow['status'][],
+  from: readonly EmailRow['status'][],
   errorMessage: string,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -194,7 +200,7 @@ export async function approvedUnsent(db: Db, campaignId: number) {
       and(
         eq(emails.campaignId, campaignId),
         eq(emails.isApproved, true),
-        inArray(emails.status, ['draft', 'failed', 'scheduled']),
+        inArray(emails.status, ALLOWED_FROM['send-approved']),
       ),
     )
     .orderBy(emails.recipientId);

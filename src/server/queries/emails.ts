@@ -1,4 +1,5 @@
-import { asc, count, eq, param, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, param, sql } from 'drizzle-orm';
+import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { emails, recipients } from '../db/schema';
 
@@ -75,7 +76,8 @@ export async function approvalCounts(db: Db, campaignId: number) {
   const [row] = await db
     .select({
       approved: sql<number>`(count(*) filter (where ${emails.isApproved}))::int`,
-      sendable: sql<number>`(count(*) filter (where ${emails.isApproved} and ${emails.status} in ('draft', 'failed')))::int`,
+      // What "send all approved" takes: approved, in a state the rule book lets it send from.
+      sendable: sql<number>`(count(*) filter (where ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM['send-approved'])}))::int`,
     })
     .from(emails)
     .where(eq(emails.campaignId, campaignId));

@@ -1,3 +1,4 @@
+import { ALLOWED_FROM, allows } from '../../contract/email-rules';
 import type { UpdateEmailBody } from '../../contract/emails';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
@@ -10,8 +11,6 @@ import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
 import type { SendQueue } from './sending/send-queue';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './sending/suppression';
-
-const _LOCKED = ['queued', 'sending', 'sent', 'scheduled'] as const;
 
 async function ownEmail(db: Db, userId: number, id: number) {
   const found = await findOwnEmail(db, userId, id);
@@ -28,7 +27,7 @@ async function assertReadyToSend(
   assertEmailFilled(email, await ownCampaign(db, userId, email.campaignId));
 }
 
-/** PUT /api/emails/:id: SPEC §7's four bodies, each allowed only from the states SPEC §4 allows. */
+/** PUT /api/emails/:id: four kinds of change, each allowed only from the states the rule book allows. */
 export async function updateEmail(
   db: Db,
   userId: number,
@@ -48,19 +47,27 @@ export async function updateEmail(
         body: sanitizeRichText(body.body),
         isEdited: true,
       },
-      ['draft', 'failed', 'unknown', 'unsubscribed'],
+      ALLOWED_FROM.edit,
     );
-    if (!row) throw new AppError('conflict', 'Sent or scheduled emails cannot be edited');
+    if (!row) throw new AppError('conflict', 'Sent, scheduled or in-flight emails cannot be edited');
   } else if ('isApproved' in body) {
     if (body.isApproved) await assertReadyToSend(db, userId, email);
-    row = await updateOwnEmail(db, userId, id, { isApproved: body.isApproved });
+    row = await updateOwnEmail(db, userId, id, { isApproved: body.isApproved }, ALLOWED_FROM.approve);
+    if (!row)
+      throw new AppError('conflict', `An email that is ${email.status} cannot be approved or unapproved`);
   } else if ('status' in body) {
-    row = await updateOwnEmail(db, userId, id, { status: 'draft', scheduledFor: null }, ['scheduled']);
+    row = await updateOwnEmail(
+      db,
+      userId,
+      id,
+      { status: 'draft', scheduledFor: null },
+      ALLOWED_FROM.unschedule,
+    );
     if (!row) throw new AppError('conflict', 'Only scheduled emails can be moved back to draft');
   } else {
     const at = futureTime(body.scheduledFor);
     await assertReadyToSend(db, userId, email);
-    const ids = await scheduleEmails(db, userId, [id], at, ['draft', 'failed', 'scheduled', 'unknown']);
+    const ids = await scheduleEmails(db, userId, [id], at, ALLOWED_FROM.send);
     if (ids.length === 0)
       throw new AppError('conflict', `An email that is ${email.status} cannot be scheduled`);
     await queue.releaseAt(at);
@@ -79,8 +86,8 @@ export async function sendEmailNow(
   queue: SendQueue,
 ) {
   const { email, recipient } = await ownEmail(db, userId, id);
-  const sendable = ['draft', 'failed', 'scheduled', 'unknown'] as const;
-  if (!sendable.includes(email.status as (typeof sendable)[number])) {
+  const sendable = ALLOWED_FROM.send;
+  if (!allows('send', email.status)) {
     throw new AppError('conflict', `This email is ${email.status} and cannot be sent again`);
   }
   if (await isUnsubscribed(db, userId, recipient.email)) {
@@ -127,7 +134,7 @@ export async function resolveUnknownEmail(
   queue: SendQueue,
 ) {
   const { email, recipient } = await ownEmail(db, userId, id);
-  if (email.status !== 'unknown')
+  if (!allows('resolve', email.status))
     throw new AppError('conflict', 'Only emails whose delivery is unknown need this');
   if (action === 'mark-sent') {
     await updateOwnEmail(db, userId, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null }, [

@@ -39,7 +39,7 @@ export function assertEmailFilled(
 export async function assertCampaignFilled(
   db: Db,
   campaign: Footer & { id: number },
-  scope: { statuses: EmailRow['status'][]; approvedOnly: boolean },
+  scope: { statuses: readonly EmailRow['status'][]; approvedOnly: boolean },
 ) {
   assertFooterFilled(campaign);
   const email = await firstEmailContaining(db, campaign.id, Object.values(DEFAULT_PLACEHOLDERS), scope);

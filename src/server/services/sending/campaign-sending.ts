@@ -1,4 +1,4 @@
-import { dailyLimitFor } from '../../../contract/email-rules';
+import { ALLOWED_FROM, dailyLimitFor } from '../../../contract/email-rules';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { calendarDay } from '../../lib/calendar-day';
@@ -24,7 +24,7 @@ export async function approveAll(db: Db, userId: number, campaignId: number) {
   if (!campaign.includeUnsubscribeLink) {
     throw new AppError('bad_request', 'Without an unsubscribe link, approve each email individually');
   }
-  await assertCampaignFilled(db, campaign, { statuses: ['draft', 'failed'], approvedOnly: false });
+  await assertCampaignFilled(db, campaign, { statuses: ALLOWED_FROM.approve, approvedOnly: false });
   return { approved: await approveCampaignEmails(db, campaignId) };
 }
 
@@ -45,21 +45,19 @@ export async function sendApproved(
   const withLink = campaign.includeUnsubscribeLink;
   const dailyLimit = dailyLimitFor(withLink);
   const approved = await approvedUnsent(db, campaignId);
-  const from = ['draft', 'failed', 'scheduled'] as const;
+  const from = ALLOWED_FROM['send-approved'];
   const reply = { dailyLimit, hasUnsubscribeLink: withLink };
   if (approved.length === 0) throw new AppError('bad_request', 'There are no approved emails to send');
-  await assertCampaignFilled(db, campaign, { statuses: [...from], approvedOnly: true });
+  await assertCampaignFilled(db, campaign, { statuses: from, approvedOnly: true });
   const at = scheduledFor ? futureTime(scheduledFor) : null;
   // Recipients already on the suppression list are settled as unsubscribed here rather than
   // queued, so successCount counts only emails that will go out, and they take no place under
   // today's limit. The send itself checks the list again for anyone who unsubscribes meanwhile.
-  const suppressed = new Set(
-    await settleSuppressedEmails(db, user.id, approved, [...from], UNSUBSCRIBED_MESSAGE),
-  );
+  const suppressed = new Set(await settleSuppressedEmails(db, user.id, approved, from, UNSUBSCRIBED_MESSAGE));
   const ids = approved.filter((id) => !suppressed.has(id));
 
   if (at) {
-    const scheduled = await scheduleEmails(db, user.id, ids, at, [...from]);
+    const scheduled = await scheduleEmails(db, user.id, ids, at, from);
     await queue.releaseAt(at);
     await refreshCampaignSendStatus(db, campaignId);
     return { ...reply, scheduledFor: at.toISOString(), successCount: 0, scheduledCount: scheduled.length };
@@ -68,7 +66,7 @@ export async function sendApproved(
   const quota = await findSendQuota(db, user.id, calendarDay(user.timeZone));
   const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
   const today = ids.slice(0, Math.max(0, dailyLimit - used));
-  const queued = await queueEmails(db, user.id, today, [...from]);
+  const queued = await queueEmails(db, user.id, today, from);
   await queue.now(queued);
   let scheduledCount = 0;
   let firstLater: Date | null = null;
@@ -76,7 +74,7 @@ export async function sendApproved(
   for (let day = 1; later.length > 0; day++) {
     const at = morningOf(user.timeZone, day);
     firstLater ??= at;
-    scheduledCount += (await scheduleEmails(db, user.id, later.splice(0, dailyLimit), at, [...from])).length;
+    scheduledCount += (await scheduleEmails(db, user.id, later.splice(0, dailyLimit), at, from)).length;
     await queue.releaseAt(at);
   }
   await refreshCampaignSendStatus(db, campaignId);

@@ -11,7 +11,7 @@ import type { Email } from '../../../../contract/campaigns';
 import { formatDateTime } from '../../../components/format-date';
 import type { EmailActions } from '../emails/use-email-actions';
 import { EmailEditForm } from './email-edit-form';
-import { canApproveOrSend, canEdit, emailStatusLabel } from './email-status';
+import { canApprove, canEdit, canSendNow, emailStatusLabel } from './email-status';
 import { UnknownDelivery } from './unknown-delivery';
 
 interface EmailCardProps {
@@ -95,28 +95,28 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
           >
             Edit
           </Button>
-          {canApproveOrSend(email) && (
-            <>
-              <Button
-                variant={email.isApproved ? 'filled' : 'light'}
-                color="teal"
-                leftSection={<IconCheck size={16} />}
-                aria-pressed={email.isApproved}
-                title={email.isApproved ? 'Approved: click to withdraw the approval' : undefined}
-                loading={busy(setApproved)}
-                onClick={() => setApproved.mutate({ id: email.id, isApproved: !email.isApproved })}
-              >
-                Approve
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconSend size={16} />}
-                loading={busy(send)}
-                onClick={() => send.mutate({ id: email.id })}
-              >
-                Send Now
-              </Button>
-            </>
+          {canApprove(email) && (
+            <Button
+              variant={email.isApproved ? 'filled' : 'light'}
+              color="teal"
+              leftSection={<IconCheck size={16} />}
+              aria-pressed={email.isApproved}
+              title={email.isApproved ? 'Approved: click to withdraw the approval' : undefined}
+              loading={busy(setApproved)}
+              onClick={() => setApproved.mutate({ id: email.id, isApproved: !email.isApproved })}
+            >
+              Approve
+            </Button>
+          )}
+          {canSendNow(email) && (
+            <Button
+              variant="light"
+              leftSection={<IconSend size={16} />}
+              loading={busy(send)}
+              onClick={() => send.mutate({ id: email.id })}
+            >
+              Send Now
+            </Button>
           )}
           <Button
             variant="subtle"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canApproveOrSend, canEdit, emailStatusLabel } from './email-status';
+import { canApprove, canEdit, canSendNow, emailStatusLabel } from './email-status';
 
 describe('emailStatusLabel', () => {
   it('names the statuses SPEC §4 lists', () => {
@@ -21,18 +21,23 @@ describe('emailStatusLabel', () => {
   });
 });
 
-describe('what an email allows', () => {
-  it('edits, approves and sends drafts, failures and unsubscribed ones', () => {
+describe('what the review card offers', () => {
+  it('edits and approves drafts, failures and unsubscribed ones; sends drafts and failures', () => {
     for (const status of ['draft', 'failed', 'unsubscribed'] as const) {
       expect(canEdit({ status })).toBe(true);
-      expect(canApproveOrSend({ status })).toBe(true);
+      expect(canApprove({ status })).toBe(true);
     }
+    expect(canSendNow({ status: 'draft' })).toBe(true);
+    expect(canSendNow({ status: 'failed' })).toBe(true);
+    // The server refuses to send an email whose recipient unsubscribed: no button for it.
+    expect(canSendNow({ status: 'unsubscribed' })).toBe(false);
   });
 
-  it('locks sent, scheduled and in-flight emails', () => {
+  it('locks sent, scheduled, in-flight and delivery-unknown emails (those two have their own controls)', () => {
     for (const status of ['sent', 'scheduled', 'queued', 'sending', 'unknown'] as const) {
       expect(canEdit({ status })).toBe(false);
-      expect(canApproveOrSend({ status })).toBe(false);
+      expect(canApprove({ status })).toBe(false);
+      expect(canSendNow({ status })).toBe(false);
     }
   });
 });

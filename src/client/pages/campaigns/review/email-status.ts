@@ -1,5 +1,6 @@
 import type { MantineColor } from '@mantine/core';
 import type { Email } from '../../../../contract/campaigns';
+import { allows } from '../../../../contract/email-rules';
 
 type Status = Email['status'];
 
@@ -31,14 +32,16 @@ export function emailStatusLabel(email: Pick<Email, 'status' | 'isApproved'>): S
   );
 }
 
-/** Statuses whose message is out of the user's hands: sent, about to be, or waiting for its time. */
-const LOCKED: readonly Status[] = ['sent', 'scheduled', 'queued', 'sending', 'unknown'];
+/** Edit is offered where the rule book allows it: never for sent, scheduled, in-flight or delivery-unknown emails. */
+export const canEdit = (email: Pick<Email, 'status'>) => allows('edit', email.status);
+
+/** Approve (and withdrawing an approval) is offered where the rule book allows it. */
+export const canApprove = (email: Pick<Email, 'status'>) => allows('approve', email.status);
 
 /**
- * SPEC §4: Edit is disabled for sent or scheduled emails. The same holds while a send is in flight,
- * because the worker sends what is stored and an edit then would be lost or half-sent.
+ * Send Now is offered on the card where the rule book allows a single send, except for the
+ * states that show their own controls there instead: a scheduled email is moved from the
+ * Scheduled dialog, a delivery-unknown one is resolved (mark as sent / send again).
  */
-export const canEdit = (email: Pick<Email, 'status'>) => !LOCKED.includes(email.status);
-
-/** SPEC §4: Approve and Send Now are hidden for sent or scheduled emails (and, as above, in-flight ones). */
-export const canApproveOrSend = (email: Pick<Email, 'status'>) => !LOCKED.includes(email.status);
+export const canSendNow = (email: Pick<Email, 'status'>) =>
+  allows('send', email.status) && email.status !== 'scheduled' && email.status !== 'unknown';

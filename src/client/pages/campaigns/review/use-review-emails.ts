@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { allows } from '../../../../contract/email-rules';
 import { dailyStatsKey, type EmailCounts, type EmailPage, emailPageQuery } from '../emails/email-queries';
 import { EMAIL_PAGE_SIZE, locate, pagesToPrefetch } from './email-paging';
 
@@ -50,6 +51,6 @@ function countsOf(data: EmailPage): EmailCounts | undefined {
   const approved = data.items.filter((e) => e.isApproved);
   return {
     approved: approved.length,
-    sendable: approved.filter((e) => e.status === 'draft' || e.status === 'failed').length,
+    sendable: approved.filter((e) => allows('send-approved', e.status)).length,
   };
 }
