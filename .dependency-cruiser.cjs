@@ -28,6 +28,13 @@ module.exports = {
       to: { path: '^src/server/(queries|db)/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'routes-know-no-jobs',
+      comment: 'Routes reach background work through the queues on AppContext, never the jobs themselves.',
+      severity: 'error',
+      from: { path: '^src/server/routes' },
+      to: { path: '^src/server/jobs/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'services-know-no-http-or-queue',
       comment: 'Services hold the domain; Fastify, pg-boss, routes and jobs stay outside.',
       severity: 'error',

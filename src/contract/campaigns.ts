@@ -109,7 +109,7 @@ export const emailPage = page(email).extend({
   counts: z.object({
     /** Approved emails, whatever their status. */
     approved: z.number(),
-    /** Approved emails that can still be sent (draft or failed). */
+    /** Approved emails that "send all approved" would take (the rule book: draft, failed or scheduled). */
     sendable: z.number(),
   }),
 });

@@ -7,7 +7,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
+import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
+import { sendQueueOn } from './jobs/send-queue';
 import { loggerOptions } from './lib/log-safety';
 import { messageIdDomainFor } from './lib/message-id-domain';
 import { createMetrics } from './lib/metrics';
@@ -35,6 +37,10 @@ export async function createContext(
       isProduction: config.isProduction,
     });
     const metrics = createMetrics();
+    const jobs = createJobQueue(database, allJobs, {
+      worker: role !== 'web',
+      maintenanceSeconds: config.jobMaintenanceSeconds,
+    });
     const ctx: AppContext = {
       config,
       database,
@@ -44,10 +50,9 @@ export async function createContext(
       cookieSecret: deriveKey(master, 'cookies').toString('base64'),
       oidc: createOidc(config),
       sessions: { idleMs: config.auth.sessionIdleMs, maxMs: config.auth.sessionMaxMs },
-      jobs: createJobQueue(database, allJobs, {
-        worker: role !== 'web',
-        maintenanceSeconds: config.jobMaintenanceSeconds,
-      }),
+      jobs,
+      sendQueue: sendQueueOn(jobs),
+      generationQueue: generationQueueOn(jobs, config.generation.expireSeconds),
       ai: createAiModels(config, metrics),
       metrics,
     };

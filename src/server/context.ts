@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Metrics } from './lib/metrics';
+import type { GenerationQueue } from './services/generation-queue';
+import type { SendQueue } from './services/sending/send-queue';
 
 /** Everything a route, service or job needs, built once per process in main.ts (or per test). */
 export type AppContext = {
@@ -18,7 +20,11 @@ export type AppContext = {
   cookieSecret: string;
   oidc: Oidc;
   sessions: SessionPolicy;
-  jobs: JobQueue;
+  jobs: JobQueue<AppContext>;
+  /** Emails to send now or at a time (the send jobs, for routes and services). */
+  sendQueue: SendQueue;
+  /** Campaigns to generate (the generation job, for routes). */
+  generationQueue: GenerationQueue;
   /** The configured AI provider's models, or null when none is configured. */
   ai: AiModels | null;
   /** This process's Prometheus metrics (served at /metrics). */

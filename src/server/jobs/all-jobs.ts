@@ -1,11 +1,11 @@
+import type { AppJob } from './app-job';
 import { cleanUpSessionsJob } from './clean-up-sessions';
 import { generateEmailsJob } from './generate-emails';
-import type { JobDefinition } from './job-queue';
 import { releaseScheduledJob } from './release-scheduled';
 import { reconcileSendingJob, sendEmailJob } from './send-email';
 
 /** Every job the worker runs; a new job file is added here. */
-export const allJobs: JobDefinition[] = [
+export const allJobs: AppJob[] = [
   cleanUpSessionsJob,
   generateEmailsJob,
   sendEmailJob,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { cleanUpRateLimitCounters } from '../auth/rate-limit-store';
 import { cleanUpExpiredSessions } from '../auth/sessions';
-import type { JobDefinition } from './job-queue';
+import type { AppJob } from './app-job';
 
 /** Deletes sessions past their idle or absolute expiry, and spent sign-in rate-limit counters, every 15 minutes. */
-export const cleanUpSessionsJob: JobDefinition<z.ZodObject> = {
+export const cleanUpSessionsJob: AppJob<z.ZodObject> = {
   name: 'sessions.clean-up',
   payload: z.object({}),
   cron: '*/15 * * * *',

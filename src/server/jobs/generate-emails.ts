@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { AppContext } from '../context';
 import { generateSomeEmails, giveUpGeneration } from '../services/generation';
-import type { JobDefinition } from './job-queue';
+import type { GenerationQueue } from '../services/generation-queue';
+import type { AppJob } from './app-job';
+import type { JobQueue } from './job-queue';
 
 const payload = z.object({ campaignId: z.number().int(), userId: z.number().int() });
 
@@ -10,7 +11,7 @@ const payload = z.object({ campaignId: z.number().int(), userId: z.number().int(
  * a new job, so a worker that dies loses at most one chunk's work, which the retried job redoes
  * for exactly the recipients still without an email.
  */
-export const generateEmailsJob: JobDefinition<typeof payload> = {
+export const generateEmailsJob: AppJob<typeof payload> = {
   name: 'campaign.generate-emails',
   payload,
   // One queued and one running job per campaign (singletonKey = campaign id). Retries wait 2–4 s,
@@ -21,7 +22,7 @@ export const generateEmailsJob: JobDefinition<typeof payload> = {
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
     try {
       const outcome = await generateSomeEmails(deps, ids, Date.now() + ctx.config.generation.chunkMs);
-      if (outcome === 'more') await enqueueGeneration(ctx, ids);
+      if (outcome === 'more') await ctx.generationQueue.start(ids);
     } catch (err) {
       ctx.log.error({ err, ...ids, retry: attempt.retryCount }, 'email generation failed');
       // Retried later (pg-boss, with backoff) unless this was the last try.
@@ -31,9 +32,14 @@ export const generateEmailsJob: JobDefinition<typeof payload> = {
   },
 };
 
-export function enqueueGeneration(ctx: AppContext, ids: { campaignId: number; userId: number }) {
-  return ctx.jobs.enqueue(generateEmailsJob, ids, {
-    singletonKey: `campaign-${ids.campaignId}`,
-    expireInSeconds: ctx.config.generation.expireSeconds,
-  });
+/** The GenerationQueue on AppContext: one queued and one running job per campaign. */
+export function generationQueueOn(jobs: JobQueue, expireSeconds: number): GenerationQueue {
+  return {
+    async start(ids) {
+      await jobs.enqueue(generateEmailsJob, ids, {
+        singletonKey: `campaign-${ids.campaignId}`,
+        expireInSeconds: expireSeconds,
+      });
+    },
+  };
 }

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { type Database, selectRows } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { selectRows } from '../db/client';
 import { retryWhileConnectionLost } from '../db/connection-lost';
+import type { Metrics } from '../lib/metrics';
 
 /** Which run of a job this is: pg-boss retries a failed job up to its retry limit. */
 export type JobAttempt = { retryCount: number; retryLimit: number; isLast: boolean };
@@ -12,8 +13,18 @@ export type JobAttempt = { retryCount: number; retryLimit: number; isLast: boole
 /** A job as a worker fetches it (includeMetadata: true gives the retry counts). */
 type FetchedJob = PgBoss.JobWithMetadata<object>;
 
+/**
+ * What the queue itself needs of the context it hands to handlers. The queue is generic over the
+ * rest (AppContext in the app), so it does not depend on the context that holds it.
+ */
+export type JobContext = {
+  db: Db;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  metrics: Pick<Metrics, 'jobsProcessed' | 'jobsFailed'>;
+};
+
 /** One kind of background work: its queue name, payload schema and handler (one file per job). */
-export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
+export type JobDefinition<Schema extends z.ZodType = z.ZodType, Ctx extends JobContext = JobContext> = {
   name: string;
   payload: Schema;
   /** Run periodically (cron, UTC) by whichever worker holds pg-boss's schedule. */
@@ -30,7 +41,7 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
 } & (
   | {
       /** Handles one job; a failing job is retried on its own. */
-      handle(ctx: AppContext, payload: z.infer<Schema>, attempt: JobAttempt): Promise<void>;
+      handle(ctx: Ctx, payload: z.infer<Schema>, attempt: JobAttempt): Promise<void>;
       handleBatch?: undefined;
     }
   | {
@@ -38,12 +49,12 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
        * Handles a whole fetched batch at once (e.g. to share database statements across many
        * emails). If it throws, every job of the batch fails and is retried.
        */
-      handleBatch(ctx: AppContext, payloads: z.infer<Schema>[]): Promise<void>;
+      handleBatch(ctx: Ctx, payloads: z.infer<Schema>[]): Promise<void>;
       handle?: undefined;
     }
 );
 
-export type JobQueue = ReturnType<typeof createJobQueue>;
+export type JobQueue<Ctx extends JobContext = JobContext> = ReturnType<typeof createJobQueue<Ctx>>;
 
 /** How long a failed job waits for the database to record its failure; then it expires instead. */
 const FAIL_PATIENCE_MS = 60_000;
@@ -61,9 +72,9 @@ function loggable(err: unknown) {
  * pg-boss on PostgreSQL or PGlite alike. Web processes only enqueue; worker processes also
  * poll, run schedules and maintenance.
  */
-export function createJobQueue(
+export function createJobQueue<Ctx extends JobContext>(
   database: Database,
-  definitions: JobDefinition[],
+  definitions: JobDefinition<z.ZodType, Ctx>[],
   role: { worker: boolean; maintenanceSeconds: number },
 ) {
   const boss = new PgBoss({
@@ -84,7 +95,7 @@ export function createJobQueue(
 
   return {
     boss,
-    async start(ctx: AppContext) {
+    async start(ctx: Ctx) {
       boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
       await boss.start();
       started = true;
@@ -217,7 +228,7 @@ export function createJobQueue(
  * once instead of after their expiry. On PostgreSQL other workers may be alive, so there the
  * expiry (checked by maintenance) decides.
  */
-async function releaseOrphans(ctx: AppContext, boss: PgBoss) {
+async function releaseOrphans(ctx: JobContext, boss: PgBoss) {
   const rows = await selectRows<{ id: string; name: string }>(
     ctx.db,
     sql`select id, name from pgboss.job where state = 'active'`,

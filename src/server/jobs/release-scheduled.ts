@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { releaseDueEmails } from '../services/sending/scheduled';
-import type { JobDefinition } from './job-queue';
+import type { AppJob } from './app-job';
 import { sendEmailJob, sendJobsFor } from './send-email';
 
 /** Every minute (and at each scheduled time): scheduled emails whose time has come are sent. */
-export const releaseScheduledJob: JobDefinition<z.ZodObject> = {
+export const releaseScheduledJob: AppJob<z.ZodObject> = {
   name: 'emails.release-scheduled',
   payload: z.object({}),
   cron: '* * * * *',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendQueuedBatch } from '../services/sending/pipeline';
 import { reconcileInterruptedSends } from '../services/sending/reconcile';
-import type { JobDefinition } from './job-queue';
+import type { AppJob } from './app-job';
 
 /** Emails per send job: one job row per hundred emails, not per email, keeps pg-boss's share of a send small. */
 export const EMAILS_PER_SEND_JOB = 100;
@@ -16,7 +16,7 @@ const payload = z.union([
  * Sends the emails of its jobs; a fetched batch of jobs is sent together (see send-batch). Waits
  * for pacing, Retry-After and backoff by queueing a new job for the right time.
  */
-export const sendEmailJob: JobDefinition<typeof payload> = {
+export const sendEmailJob: AppJob<typeof payload> = {
   name: 'email.send',
   payload,
   queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
@@ -52,7 +52,7 @@ const reconcilePayload = z.object({ everything: z.boolean().default(false) });
  * "sending" past their lease are settled (see the service), those that never left are sent again.
  * It lives beside the send job because each queues the other.
  */
-export const reconcileSendingJob: JobDefinition<typeof reconcilePayload> = {
+export const reconcileSendingJob: AppJob<typeof reconcilePayload> = {
   name: 'emails.reconcile-sending',
   payload: reconcilePayload,
   cron: '* * * * *',

@@ -1,16 +1,16 @@
-import type { AppContext } from '../context';
 import type { SendQueue } from '../services/sending/send-queue';
+import type { JobQueue } from './job-queue';
 import { releaseScheduledJob } from './release-scheduled';
 import { sendEmailJob, sendJobsFor } from './send-email';
 
-/** The SendQueue services use, backed by pg-boss. */
-export function sendQueue(ctx: AppContext): SendQueue {
+/** The SendQueue on AppContext, backed by pg-boss. */
+export function sendQueueOn(jobs: JobQueue): SendQueue {
   return {
     async now(ids) {
-      await ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids));
+      await jobs.enqueueMany(sendEmailJob, sendJobsFor(ids));
     },
     async releaseAt(at) {
-      await ctx.jobs.enqueue(releaseScheduledJob, {}, { startAfter: at });
+      await jobs.enqueue(releaseScheduledJob, {}, { startAfter: at });
     },
   };
 }

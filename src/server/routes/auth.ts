@@ -9,7 +9,6 @@ import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { sendQueue } from '../jobs/send-queue';
 import { acceptTermsOfService, saveTimeZone } from '../services/account';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { resumePausedSending } from '../services/sending/resume';
@@ -67,7 +66,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
         const callbackUrl = new URL(request.url, ctx.config.publicUrl);
         const user = await completeOidcSignIn(ctx, pending, callbackUrl);
         await beginSession(request, reply, user.id, provider);
-        await resumePausedSending(ctx.db, user.id, sendQueue(ctx));
+        await resumePausedSending(ctx.db, user.id, ctx.sendQueue);
         return reply.redirect('/');
       } catch (err) {
         request.log.warn({ err, provider }, 'sign-in failed');

@@ -2,7 +2,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
-import { enqueueGeneration } from '../jobs/generate-emails';
 import { beginGeneration } from '../services/generation';
 import { readGenerationEvent } from '../services/generation-progress';
 import type { AppInstance } from './app-instance';
@@ -25,7 +24,7 @@ export function generationRoutes(app: AppInstance, ctx: AppContext) {
         const ids = { userId: req.user.id, campaignId: req.params.id };
         const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
         // Validation errors answer as plain JSON errors, before the stream starts.
-        if (await beginGeneration(deps, ids.userId, ids.campaignId)) await enqueueGeneration(ctx, ids);
+        if (await beginGeneration(deps, ids.userId, ids.campaignId)) await ctx.generationQueue.start(ids);
 
         reply.hijack();
         const res = reply.raw;

@@ -13,7 +13,6 @@ import {
 import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
-import { sendQueue } from '../jobs/send-queue';
 import {
   listScheduledEmails,
   rawMessageOf,
@@ -29,7 +28,7 @@ import type { AppInstance } from './app-instance';
 export function emailRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(ctx);
-  const queue = sendQueue(ctx);
+  const queue = ctx.sendQueue;
 
   r.put(
     '/api/emails/:id',

@@ -1,6 +1,6 @@
 /**
- * How services ask for emails to be sent without knowing the job queue (DESIGN.md §3: services
- * never import pg-boss). The jobs layer implements it.
+ * How services and routes ask for emails to be sent without knowing the job queue (services and
+ * routes never import pg-boss or the jobs). The jobs layer implements it; it is on AppContext.
  */
 export type SendQueue = {
   /** Send these queued emails as soon as a worker can. */
