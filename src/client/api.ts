@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { LOGGED_OUT_REDIRECT_MS } from '../contract/limits';
-import { showToast } from './components/toast';
+import { showToast } from './toast';
 
 /** A non-OK HTTP response. `message` is `"<status>: <text>"` (SPEC §8). */
 export class ApiError extends Error {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { page } from './common';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
@@ -95,14 +96,6 @@ export const email = z.object({
   recipient: z.object({ email: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
 });
 export type Email = z.infer<typeof email>;
-
-/** Offset pages for lists that can grow. */
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
-export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), limit: z.number(), offset: z.number() });
 
 /** GET /api/campaigns/:id/emails: a page, plus campaign-wide counts the review dialog shows. */
 export const emailPage = page(email).extend({

@@ -33,8 +33,6 @@ export const saveTemplateBody = z
   .strict();
 export type SaveTemplateBody = z.infer<typeof saveTemplateBody>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 /** GET /api/templates/:id/active-campaigns: campaigns that use it and have no emails yet. */
 export const activeCampaign = z.object({ id: z.number(), name: z.string(), status: z.string() });
 

@@ -4,9 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';
+import { sectionFor } from '../sections';
 import { AppNavbar } from './app-navbar';
 import { MailboxReauthBanner } from './mailbox-reauth-banner';
-import { sectionFor } from './sections';
 
 /** The signed-in frame (SPEC §2): sidebar, a header naming the section, and the page. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {

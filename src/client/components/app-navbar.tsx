@@ -14,10 +14,10 @@ import {
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';
+import { SECTIONS, sectionFor } from '../sections';
 import { useLogout } from '../session/use-logout';
 import { avatarLetter, displayName } from '../session/user-display';
 import { Brand } from './brand';
-import { SECTIONS, sectionFor } from './sections';
 
 /** Sidebar: brand, section links, the Privacy Policy link and who is signed in. */
 export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconRestore, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { formatDate } from '../format-date';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatDate } from './format-date';
 
 interface ArchivedCardProps {
   name: string;

@@ -3,6 +3,7 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId } from 'react';
+import { RichTextToolbar } from './rich-text-toolbar';
 
 interface HtmlEditorProps {
   label: string;
@@ -34,27 +35,7 @@ export function HtmlEditor({ label, initialValue, onChange, minHeight, descripti
   return (
     <Input.Wrapper label={label} description={description} labelElement="div" labelProps={{ id: labelId }}>
       <RichTextEditor editor={editor} mt={4}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-            <RichTextEditor.ClearFormatting />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Undo />
-            <RichTextEditor.Redo />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
+        <RichTextToolbar />
         <RichTextEditor.Content />
       </RichTextEditor>
     </Input.Wrapper>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { isUnauthorized } from '../api';
-import { showToast } from '../components/toast';
+import { showToast } from '../toast';
 import { CURRENT_USER_KEY } from './use-current-user';
 
 /**

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../contract/common';
 import { openedEmails, openStats, unsubscriber } from '../../contract/emails';
-import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { coalesced } from '../lib/coalesced';

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../../contract/templates';
+import { idParams } from '../../contract/common';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { beginGeneration } from '../services/generation';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importReport } from '../../contract/campaigns';
-import { idParams } from '../../contract/templates';
+import { idParams } from '../../contract/common';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';

@@ -7,12 +7,10 @@ import {
   campaign,
   campaignDailyStats,
   emailPage,
-  page,
-  pageQuery,
   recipient,
   saveCampaignBody,
 } from '../../contract/campaigns';
-import { idParams } from '../../contract/templates';
+import { idParams, page, pageQuery } from '../../contract/common';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { automapColumns } from '../services/automap';

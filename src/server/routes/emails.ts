@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { email, page, pageQuery } from '../../contract/campaigns';
+import { email } from '../../contract/campaigns';
+import { idParams, page, pageQuery } from '../../contract/common';
 import {
   approveAllReply,
   resolveEmailBody,
@@ -10,7 +11,6 @@ import {
   sendTestReply,
   updateEmailBody,
 } from '../../contract/emails';
-import { idParams } from '../../contract/templates';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import {

@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okReply } from '../../contract/auth';
+import { idParams } from '../../contract/common';
 import {
   activeCampaign,
   generateEmailBody,
@@ -9,7 +10,6 @@ import {
   generatePromptReply,
   generateTemplateBody,
   generateTemplateReply,
-  idParams,
   previewTemplateBody,
   previewTemplateReply,
   saveTemplateBody,

@@ -1,9 +1,3 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
-import Papa from 'papaparse';
 import type { ImportReport } from '../../contract/campaigns';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
@@ -16,6 +10,8 @@ import {
 } from '../queries/recipient-bulk';
 import { findTemplate } from '../queries/templates';
 import { cleanMapping, ownCampaign } from './campaigns';
+import { assertLooksLikeCsv, headerNames, parseCsvChunks } from './csv-reader';
+import { AddressFilter, SuspectSpill } from './duplicate-filter';
 
 export type ImportLimits = { maxBytes: number; maxRows: number };
 
@@ -79,23 +75,13 @@ export async function importRecipients(
                 `The file has more than ${input.limits.maxRows.toLocaleString('en-US')} rows, the most one campaign can import`,
               );
             }
-            const email = (cells[columns!.email] ?? '').trim();
-            if (!email) {
-              skip(rowNumber, '', 'Missing email');
+            const made = recipientRowOf(cells, header, columns!, rowNumber);
+            if ('skip' in made) {
+              skip(rowNumber, made.skip.email, made.skip.reason);
               continue;
             }
-            if (email.length > 254 || !EMAIL.test(email)) {
-              skip(rowNumber, email.slice(0, 254), 'Invalid email address');
-              continue;
-            }
-            const row: RecipientRow = {
-              email,
-              company: cell(cells, columns!.company),
-              jobTitle: cell(cells, columns!.jobTitle),
-              data: rowJson(header, cells),
-              rowNumber,
-            };
-            if (seen.addIfNew(email)) fresh.push(row);
+            const { row } = made;
+            if (seen.addIfNew(row.email)) fresh.push(row);
             else suspects.add(row);
           }
           if (fresh.length) await copy.write(fresh);
@@ -124,133 +110,10 @@ export async function importRecipients(
   }
 }
 
-/** Suspected repeats, kept on disk (a file can hold any number of them) until the COPY is done. */
-class SuspectSpill {
-  private readonly file = path.join(os.tmpdir(), `tailor-suspects-${crypto.randomUUID()}.jsonl`);
-  private count = 0;
-  add(row: RecipientRow) {
-    fs.appendFileSync(this.file, `${JSON.stringify(row)}\n`);
-    this.count++;
-  }
-  async *batches(size: number): AsyncGenerator<RecipientRow[]> {
-    if (this.count === 0) return;
-    let batch: RecipientRow[] = [];
-    for await (const line of readline.createInterface({
-      input: fs.createReadStream(this.file),
-      crlfDelay: Infinity,
-    })) {
-      batch.push(JSON.parse(line) as RecipientRow);
-      if (batch.length >= size) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length) yield batch;
-  }
-  discard() {
-    fs.rmSync(this.file, { force: true });
-  }
-}
-
-/**
- * Remembers addresses as 30-bit hashes (small integers: a million cost ~20 MB, where the strings
- * would cost over 100 MB). A new hash means a new address for certain; a known hash is only a
- * suspect — a repeat, or rarely a collision — and the database's unique index has the last word.
- */
-class AddressFilter {
-  private readonly hashes = new Set<number>();
-  addIfNew(email: string): boolean {
-    const hash = fnv1a(email.toLowerCase()) >>> 2;
-    if (this.hashes.has(hash)) return false;
-    this.hashes.add(hash);
-    return true;
-  }
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 const SUSPECT_BATCH = 10_000;
 
-/**
- * The file's rows as arrays of cells, a chunk at a time. PapaParse's chunk mode on a file stream
- * is several times faster than its object-per-row stream; pausing the parser while the consumer
- * works keeps memory flat however large the file.
- */
-async function* parseCsvChunks(filePath: string): AsyncGenerator<string[][]> {
-  const chunks: string[][][] = [];
-  let parser: Papa.Parser | null = null;
-  let finished = false;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  const source = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  Papa.parse(source as unknown as File, {
-    header: false,
-    skipEmptyLines: 'greedy',
-    chunk(results: Papa.ParseResult<string[]>, p: Papa.Parser) {
-      parser = p;
-      // Pausing the parser alone does not stop the file stream (PapaParse would queue the rest of
-      // the file in memory), so the source pauses too until the consumer asks for more.
-      p.pause();
-      source.pause();
-      chunks.push(results.data);
-      notify();
-    },
-    complete() {
-      finished = true;
-      notify();
-    },
-    error(err: Error) {
-      failure = err;
-      notify();
-    },
-  });
-  source.on('error', (err) => {
-    failure = err;
-    notify();
-  });
-  try {
-    while (true) {
-      const next = chunks.shift();
-      if (next) {
-        yield next;
-        (parser as Papa.Parser | null)?.resume();
-        source.resume();
-        continue;
-      }
-      if (failure) throw new AppError('unprocessable', 'Failed to parse CSV file. Please check the format.');
-      if (finished) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
-  } finally {
-    source.destroy();
-  }
-}
-
-/** Trimmed, BOM-free header names; blanks and repeats get a unique name so no cell is lost. */
-function headerNames(cells: string[]): string[] {
-  const seen = new Set<string>();
-  return cells.map((raw, i) => {
-    let name = raw.replace(/^\uFEFF/, '').trim() || `Column ${i + 1}`;
-    for (let n = 2; seen.has(name); n++) name = `${raw.trim() || `Column ${i + 1}`} (${n})`;
-    seen.add(name);
-    return name;
-  });
-}
-
-function columnIndexes(header: string[], mapping: Record<string, string>) {
+/** Where the mapped columns are in the header; a mapped column the file lacks is an error. */
+export function columnIndexes(header: string[], mapping: Record<string, string>) {
   const missing = Object.entries(mapping).find(([, column]) => !header.includes(column));
   if (missing) {
     throw new AppError(
@@ -260,6 +123,30 @@ function columnIndexes(header: string[], mapping: Record<string, string>) {
   }
   const index = (column: string | undefined) => (column ? header.indexOf(column) : -1);
   return { email: index(mapping.email), company: index(mapping.company), jobTitle: index(mapping.job_title) };
+}
+
+type ColumnIndexes = ReturnType<typeof columnIndexes>;
+
+/** One data row: the recipient it makes, or why it is skipped (no email, or not a valid one). */
+export function recipientRowOf(
+  cells: string[],
+  header: string[],
+  columns: ColumnIndexes,
+  rowNumber: number,
+): { row: RecipientRow } | { skip: { email: string; reason: string } } {
+  const email = (cells[columns.email] ?? '').trim();
+  if (!email) return { skip: { email: '', reason: 'Missing email' } };
+  if (email.length > 254 || !EMAIL.test(email))
+    return { skip: { email: email.slice(0, 254), reason: 'Invalid email address' } };
+  return {
+    row: {
+      email,
+      company: cell(cells, columns.company),
+      jobTitle: cell(cells, columns.jobTitle),
+      data: rowJson(header, cells),
+      rowNumber,
+    },
+  };
 }
 
 /** The whole row as a JSON object keyed by header (cells past the header are dropped). */
@@ -272,27 +159,4 @@ function rowJson(header: string[], cells: string[]): string {
 function cell(cells: string[], index: number): string | null {
   const value = index >= 0 ? cells[index]?.trim() : undefined;
   return value ? value : null;
-}
-
-/** Empty files and binary files get a clear message instead of a pile of "invalid email" rows. */
-function assertLooksLikeCsv(filePath: string) {
-  const fd = fs.openSync(filePath, 'r');
-  try {
-    const head = Buffer.alloc(64 * 1024);
-    const read = fs.readSync(fd, head, 0, head.length, 0);
-    const sample = head.subarray(0, read);
-    if (
-      sample
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .trim() === ''
-    ) {
-      throw new AppError('unprocessable', 'CSV file appears to be empty');
-    }
-    if (sample.includes(0)) {
-      throw new AppError('unprocessable', 'This file does not look like a CSV: it contains binary data');
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
 }

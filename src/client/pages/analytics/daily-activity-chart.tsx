@@ -1,6 +1,6 @@
 import { AreaChart } from '@mantine/charts';
 import type { DailyActivity } from '../../../contract/analytics';
-import { formatDay } from '../../components/format-date';
+import { formatDay } from '../../format-date';
 import { describeDailyActivity, isQuiet } from './analytics-format';
 import { ChartCard } from './chart-card';
 

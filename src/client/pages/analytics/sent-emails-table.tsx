@@ -1,7 +1,7 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { SentEmailRow } from '../../../contract/analytics';
-import { formatDateTime } from '../../components/format-date';
+import { formatDateTime } from '../../format-date';
 import { OpenedIcon } from './opened-icon';
 import type { SentEmailsSort, SortOrder } from './sent-emails-params';
 import { SortableHeader } from './sortable-header';

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api';
-import { formatDateTime } from '../../components/format-date';
+import { formatDateTime } from '../../format-date';
 import { UnsubscribersDialog } from './unsubscribers-dialog';
 
 const at = '2025-07-30T12:00:00.000Z';

@@ -1,7 +1,7 @@
 import { Alert, Group, Modal, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isUnauthorized } from '../../api';
-import { formatDateTime } from '../../components/format-date';
+import { formatDateTime } from '../../format-date';
 import { type Unsubscriber, unsubscribersQuery } from './analytics-queries';
 import { ExportUnsubscribersButton } from './export-unsubscribers-button';
 import { useFailureToast } from './use-failure-toast';

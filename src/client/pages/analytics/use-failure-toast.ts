@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isUnauthorized } from '../../api';
-import { showToast } from '../../components/toast';
+import { showToast } from '../../toast';
 
 export const ANALYTICS_FAILED = 'Failed to fetch analytics data';
 

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { Campaign } from '../../../contract/campaigns';
-import { formatDate } from '../../components/format-date';
+import { formatDate } from '../../format-date';
 
 /** SPEC §2's card lines: Recipients, Template (Selected or None) and Created. */
 export function CampaignFacts({ campaign }: { campaign: Campaign }) {

@@ -1,5 +1,5 @@
 import type { Campaign } from '../../../contract/campaigns';
-import { useLifecycleActions } from '../../components/use-lifecycle-actions';
+import { useLifecycleActions } from '../use-lifecycle-actions';
 import { refreshCampaignLists } from './campaign-queries';
 
 /** Archive, restore and permanent delete of campaigns. */

@@ -3,8 +3,8 @@ import { IconMail } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { Campaign } from '../../../contract/campaigns';
 import { RECENT_CAMPAIGNS_ON_DASHBOARD } from '../../../contract/limits';
-import { formatDate } from '../../components/format-date';
 import { StatusBadge } from '../../components/status-badge';
+import { formatDate } from '../../format-date';
 
 /** The newest campaigns (the list arrives newest first). */
 export function RecentCampaigns({ campaigns }: { campaigns: Campaign[] | undefined }) {

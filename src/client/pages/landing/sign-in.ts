@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api';
-import { showErrorToast } from '../../components/toast';
 import { CURRENT_USER_KEY } from '../../session/use-current-user';
+import { showErrorToast } from '../../toast';
 
 export type Provider = 'google' | 'microsoft';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { showToast } from '../../components/toast';
+import { showToast } from '../../toast';
 
 const results = {
   failed: { title: 'Sign-in failed', message: 'We could not sign you in. Please try again.' },

@@ -3,7 +3,7 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DailyEmailHistory } from '../../../contract/analytics';
 import { apiRequest, isUnauthorized } from '../../api';
-import { formatDay } from '../../components/format-date';
+import { formatDay } from '../../format-date';
 
 export const HISTORY_DAYS = 14;
 

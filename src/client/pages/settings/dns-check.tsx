@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DnsCheckResult, DnsCheckVerdict } from '../../../contract/settings';
 import { apiRequest } from '../../api';
-import { showToast } from '../../components/toast';
+import { showToast } from '../../toast';
 import { senderDomain } from './sender-domain';
 
 const RECORDS = [

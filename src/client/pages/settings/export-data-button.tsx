@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { downloadFile, showExportFailedToast } from '../../components/download-file';
+import { downloadFile, showExportFailedToast } from '../../download-file';
 
 /** Downloads GET /api/export-data as a CSV file. */
 export function ExportDataButton() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveSenderSettingsBody, SenderSettings } from '../../../contract/settings';
 import { apiRequest } from '../../api';
-import { showErrorToast, showToast } from '../../components/toast';
+import { showErrorToast, showToast } from '../../toast';
 
 export const SENDER_SETTINGS_KEY = ['/api/sender-settings'] as const;
 

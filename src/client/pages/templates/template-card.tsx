@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Template } from '../../../contract/templates';
 import { CardActions } from '../../components/card-actions';
 import classes from '../../components/clickable-card.module.css';
-import { formatDate } from '../../components/format-date';
+import { formatDate } from '../../format-date';
 import { TemplateSummary } from './template-summary';
 
 interface TemplateCardProps {

@@ -1,5 +1,5 @@
 import type { Template } from '../../../contract/templates';
-import { useLifecycleActions } from '../../components/use-lifecycle-actions';
+import { useLifecycleActions } from '../use-lifecycle-actions';
 import { refreshTemplateLists } from './template-queries';
 
 /** Archive, restore and permanent delete of templates. */

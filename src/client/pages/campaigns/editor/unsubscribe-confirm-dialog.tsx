@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 
 /** SPEC §3's four compliance confirmations, each a statement the sender must tick. */
 const STATEMENTS = {

@@ -4,7 +4,7 @@ import {
   DAILY_LIMIT_WITH_UNSUBSCRIBE,
   DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
 } from '../../../../contract/email-rules';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 import { PlaceholderWarning } from './placeholder-warning';
 import { UnsubscribeConfirmDialog } from './unsubscribe-confirm-dialog';
 import type { CampaignEditorState } from './use-campaign-editor-state';

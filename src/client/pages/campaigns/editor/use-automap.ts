@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { automapReply } from '../../../../contract/campaigns';
 import { apiRequest, redirectToLoginIfLoggedOut } from '../../../api';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 import type { ColumnMapping } from '../column-mapping';
 
 export const AUTOMAP_NEEDS_INPUT = 'Please select a template and upload a CSV file first.';

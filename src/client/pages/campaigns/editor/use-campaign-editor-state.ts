@@ -3,11 +3,11 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import type { SenderSettings } from '../../../../contract/settings';
 import type { Template } from '../../../../contract/templates';
-import { readCsvColumns } from '../../../components/csv-columns';
 import { SENDER_SETTINGS_KEY } from '../../settings/use-save-sender-settings';
 import { ACTIVE_TEMPLATES_KEY } from '../../templates/template-queries';
 import { type ColumnMapping, mapExactMatches } from '../column-mapping';
 import { type CampaignDraft, draftFromCampaign, newCampaignDraft } from './campaign-draft';
+import { readCsvColumns } from './csv-columns';
 import { useSavedColumns } from './use-saved-columns';
 
 /** The campaign editor's state: the draft, the chosen CSV and its columns, and the chosen template. */

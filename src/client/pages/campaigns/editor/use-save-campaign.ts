@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Campaign, ImportReport } from '../../../../contract/campaigns';
 import { apiRequest, errorDetail } from '../../../api';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 import { refreshCampaignLists } from '../campaign-queries';
 import { type CampaignDraft, saveBodyOf, submitProblem } from './campaign-draft';
 import { uploadCsv } from './upload-csv';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Email, email, page } from '../../../../contract/campaigns';
+import type { Email, email } from '../../../../contract/campaigns';
+import type { page } from '../../../../contract/common';
 import type { scheduledEmail } from '../../../../contract/emails';
 import { apiRequest } from '../../../api';
 

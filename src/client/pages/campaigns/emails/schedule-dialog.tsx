@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useState } from 'react';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 import { checkScheduleTime, scheduleFields, todayValue } from './schedule-time';
 
 // The calendar's arrow buttons are icons only; screen readers need their names.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Email } from '../../../../contract/campaigns';
-import { formatDateTime } from '../../../components/format-date';
+import { formatDateTime } from '../../../format-date';
 import { sendApprovedToast, sendEmailToast } from './send-toasts';
 
 const at = new Date(2025, 7, 2, 10, 0).toISOString();

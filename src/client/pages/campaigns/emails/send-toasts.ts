@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { sendApprovedReply, sendEmailReply } from '../../../../contract/emails';
-import { formatDateTime } from '../../../components/format-date';
-import type { ToastOptions } from '../../../components/toast';
+import { formatDateTime } from '../../../format-date';
+import type { ToastOptions } from '../../../toast';
 
 type SendApprovedReply = z.infer<typeof sendApprovedReply>;
 type SendEmailReply = z.infer<typeof sendEmailReply>;

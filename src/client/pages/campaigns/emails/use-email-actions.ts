@@ -9,8 +9,8 @@ import type {
   UpdateEmailBody,
 } from '../../../../contract/emails';
 import { apiRequest, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
-import { formatDateTime } from '../../../components/format-date';
-import { showToast, type ToastOptions } from '../../../components/toast';
+import { formatDateTime } from '../../../format-date';
+import { showToast, type ToastOptions } from '../../../toast';
 import { patchCachedEmail, refreshAfterEmailChange } from './email-queries';
 import { emailCount, sendApprovedToast, sendEmailToast } from './send-toasts';
 

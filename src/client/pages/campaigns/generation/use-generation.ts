@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Campaign, GenerationEvent } from '../../../../contract/campaigns';
 import { ApiError, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 import { ACTIVE_CAMPAIGNS_KEY, refreshCampaignLists } from '../campaign-queries';
 import { type GeneratingSet, markGenerating, reconcileGenerating, unmarkGenerating } from './generating-set';
 import { followGeneration } from './generation-stream';

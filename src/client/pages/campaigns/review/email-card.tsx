@@ -8,7 +8,7 @@ import {
   IconTestPipe,
 } from '@tabler/icons-react';
 import type { Email } from '../../../../contract/campaigns';
-import { formatDateTime } from '../../../components/format-date';
+import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
 import { EmailEditForm } from './email-edit-form';
 import { canApprove, canEdit, canSendNow, emailStatusLabel } from './email-status';

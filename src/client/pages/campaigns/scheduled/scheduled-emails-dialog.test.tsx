@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api';
-import { formatDateTime } from '../../../components/format-date';
+import { formatDateTime } from '../../../format-date';
 import type { ScheduledEmail } from '../emails/email-queries';
 import { ScheduledEmailsDialog } from './scheduled-emails-dialog';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatDateTime } from '../../../components/format-date';
+import { formatDateTime } from '../../../format-date';
 import type { ScheduledEmail } from '../emails/email-queries';
 
 interface ScheduledTableProps {

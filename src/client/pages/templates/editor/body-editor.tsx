@@ -2,6 +2,7 @@ import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { IconPhoto, IconSparkles } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
+import { RichTextToolbar } from '../../../components/rich-text-toolbar';
 
 interface BodyEditorProps {
   editor: Editor | null;
@@ -15,39 +16,23 @@ export function BodyEditor({ editor, labelId, onInsertImage, onGenerateImage }: 
   return (
     <Input.Wrapper label="Body" labelElement="div" labelProps={{ id: labelId }} withAsterisk>
       <RichTextEditor editor={editor} mt={4}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-            <RichTextEditor.ClearFormatting />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-            <RichTextEditor.Control aria-label="Insert image" title="Insert image" onClick={onInsertImage}>
-              <IconPhoto size={16} stroke={1.5} />
-            </RichTextEditor.Control>
-            <RichTextEditor.Control
-              aria-label="Generate Image"
-              title="Generate Image"
-              onClick={onGenerateImage}
-            >
-              <IconSparkles size={16} stroke={1.5} />
-            </RichTextEditor.Control>
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Undo />
-            <RichTextEditor.Redo />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
+        <RichTextToolbar
+          headings
+          linkGroupExtras={
+            <>
+              <RichTextEditor.Control aria-label="Insert image" title="Insert image" onClick={onInsertImage}>
+                <IconPhoto size={16} stroke={1.5} />
+              </RichTextEditor.Control>
+              <RichTextEditor.Control
+                aria-label="Generate Image"
+                title="Generate Image"
+                onClick={onGenerateImage}
+              >
+                <IconSparkles size={16} stroke={1.5} />
+              </RichTextEditor.Control>
+            </>
+          }
+        />
         <RichTextEditor.Content />
       </RichTextEditor>
     </Input.Wrapper>

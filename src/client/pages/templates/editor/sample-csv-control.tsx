@@ -1,7 +1,7 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { readSampleCsv, type SampleCsv } from '../../../components/sample-csv';
+import { readSampleCsv, type SampleCsv } from './sample-csv';
 
 interface SampleCsvControlProps {
   sample: SampleCsv | null;

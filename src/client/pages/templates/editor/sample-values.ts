@@ -1,5 +1,5 @@
 import { toSnakeCase } from '../../../../contract/variable-names';
-import type { SampleCsv } from '../../../components/sample-csv';
+import type { SampleCsv } from './sample-csv';
 
 /** SPEC §9: the preview's recipient until a sample CSV is uploaded. */
 export const DEFAULT_SAMPLE_VALUES: Readonly<Record<string, string>> = {

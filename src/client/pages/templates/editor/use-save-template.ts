@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Template } from '../../../../contract/templates';
 import { apiRequest, errorDetail } from '../../../api';
-import { showToast } from '../../../components/toast';
+import { showToast } from '../../../toast';
 import { refreshTemplateLists } from '../template-queries';
 import { draftProblem, saveBodyOf, type TemplateDraft } from './template-draft';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Template } from '../../../../contract/templates';
-import type { SampleCsv } from '../../../components/sample-csv';
+import type { SampleCsv } from './sample-csv';
 import { sampleRecipient } from './sample-values';
 import { draftFromTemplate, isDraftDirty, newTemplateDraft, type TemplateDraft } from './template-draft';
 import { useAiEmailPreview } from './use-ai-email-preview';

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Template } from '../../../../contract/templates';
 import { toSnakeCase } from '../../../../contract/variable-names';
-import type { SampleCsv } from '../../../components/sample-csv';
 import { ACTIVE_TEMPLATES_KEY } from '../template-queries';
+import type { SampleCsv } from './sample-csv';
 import { VariableList } from './variable-list';
 import { addVariable, mergeVariables } from './variable-names';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BAD_CSV_MESSAGE, EMPTY_CSV_MESSAGE } from '../../templates/editor/sample-csv';
 import { NOT_CSV_MESSAGE, parseCsvColumns, readCsvColumns } from './csv-columns';
-import { BAD_CSV_MESSAGE, EMPTY_CSV_MESSAGE } from './sample-csv';
 
 describe('parseCsvColumns', () => {
   it('reads the first line only', () => {

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { BAD_CSV_MESSAGE, EMPTY_CSV_MESSAGE } from './sample-csv';
+import { BAD_CSV_MESSAGE, EMPTY_CSV_MESSAGE } from '../../templates/editor/sample-csv';
 
 export type CsvColumnsResult = { ok: true; columns: string[] } | { ok: false; error: string };
 

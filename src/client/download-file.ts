@@ -1,4 +1,4 @@
-import { ApiError, apiFetch } from '../api';
+import { ApiError, apiFetch } from './api';
 import { showToast } from './toast';
 
 /**

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorDetail } from '../api';
-import { showToast } from './toast';
+import { showToast } from '../toast';
 
 type Action = 'archive' | 'restore' | 'delete';
 const PAST: Record<Action, string> = { archive: 'archived', restore: 'restored', delete: 'deleted' };
