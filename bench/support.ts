@@ -23,7 +23,7 @@ export function postgresMetric(
   return { metric, db: 'postgres', value, unit, goal, higherIsBetter };
 }
 
-/** Prints a table and writes bench/results/<name>.json in DESIGN.md §8's format. */
+/** Prints a table and writes bench/results/<name>.json. */
 export function report(name: string, results: BenchResult[]) {
   const rows = results.map((r) => ({
     metric: r.metric,

@@ -60,7 +60,7 @@ test('an email template: variables, sample CSV preview, images, AI draft and sav
   await editor.getByRole('button', { name: 'Insert variable company' }).click();
   await expect(body).toContainText('We met at {{ company }}');
 
-  // Without a CSV the preview uses the SPEC's sample recipient.
+  // Without a CSV the preview uses the built-in sample recipient.
   const preview = editor.getByRole('region', { name: 'Live preview' });
   await expect(preview).toContainText('Hello John!');
   await expect(preview).toContainText('We met at Acme Corp');
@@ -70,7 +70,7 @@ test('an email template: variables, sample CSV preview, images, AI draft and sav
   await expect(preview).toContainText('Hello Jane!');
   await expect(preview).toContainText('We met at Globex');
 
-  // Images: a bad address is refused with the SPEC's alert; a good one lands in the body.
+  // Images: a bad address is refused with an alert (docs/product.md §2); a good one lands in the body.
   await editor.getByRole('button', { name: 'Insert image' }).click();
   const insertImage = page.getByRole('dialog', { name: 'Insert Image' });
   await insertImage.getByLabel('Image URL').fill('ftp://example.com/banner.txt');

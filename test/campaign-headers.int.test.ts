@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
-import { emails, recipients, unsubscribes } from '../src/server/db/schema';
+import { emails, recipients, senderSettings, unsubscribes } from '../src/server/db/schema';
 import { isIpAddress, messageIdDomainFor } from '../src/server/lib/message-id-domain';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createReadyCampaign } from './support/factories';
+import { createReadyCampaign, createSenderSettings } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -218,6 +218,36 @@ describe.each(testDatabases())('campaign headers, open tracking and placeholders
     await t.ctx.db.update(emails).set({ body: '<p>See you in Lyon!</p>' }).where(eq(emails.id, rows[1]!.id));
     expect((await call('POST', `/api/campaigns/${campaign.id}/send-approved`)).json().successCount).toBe(2);
     await sentRows(campaign.id, 2);
+  });
+
+  it('refuses to approve or send while the signature still holds the default "[Your Name]"', async () => {
+    sink.reset();
+    await createSenderSettings(t.ctx.db, userId, { signature: '<p>Best Regards, [Your Name]</p>' });
+    try {
+      const campaign = await createReadyCampaign(t.ctx.db, userId, 1, {
+        unsubscribeMessage: 'Acme\n1 Main St',
+      });
+      const [email] = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
+      const message =
+        'Your signature (in Settings) still contains the placeholder "[Your Name]": replace it with your own text before sending.';
+      for (const res of [
+        await call('POST', `/api/campaigns/${campaign.id}/send-approved`),
+        await call('POST', `/api/emails/${email!.id}/send`),
+        await call('PUT', `/api/emails/${email!.id}`, { isApproved: true }),
+      ]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+      expect(sink.count()).toBe(0);
+      await t.ctx.db
+        .update(senderSettings)
+        .set({ signature: '<p>Best regards, Pat</p>' })
+        .where(eq(senderSettings.userId, userId));
+      expect((await call('POST', `/api/campaigns/${campaign.id}/send-approved`)).json().successCount).toBe(1);
+      await sentRows(campaign.id, 1);
+    } finally {
+      await t.ctx.db.delete(senderSettings).where(eq(senderSettings.userId, userId));
+    }
   });
 
   it('counts only emails that will go out in successCount: suppressed recipients are settled at once', async () => {

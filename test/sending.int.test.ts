@@ -84,7 +84,7 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     expect(stats.sentWithUnsubscribe).toBeGreaterThanOrEqual(12);
   });
 
-  it('skips unsubscribed addresses at send time with the SPEC message', async () => {
+  it('skips unsubscribed addresses at send time with the unsubscribed message', async () => {
     sink.reset();
     const campaign = await createReadyCampaign(t.ctx.db, userId, 3);
     const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));

@@ -74,7 +74,7 @@ describe.each(testDatabases())('templates (%s)', (kind) => {
     });
   });
 
-  it('answers SPEC §5 messages for missing fields, and refuses broken Liquid', async () => {
+  it('answers docs/product.md §2 messages for missing fields, and refuses broken Liquid', async () => {
     const cases: [object, string | RegExp][] = [
       [{ ...fixedTemplate, name: '   ' }, 'Please enter a template name'],
       [{ ...fixedTemplate, subjectTemplate: '' }, 'Please enter a subject line template'],

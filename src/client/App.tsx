@@ -35,7 +35,7 @@ const SettingsPage = lazy(() =>
 const LEGAL_PATHS = ['/privacy-policy', '/terms-of-service'];
 
 /**
- * The route table of SPEC §2. The signed-in sections only exist for a signed-in user: signed out (or
+ * The routes of docs/product.md §1. The signed-in sections only exist for a signed-in user: signed out (or
  * when the sign-in check fails) they fall through to the not-found page, and / is the landing page.
  */
 export function App() {

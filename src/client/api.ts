@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { LOGGED_OUT_REDIRECT_MS } from '../contract/limits';
 import { showToast } from './toast';
 
-/** A non-OK HTTP response. `message` is `"<status>: <text>"` (SPEC §8). */
+/** A non-OK HTTP response. `message` is `"<status>: <text>"`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -64,7 +64,7 @@ export function errorDetail(error: unknown, fallback: string): string {
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
- * SPEC §6: a 401 while updating or sending an email means the session is gone; tell the user and
+ * docs/product.md §1: a 401 while updating or sending an email means the session is gone; tell the user and
  * send them to sign in again. Returns true when it handled the error, so callers can skip their own toast.
  */
 export function redirectToLoginIfLoggedOut(error: unknown): boolean {
@@ -77,7 +77,7 @@ export function redirectToLoginIfLoggedOut(error: unknown): boolean {
 /** Queries are keyed by URL parts: `['/api/campaigns', 5, 'emails']` reads `/api/campaigns/5/emails`. */
 const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => apiRequest(queryKey.join('/'), { signal });
 
-/** SPEC §9: data is fetched once and kept until a mutation invalidates it; nothing retries. */
+/** docs/product.md §11: data is fetched once and kept until a mutation invalidates it; nothing retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

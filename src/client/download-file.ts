@@ -21,7 +21,10 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
   }
 }
 
-/** SPEC §8: the server refused → 'Failed to export data'; anything else (network) → 'Could not export data.' */
+/**
+ * docs/product.md §11: the server refused → 'Failed to export data'; anything else (network) → 'Could not
+ * export data.'
+ */
 export function showExportFailedToast(error: unknown) {
   const message = error instanceof ApiError ? 'Failed to export data' : 'Could not export data.';
   showToast({ title: 'Export Failed', message, tone: 'error' });

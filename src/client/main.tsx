@@ -20,7 +20,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="light">
-      {/* SPEC §9: one toast at a time, shown for 5 s. */}
+      {/* docs/product.md §11: one toast at a time, shown for 5 s. */}
       <Notifications limit={1} autoClose={5000} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <App />

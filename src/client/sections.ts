@@ -10,7 +10,7 @@ import {
 export interface Section {
   path: string;
   label: string;
-  /** Header title and subtitle, exactly as SPEC §2 lists them. */
+  /** Header title and subtitle of each section. */
   title: string;
   subtitle: string;
   icon: Icon;

@@ -9,8 +9,8 @@ export interface ToastOptions {
 const colors = { success: 'teal', error: 'red', info: 'blue' } as const;
 
 /**
- * Shows one toast. SPEC §9 allows one on screen at a time; the newest replaces the old one rather
- * than waiting in a queue, so the message always matches what the user just did.
+ * Shows one toast. docs/product.md §11 allows one on screen at a time; the newest replaces the old one
+ * rather than waiting in a queue, so the message always matches what the user just did.
  */
 export function showToast({ title, message, tone = 'info' }: ToastOptions) {
   notifications.clean();
@@ -21,7 +21,7 @@ export function showToast({ title, message, tone = 'info' }: ToastOptions) {
   });
 }
 
-/** The SPEC's generic failure toast: title 'Error' and the error's message. */
+/** The generic failure toast (docs/product.md §11): title 'Error' and the error's message. */
 export function showErrorToast(error: unknown, fallback = 'Something went wrong') {
   showToast({ title: 'Error', message: error instanceof Error ? error.message : fallback, tone: 'error' });
 }

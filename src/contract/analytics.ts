@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Analytics (SPEC §2 Analytics page). "Opened" always means opened by a person: image proxies
+ * Analytics (docs/product.md §8). "Opened" always means opened by a person: image proxies
  * (Apple Mail Privacy Protection, Google's image proxy) fetch the pixel of nearly every message
  * without anyone reading it, so those "machine opens" are reported apart, in the
  * `…IncludingMachine` fields. Every count is of unique emails: a recipient opening five times

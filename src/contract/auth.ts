@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/auth/user (SPEC §7). */
+/** GET /api/auth/user (docs/product.md §1). */
 export const currentUser = z.object({
   id: z.number(),
   profileImageUrl: z.string().nullable(),

@@ -5,7 +5,7 @@ import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof campaignStatus>;
 
-/** A campaign as lists and editors see it (SPEC §3 Campaign). */
+/** A campaign as lists and editors see it (docs/product.md §3). */
 export const campaign = z.object({
   id: z.number(),
   name: z.string(),
@@ -77,7 +77,7 @@ export type Recipient = z.infer<typeof recipient>;
 
 export const emailStatus = z.enum(EMAIL_STATUSES);
 
-/** SPEC §3 Email, with the recipient's details the review dialog shows. */
+/** An email (docs/product.md §4), with the recipient's details the review dialog shows. */
 export const email = z.object({
   id: z.number(),
   campaignId: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/dashboard/stats (SPEC §3 Dashboard stats). Rates are percentages 0–100. */
+/** GET /api/dashboard/stats (docs/product.md §8). Rates are percentages 0–100. */
 export const dashboardStats = z.object({
   totalCampaigns: z.number(),
   emailsSent: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email } from './campaigns';
 
-/** PUT /api/emails/:id — one of SPEC §7's four bodies. */
+/** PUT /api/emails/:id — one of four bodies (docs/product.md §10). */
 export const updateEmailBody = z.union([
   z
     .object({
@@ -22,13 +22,13 @@ export const sendBody = z.object({ scheduledFor: z.iso.datetime({ offset: true }
 /** POST /api/emails/:id/send. */
 export const sendEmailReply = z.object({
   status: z.enum(['queued', 'scheduled', 'unsubscribed']),
-  /** SPEC §8: true when the address unsubscribed; nothing was sent. */
+  /** docs/product.md §6: true when the address unsubscribed; nothing was sent. */
   unsubscribed: z.boolean(),
   scheduledFor: z.string().nullable(),
   email,
 });
 
-/** POST /api/campaigns/:id/send-approved (SPEC §7). */
+/** POST /api/campaigns/:id/send-approved (docs/product.md §6). */
 export const sendApprovedReply = z.object({
   scheduledFor: z.string().nullable(),
   /** Emails queued to go out now; recipients on the suppression list are settled as unsubscribed, not counted. */
@@ -47,10 +47,12 @@ export const sendTestReply = z.object({ sentTo: z.string() });
 /** POST /api/emails/:id/resolve: the user's answer for an email whose delivery is unknown. */
 export const resolveEmailBody = z.object({ action: z.enum(['mark-sent', 'resend']) }).strict();
 
-/** GET /api/scheduled-emails: scheduled entries carry their recipient and campaign (SPEC §3). */
+/** GET /api/scheduled-emails: scheduled entries carry their recipient and campaign (docs/product.md §5). */
 export const scheduledEmail = email.extend({ campaign: z.object({ id: z.number(), name: z.string() }) });
 
-/** GET /api/campaigns/:id/open-stats (SPEC §3), with machine opens (image proxies) counted apart. */
+/**
+ * GET /api/campaigns/:id/open-stats (docs/product.md §8), with machine opens (image proxies) counted apart.
+ */
 export const openStats = z.object({
   uniqueOpens: z.number(),
   totalRecipients: z.number(),

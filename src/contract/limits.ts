@@ -1,4 +1,4 @@
-/** Business constants from SPEC §9, shared by server and client. */
+/** Business constants (docs/product.md §11), shared by server and client. */
 export const TOKEN_REFRESH_INTERVAL_MS = 30 * 60 * 1000;
 export const SESSION_TIMEOUT_REDIRECT_MS = 1000;
 export const LOGGED_OUT_REDIRECT_MS = 500;

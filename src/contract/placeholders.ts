@@ -1,5 +1,5 @@
 /**
- * The bracketed placeholders of the default unsubscribe message, which stand in for
+ * The bracketed placeholders of the default unsubscribe message and signature, which stand in for
  * sender settings not filled in yet. A message still holding one of them must not go out: real
  * emails have been sent reading "You received this email because [reason]." Only these exact
  * names count, so square brackets a user typed on purpose are left alone.
@@ -11,6 +11,8 @@ export const DEFAULT_PLACEHOLDERS = {
   state: '[State]',
   zipCode: '[ZIP Code]',
   reason: '[reason]',
+  /** The default signature's ("Best Regards, [Your Name]"). */
+  yourName: '[Your Name]',
 } as const;
 
 const ALL = Object.values(DEFAULT_PLACEHOLDERS);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-/** GET /api/sender-settings (SPEC §3 Sender settings). */
+/** GET /api/sender-settings (docs/product.md §9). */
 export const senderSettings = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
@@ -13,7 +13,7 @@ export const senderSettings = z.object({
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   phoneNumber: z.string().nullable(),
-  /** The default unsubscribe message (SPEC §3) built from these settings. */
+  /** The default unsubscribe message (docs/product.md §3) built from these settings. */
   defaultUnsubscribeMessage: z.string(),
   /** True when PUBLIC_URL points at a loopback host: links in emails would not reach recipients. */
   publicUrlIsLoopback: z.boolean(),
@@ -61,7 +61,7 @@ export const dnsCheckResult = z.object({
 });
 export type DnsCheckResult = z.infer<typeof dnsCheckResult>;
 
-/** GET /api/daily-email-stats (SPEC §3 Daily email stats), for the user's current day. */
+/** GET /api/daily-email-stats (docs/product.md §9), for the user's current day. */
 export const dailyEmailStats = z.object({
   day: z.string(),
   sentWithUnsubscribe: z.number(),

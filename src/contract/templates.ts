@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const templateType = z.enum(['template', 'prompt']);
 export type TemplateType = z.infer<typeof templateType>;
 
-/** SPEC §3 Template. `variables` always includes `email`. */
+/** A template (docs/product.md §2). `variables` always includes `email`. */
 export const template = z.object({
   id: z.number(),
   name: z.string(),
@@ -19,7 +19,10 @@ export type Template = z.infer<typeof template>;
 
 const MAX_TEMPLATE_CHARS = 100_000;
 
-/** POST /api/templates (PUT adds the id). Emptiness is checked by the service, with SPEC §5's messages. */
+/**
+ * POST /api/templates (PUT adds the id). Emptiness is checked by the service, with docs/product.md §2's
+ * messages.
+ */
 export const saveTemplateBody = z
   .object({
     id: z.number().int().optional(),

@@ -65,7 +65,7 @@ export type FakeMailProviders = {
   close(): Promise<void>;
 };
 
-/** Graph allows 4 concurrent requests per app per mailbox (DESIGN §10). */
+/** Graph allows 4 concurrent requests per app per mailbox. */
 export const GRAPH_MAILBOX_CONCURRENCY = 4;
 
 // status → [Gmail status, Gmail reason, Graph code, default message]

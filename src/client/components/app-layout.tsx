@@ -8,7 +8,7 @@ import { sectionFor } from '../sections';
 import { AppNavbar } from './app-navbar';
 import { MailboxReauthBanner } from './mailbox-reauth-banner';
 
-/** The signed-in frame (SPEC §2): sidebar, a header naming the section, and the page. */
+/** The signed-in frame (docs/product.md §1): sidebar, a header naming the section, and the page. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   const [location] = useLocation();

@@ -22,7 +22,10 @@ interface ArchivedCardProps {
   deleteWarning?: ReactNode;
 }
 
-/** SPEC §2 "Archived lists": an archived template or campaign with Restore and a confirmed permanent delete. */
+/**
+ * Archived lists (docs/product.md §2, §3): an archived template or campaign with Restore and a confirmed
+ * permanent delete.
+ */
 export function ArchivedCard({
   name,
   noun,

@@ -14,7 +14,7 @@ interface DeleteChoiceDialogProps {
   children?: ReactNode;
 }
 
-/** SPEC §2: deleting an active item offers Archive (reversible), Delete Permanently or Cancel. */
+/** docs/product.md §2: deleting an active item offers Archive (reversible), Delete Permanently or Cancel. */
 export function DeleteChoiceDialog({
   opened,
   noun,

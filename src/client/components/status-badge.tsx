@@ -10,7 +10,7 @@ const styles: Record<CampaignStatus, { color: MantineColor; label: string }> = {
   completed: { color: 'teal', label: 'Completed' },
 };
 
-/** A campaign status; unknown statuses look like drafts (SPEC §4) but keep their own name. */
+/** A campaign status; unknown statuses look like drafts (docs/product.md §4) but keep their own name. */
 export function StatusBadge({ status }: { status: string }) {
   const known = status in styles ? styles[status as CampaignStatus] : undefined;
   return (

@@ -13,7 +13,7 @@ interface AcceptTermsReply {
 }
 
 /**
- * SPEC §2/§4: the signed-in user must accept the terms before using the app. The dialog cannot be
+ * docs/product.md §1: the signed-in user must accept the terms before using the app. The dialog cannot be
  * dismissed; it closes when the refreshed user has `termsAcceptedAt`.
  */
 export function TermsDialog({ opened }: { opened: boolean }) {
@@ -31,7 +31,7 @@ export function TermsDialog({ opened }: { opened: boolean }) {
       );
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
-    // SPEC §8: logged only; the dialog stays open and the user sees no message.
+    // docs/product.md §1: logged only; the dialog stays open and the user sees no message.
     onError: (error) => console.error('Failed to accept terms', error),
   });
 

@@ -6,7 +6,7 @@ type Action = 'archive' | 'restore' | 'delete';
 const PAST: Record<Action, string> = { archive: 'archived', restore: 'restored', delete: 'deleted' };
 
 /**
- * Archive, restore and permanent delete of a template or campaign (SPEC §7 gives both the same
+ * Archive, restore and permanent delete of a template or campaign (both have the same
  * calls), each with its toast and a refresh of the lists.
  */
 export function useLifecycleActions<T extends { id: number }>(options: {

@@ -12,7 +12,9 @@ export interface Session {
   user: CurrentUser | null;
 }
 
-/** The sign-in check (SPEC §4): signed in = the user call returns data; a 401 means signed out. */
+/**
+ * The sign-in check (docs/product.md §1): signed in = the user call returns data; a 401 means signed out.
+ */
 export function useCurrentUser(): Session {
   const query = useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, retry: false });
   if (query.isPending) return { status: 'loading', user: null };

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { apiRequest } from '../api';
 import { CURRENT_USER_KEY } from './use-current-user';
 
-/** SPEC §4: post the logout, then go to / whatever the server said. */
+/** docs/product.md §1: post the logout, then go to / whatever the server said. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

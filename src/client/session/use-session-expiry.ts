@@ -7,7 +7,7 @@ import { CURRENT_USER_KEY } from './use-current-user';
 
 /**
  * While signed in, any data query answering 401 means the session ended on the server (expired or
- * revoked). Tell the user once (SPEC §2 Dashboard), show the Session Timeout screen, and re-run the
+ * revoked). Tell the user once (docs/product.md §1), show the Session Timeout screen, and re-run the
  * sign-in check so the app falls back to the signed-out routes.
  */
 export function useSessionExpiry(signedIn: boolean) {

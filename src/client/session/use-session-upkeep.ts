@@ -6,7 +6,7 @@ import { apiRequest } from '../api';
 const timeZoneReportedFor = new Set<number>();
 
 /**
- * While signed in: keep the session alive every 30 minutes (SPEC §4) and tell the server the
+ * While signed in: keep the session alive every 30 minutes (docs/product.md §1) and tell the server the
  * browser's time zone once, since daily limits count in the user's own day. Failures are only logged.
  */
 export function useSessionUpkeep(userId: number | null) {

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../contract/auth';
 
 type NamedUser = Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>;
 
-/** SPEC §3: first plus last name when both exist, else the email, else 'User'. */
+/** docs/product.md §1: first plus last name when both exist, else the email, else 'User'. */
 export function displayName(user: NamedUser): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();
@@ -10,7 +10,10 @@ export function displayName(user: NamedUser): string {
   return user.email?.trim() || 'User';
 }
 
-/** SPEC §3: the avatar fallback is the first letter of the first name, else of the email, else 'U'. */
+/**
+ * docs/product.md §1: the avatar fallback is the first letter of the first name, else of the email, else
+ * 'U'.
+ */
 export function avatarLetter(user: NamedUser): string {
   const source = user.firstName?.trim() || user.email?.trim() || 'U';
   return source.charAt(0).toUpperCase();

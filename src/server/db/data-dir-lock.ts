@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * PGlite does not stop two processes opening one data folder, and the second silently loses
- * writes (DESIGN.md §11). We hold a pid file instead of an mtime-based lock (proper-lockfile)
+ * writes. We hold a pid file instead of an mtime-based lock (proper-lockfile)
  * because a SIGKILLed process must be replaceable at once, not after a staleness timeout: a pid
  * that is no longer alive frees the folder.
  */

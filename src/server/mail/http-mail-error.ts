@@ -1,6 +1,6 @@
 import { MailAuthError, MailRetryableError, retryAfterMs } from './mail-errors';
 
-/** Maps a provider's error response to the pipeline's error kinds (DESIGN.md §9). */
+/** Maps a provider's error response to the pipeline's error kinds (see mail-errors.ts). */
 export async function mailErrorFromResponse(provider: string, res: Response): Promise<Error> {
   const text = await res.text().catch(() => '');
   const detail = providerMessage(text) ?? (res.statusText || `HTTP ${res.status}`);

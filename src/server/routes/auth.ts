@@ -18,7 +18,7 @@ const PENDING_COOKIE = 'tailor_oidc';
 const PENDING_MAX_AGE_S = 600;
 const PROVIDER_PATHS: Record<string, OidcProviderName> = { google: 'google', outlook: 'microsoft' };
 
-/** Sign-in, session and account-level routes (SPEC §7 Auth). */
+/** Sign-in, session and account-level routes (docs/product.md §1, §10). */
 export function authRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(ctx);
@@ -140,7 +140,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     },
   );
 
-  // SPEC §6: the client sends people here after a 401; pick the configured provider.
+  // docs/product.md §1: the client sends people here after a 401; pick the configured provider.
   r.get('/api/login', async (_request, reply) => {
     if (ctx.oidc.isEnabled('google')) return reply.redirect('/api/auth/google');
     if (ctx.oidc.isEnabled('microsoft')) return reply.redirect('/api/auth/outlook');

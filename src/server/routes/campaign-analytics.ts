@@ -10,7 +10,7 @@ import { exportCampaignUnsubscribers } from '../services/export-unsubscribers';
 import { getOpenStats, listOpenedEmails, listUnsubscribers } from '../services/open-stats';
 import type { AppInstance } from './app-instance';
 
-/** The Analytics page's per-campaign calls (SPEC §7); another user's campaign is a 404. */
+/** The Analytics page's per-campaign calls (docs/product.md §8); another user's campaign is a 404. */
 export function campaignAnalyticsRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(ctx);

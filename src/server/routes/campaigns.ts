@@ -32,7 +32,10 @@ import type { AppInstance } from './app-instance';
 import { generationRoutes } from './campaign-generation';
 import { uploadCsvRoute } from './campaign-upload';
 
-/** SPEC §7 Campaigns calls; every id is looked up with its owner, so another user's id is a 404. */
+/**
+ * Campaign calls (docs/product.md §10); every id is looked up with its owner, so another user's id is a
+ * 404.
+ */
 export function campaignRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(ctx);

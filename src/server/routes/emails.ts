@@ -24,7 +24,10 @@ import { approveAll, sendApproved } from '../services/sending/campaign-sending';
 import { sendTestEmail } from '../services/sending/test-email';
 import type { AppInstance } from './app-instance';
 
-/** SPEC §7 Emails calls, plus the campaign-wide approve and send. Ids are looked up with their owner. */
+/**
+ * Email calls (docs/product.md §10), plus the campaign-wide approve and send. Ids are looked up with their
+ * owner.
+ */
 export function emailRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(ctx);

@@ -34,7 +34,10 @@ import {
 } from '../services/templates';
 import type { AppInstance } from './app-instance';
 
-/** SPEC §7 Templates calls. Every id is looked up together with the signed-in owner: others' ids are 404. */
+/**
+ * Template calls (docs/product.md §10). Every id is looked up together with the signed-in owner: others'
+ * ids are 404.
+ */
 export function templateRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(ctx);

@@ -17,7 +17,7 @@ const tokenParams = z.object({ token: z.string() });
 const FORM_BODY_LIMIT = 16 * 1024;
 
 /**
- * Public links inside sent emails (DESIGN §5): the open pixel and the unsubscribe page. No cookie
+ * Public links inside sent emails (docs/product.md §7): the open pixel and the unsubscribe page. No cookie
  * is read or set. The app's CSRF check covers only /api/, so mail providers' RFC 8058 one-click
  * POSTs (no cookie, often no Origin) reach POST /u/:token.
  */

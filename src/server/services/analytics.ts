@@ -24,7 +24,10 @@ export function percent(part: number, whole: number) {
   return whole === 0 ? 0 : (part / whole) * 100;
 }
 
-/** Derived figures of one set of counts (SPEC's Sent, Opened, Unopened, Open Rate, with all opens beside). */
+/**
+ * Derived figures of one set of counts (docs/product.md §8's Sent, Opened, Unopened, Open Rate, with all
+ * opens beside).
+ */
 type Counts = { sent: number; opened: number; openedIncludingMachine: number; unsubscribes: number };
 
 function withRates<C extends Counts>(c: C) {

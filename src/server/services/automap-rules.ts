@@ -1,4 +1,4 @@
-/** SPEC §5: synonyms that count as a partial match for a variable containing the key. */
+/** docs/product.md §3: synonyms that count as a partial match for a variable containing the key. */
 const SYNONYMS: Record<string, string[]> = {
   email: ['e-mail', 'mail'],
   name: ['full', 'first'],
@@ -10,7 +10,7 @@ const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * Maps template variables to CSV columns: exact case-insensitive matches first, then partial
- * matches (one name inside the other), then SPEC §5's synonyms. A column is used at most once;
+ * matches (one name inside the other), then docs/product.md §3's synonyms. A column is used at most once;
  * variables with no match are left out.
  */
 export function automapByRules(variables: string[], columns: string[]): Record<string, string> {

@@ -90,7 +90,7 @@ async function validCampaign(
   };
 }
 
-/** Drops placeholder values and (SPEC §5) entries for variables the template does not have. */
+/** Drops placeholder values and (docs/product.md §3) entries for variables the template does not have. */
 export function cleanMapping(
   mapping: Record<string, string>,
   variables: string[] | null,

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../errors';
 import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-sending';
 import { ownCampaign } from './campaigns';
-import { assertEmailFilled } from './placeholders';
+import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -25,6 +25,7 @@ async function assertReadyToSend(
   email: Parameters<typeof assertEmailFilled>[0] & { campaignId: number },
 ) {
   assertEmailFilled(email, await ownCampaign(db, userId, email.campaignId));
+  await assertSignatureFilled(db, userId);
 }
 
 /** PUT /api/emails/:id: four kinds of change, each allowed only from the states the rule book allows. */
@@ -165,7 +166,7 @@ export async function listScheduledEmails(db: Db, userId: number, limit: number,
   };
 }
 
-/** SPEC §5: scheduled times must be in the future. */
+/** docs/product.md §6: scheduled times must be in the future. */
 export function futureTime(iso: string): Date {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) throw new AppError('bad_request', 'Please select both date and time');

@@ -28,7 +28,7 @@ export const VARIABLES_CHANGED =
   'Template variables have changed. Please reassign variables before generating.';
 
 /**
- * Checks SPEC §5's generate conditions and moves a draft to `generating`. Returns false when the
+ * Checks docs/product.md §3's generate conditions and moves a draft to `generating`. Returns false when the
  * campaign is past draft (generating or done), so the caller just follows or reports it.
  */
 export async function beginGeneration(
@@ -63,7 +63,9 @@ export async function beginGeneration(
   return started !== null;
 }
 
-/** SPEC §5: the email variable must be mapped, and every mapped key must be a template variable. */
+/**
+ * docs/product.md §3: the email variable must be mapped, and every mapped key must be a template variable.
+ */
 export function mappingFits(mapping: Record<string, string>, variables: string[]) {
   if (variables.includes('email') && !mapping.email) return false;
   return Object.keys(mapping).every((key) => variables.includes(key));

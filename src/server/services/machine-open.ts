@@ -1,5 +1,5 @@
 /**
- * Opens that an image proxy fetched rather than a person reading (DESIGN §10): Apple Mail Privacy
+ * Opens that an image proxy fetched rather than a person reading (docs/product.md §7): Apple Mail Privacy
  * Protection and Google's and Yahoo's image proxies load every pixel, so their hits overcount.
  */
 

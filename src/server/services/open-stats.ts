@@ -9,7 +9,7 @@ import { ownCampaign } from './campaigns';
 
 /**
  * Opens per campaign. Only human opens count towards uniqueOpens and the rate: proxy prefetches
- * (DESIGN §10) open nearly everything and prove nothing, so they are reported apart.
+ * (docs/product.md §7) open nearly everything and prove nothing, so they are reported apart.
  */
 export async function getOpenStats(
   db: Db,

@@ -2,6 +2,7 @@ import { DEFAULT_PLACEHOLDERS, quotedList, unfilledPlaceholders } from '../../co
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { type EmailRow, firstEmailContaining } from '../queries/email-actions';
+import { findSenderSettings } from '../queries/sender-settings';
 
 /**
  * Approving and sending are refused while the unsubscribe footer or an email still holds one of
@@ -35,13 +36,20 @@ export function assertEmailFilled(
   if (found.length > 0) throw refusal('This email', found);
 }
 
-/** A campaign about to approve or send in bulk: its footer, then each email in scope. */
+/** The sender's signature goes on every email, so its default "[Your Name]" must be replaced too. */
+export async function assertSignatureFilled(db: Db, userId: number) {
+  const found = unfilledPlaceholders((await findSenderSettings(db, userId))?.signature);
+  if (found.length > 0) throw refusal('Your signature (in Settings)', found);
+}
+
+/** A campaign about to approve or send in bulk: its footer, the signature, then each email in scope. */
 export async function assertCampaignFilled(
   db: Db,
-  campaign: Footer & { id: number },
+  campaign: Footer & { id: number; userId: number },
   scope: { statuses: readonly EmailRow['status'][]; approvedOnly: boolean },
 ) {
   assertFooterFilled(campaign);
+  await assertSignatureFilled(db, campaign.userId);
   const email = await firstEmailContaining(db, campaign.id, Object.values(DEFAULT_PLACEHOLDERS), scope);
   if (email)
     throw refusal(

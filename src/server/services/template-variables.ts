@@ -3,7 +3,7 @@ import { toSnakeCase } from '../../contract/variable-names';
 
 /**
  * A template's variable list: snake_case, no duplicates, no empties, `email` always first
- * (sending needs it). Undefined means "not given": the defaults of SPEC §9.
+ * (sending needs it). Undefined means "not given": the defaults of docs/product.md §2.
  */
 export function normaliseVariables(names: string[] | undefined): string[] {
   const list = names ?? [...DEFAULT_VARIABLES];

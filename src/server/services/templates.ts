@@ -71,7 +71,10 @@ export async function ownTemplate(db: Db, userId: number, id: number): Promise<T
   return row;
 }
 
-/** SPEC §5's template rules, in its order and with its messages; prompt templates store no subject or body. */
+/**
+ * docs/product.md §2's template rules, in its order and with its messages; prompt templates store no
+ * subject or body.
+ */
 function validTemplate(body: SaveTemplateBody): TemplateValues {
   const name = body.name.trim();
   if (!name) throw new AppError('bad_request', 'Please enter a template name');

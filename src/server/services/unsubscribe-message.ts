@@ -9,7 +9,7 @@ type Address = {
 };
 
 /**
- * SPEC §3's default unsubscribe message: company, street, "city, state zip", then the reason
+ * docs/product.md §3's default unsubscribe message: company, street, "city, state zip", then the reason
  * line. Bracketed placeholders stand in for settings the sender has not filled in yet; sending
  * is refused while any is left (services/placeholders.ts).
  */

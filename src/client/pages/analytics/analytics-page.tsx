@@ -12,7 +12,7 @@ import { SummaryCards } from './summary-cards';
 import { UnsubscribersDialog } from './unsubscribers-dialog';
 import { useFailureToast } from './use-failure-toast';
 
-/** SPEC §2 Analytics page: totals, charts, per-campaign figures and the sent emails. */
+/** The Analytics page (docs/product.md §8): totals, charts, per-campaign figures and the sent emails. */
 export function AnalyticsPage() {
   const overview = useQuery<AnalyticsOverview>(overviewQuery);
   const daily = useQuery(dailyActivityQuery(DAILY_ACTIVITY_DAYS));

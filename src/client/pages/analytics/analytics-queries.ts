@@ -11,8 +11,8 @@ export type Unsubscriber = z.infer<typeof unsubscriber>;
 export const DAILY_ACTIVITY_DAYS = 30;
 
 /*
- * Opens and unsubscribes arrive in the background, long after the sends, so unlike SPEC §9's
- * fetch-once default each visit to the page reads the figures afresh.
+ * Opens and unsubscribes arrive in the background, long after the sends, so unlike the
+ * fetch-once default (docs/product.md §11) each visit to the page reads the figures afresh.
  */
 
 export const overviewQuery = {

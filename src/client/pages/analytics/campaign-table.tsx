@@ -10,7 +10,10 @@ interface CampaignTableProps {
   failed: boolean;
 }
 
-/** SPEC §2: per campaign Sent, Opened, Unopened and Open Rate, with the machine-inclusive figures beside them. */
+/**
+ * docs/product.md §8: per campaign Sent, Opened, Unopened and Open Rate, with the machine-inclusive figures
+ * beside them.
+ */
 export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: CampaignTableProps) {
   return (
     <Card component="section" aria-labelledby="campaign-table-title">

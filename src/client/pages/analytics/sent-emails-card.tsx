@@ -16,7 +16,7 @@ import {
 import { SentEmailsTable } from './sent-emails-table';
 import { useFailureToast } from './use-failure-toast';
 
-/** SPEC §2 Sent Emails table, paged, sorted and filtered on the server. */
+/** The Sent Emails table (docs/product.md §8), paged, sorted and filtered on the server. */
 export function SentEmailsCard({ campaigns }: { campaigns: CampaignAnalytics[] }) {
   const [params, setParams] = useState<SentEmailsParams>(DEFAULT_SENT_EMAILS_PARAMS);
   const { data, error, isPlaceholderData } = useQuery(sentEmailsQuery(params));

@@ -5,7 +5,7 @@ import { showToast } from '../../toast';
 export const ANALYTICS_FAILED = 'Failed to fetch analytics data';
 
 /**
- * SPEC §8: a failed analytics read shows 'Failed to fetch analytics data', once per failure (each
+ * docs/product.md §8: a failed analytics read shows 'Failed to fetch analytics data', once per failure (each
  * failed fetch gives a new error). A 401 is left to the app-wide session-expiry handling.
  */
 export function useFailureToast(error: Error | null) {

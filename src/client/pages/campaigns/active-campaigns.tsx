@@ -29,7 +29,7 @@ export function ActiveCampaigns({
   onViewScheduled,
 }: ActiveCampaignsProps) {
   const { data: campaigns, error } = useQuery<Campaign[]>({ queryKey: ACTIVE_CAMPAIGNS_KEY });
-  // For Generate's "variables mismatch" check (SPEC §5), which needs each campaign's template.
+  // For Generate's "variables mismatch" check (docs/product.md §3), which needs each campaign's template.
   const { data: templates } = useQuery<Template[]>({ queryKey: ACTIVE_TEMPLATES_KEY });
   const actions = useCampaignActions();
   const [deleting, setDeleting] = useState<Campaign | null>(null);

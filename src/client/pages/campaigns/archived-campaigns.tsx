@@ -43,7 +43,7 @@ export function ArchivedCampaigns() {
           onRestore={() => void actions.restore(campaign)}
           onDelete={() => actions.remove(campaign)}
         >
-          {/* SPEC §2: archived campaigns also show their recipients and status. */}
+          {/* Archived campaigns also show their recipients and status. */}
           <Stack gap={4}>
             <Fact label="Recipients" value={campaign.recipientCount.toLocaleString()} />
             <Group justify="space-between" gap="xs">

@@ -22,7 +22,7 @@ interface CampaignCardProps extends CampaignStepHandlers {
 
 /**
  * An active campaign. A draft opens the editor when clicked, any campaign with emails the review;
- * the buttons take it through its next step (SPEC §2 Campaigns page).
+ * the buttons take it through its next step.
  */
 export function CampaignCard({
   campaign,
@@ -36,7 +36,7 @@ export function CampaignCard({
   ...steps
 }: CampaignCardProps) {
   const editable = campaign.status === 'draft' && !generating;
-  // SPEC §2: a ready or scheduled card opens the review; sent ones do too, to follow their delivery.
+  // A ready or scheduled card opens the review; sent ones do too, to follow their delivery.
   const reviewable = ['ready', 'scheduled', 'sending', 'completed'].includes(campaign.status);
   const open = editable ? onEdit : reviewable ? steps.onReview : undefined;
 

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { Campaign } from '../../../contract/campaigns';
 import { formatDate } from '../../format-date';
 
-/** SPEC §2's card lines: Recipients, Template (Selected or None) and Created. */
+/** The card lines: Recipients, Template (Selected or None) and Created. */
 export function CampaignFacts({ campaign }: { campaign: Campaign }) {
   return (
     <Stack gap={4}>

@@ -18,7 +18,7 @@ interface CampaignStepsProps extends CampaignStepHandlers {
 }
 
 /**
- * The campaign's next step: Upload CSV and Generate for drafts (Generate disabled, with SPEC §5's
+ * The campaign's next step: Upload CSV and Generate for drafts (Generate disabled, with docs/product.md §3's
  * hint, until it can run), Review when ready, View Scheduled when scheduled. Sending and completed
  * campaigns keep a Review, where each email's delivery shows and failed or unconfirmed sends are handled.
  */

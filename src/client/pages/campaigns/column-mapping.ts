@@ -9,7 +9,7 @@ export function isMappedColumn(column: string | undefined): column is string {
 }
 
 /**
- * SPEC §5: before submit, drop entries for variables the template does not have and entries
+ * docs/product.md §3: before submit, drop entries for variables the template does not have and entries
  * without a real column. With no template (variables null) only the placeholders go.
  */
 export function cleanMapping(mapping: ColumnMapping, variables: readonly string[] | null): ColumnMapping {
@@ -23,7 +23,7 @@ export function cleanMapping(mapping: ColumnMapping, variables: readonly string[
 }
 
 /**
- * SPEC §5's "variables mismatch": the template has `email` but the mapping gives it no usable
+ * docs/product.md §3's "variables mismatch": the template has `email` but the mapping gives it no usable
  * column, or a mapped variable is no longer one of the template's.
  */
 export function mappingFitsTemplate(mapping: ColumnMapping, variables: readonly string[]): boolean {

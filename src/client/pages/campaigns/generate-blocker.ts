@@ -7,7 +7,7 @@ export const VARIABLES_CHANGED =
   'Template variables have changed. Please reassign variables before generating.';
 
 /**
- * Why Generate is disabled for a draft (SPEC §5), in the server's order; null when it can run.
+ * Why Generate is disabled for a draft (docs/product.md §3), in the server's order; null when it can run.
  * `templateVariables` is undefined when the template is not in the loaded list (an archived
  * one): then the mapping cannot be checked here and the server has the last word.
  */

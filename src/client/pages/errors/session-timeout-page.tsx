@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SESSION_TIMEOUT_REDIRECT_MS } from '../../../contract/limits';
 
-/** SPEC §2: explains the lost session, then returns to / after one second. */
+/** docs/product.md §1: explains the lost session, then returns to / after one second. */
 export function SessionTimeoutPage() {
   const [, navigate] = useLocation();
 

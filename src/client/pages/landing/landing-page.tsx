@@ -7,7 +7,7 @@ import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
 import { useSignInResult } from './use-sign-in-result';
 
-/** The signed-out home page (SPEC §2 "Landing page"). */
+/** The signed-out home page (docs/product.md §1). */
 export function LandingPage() {
   const { data: config } = usePublicConfig();
   useSignInResult();

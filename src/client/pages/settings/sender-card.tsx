@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import type { SenderSettings } from '../../../contract/settings';
 import { HtmlEditor } from '../../components/html-editor';
+import { PlaceholderWarning } from '../../components/placeholder-warning';
 import { DEFAULT_SIGNATURE, useSaveSenderSettings } from './use-save-sender-settings';
 
 /** Sender Information: the From name, the (locked) account email and the signature. */
@@ -35,6 +36,11 @@ export function SenderCard({ settings, user }: { settings: SenderSettings; user:
           styles={{ input: { background: 'var(--mantine-color-gray-0)', cursor: 'not-allowed' } }}
         />
         <HtmlEditor label="Signature" initialValue={signature} onChange={setSignature} minHeight={100} />
+        <PlaceholderWarning
+          message={signature}
+          field="The signature"
+          consequence="It goes on every email, so none can be approved or sent until then."
+        />
         <Group justify="flex-end">
           <Button loading={isPending} onClick={() => save(settings, user.email, { name, signature })}>
             Save Sender Settings

@@ -5,7 +5,7 @@ import { showErrorToast, showToast } from '../../toast';
 
 export const SENDER_SETTINGS_KEY = ['/api/sender-settings'] as const;
 
-/** SPEC §5: a signature left empty is saved as this. */
+/** docs/product.md §9: a signature left empty is saved as this. */
 export const DEFAULT_SIGNATURE = '<p>Best Regards, [Your Name]</p>';
 
 export type SenderFields = Pick<SenderSettings, 'name' | 'signature'>;
@@ -16,7 +16,7 @@ export type AccountFields = Pick<
 
 /**
  * Both settings cards post the whole record: the card's own edits plus the saved values of the other
- * card, so saving one never clears the other. The sender email is always the account's (SPEC §5).
+ * card, so saving one never clears the other. The sender email is always the account's (docs/product.md §9).
  */
 export function useSaveSenderSettings(successTitle: string) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { apiRequest } from '../../api';
 type ActiveCampaign = z.infer<typeof activeCampaign>;
 
 /**
- * Warns before a template is deleted that draft campaigns still use it. SPEC §7: if the check fails,
+ * Warns before a template is deleted that draft campaigns still use it. If the check fails,
  * treat it as no campaigns rather than blocking the delete.
  */
 export function ActiveCampaignsWarning({ templateId }: { templateId: number }) {

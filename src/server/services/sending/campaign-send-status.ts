@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { campaignEmailStates, hasEmailsInFlight, setCampaignStatus } from '../../queries/email-sending';
 
 /**
- * SPEC §4: a campaign is `sending` while any email is on its way, `scheduled` while only
+ * docs/product.md §4: a campaign is `sending` while any email is on its way, `scheduled` while only
  * scheduled ones wait, and `completed` once everything has gone (or `ready` if drafts remain).
  */
 export async function refreshCampaignSendStatus(db: Db, campaignId: number) {

@@ -18,7 +18,7 @@ import { refreshCampaignSendStatus } from './campaign-send-status';
 import type { SendQueue } from './send-queue';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
-/** SPEC §5: without an unsubscribe link each email is approved on its own, never in bulk. */
+/** docs/product.md §5: without an unsubscribe link each email is approved on its own, never in bulk. */
 export async function approveAll(db: Db, userId: number, campaignId: number) {
   const campaign = await ownCampaign(db, userId, campaignId);
   if (!campaign.includeUnsubscribeLink) {
@@ -31,7 +31,7 @@ export async function approveAll(db: Db, userId: number, campaignId: number) {
 /**
  * POST /api/campaigns/:id/send-approved. At a given time: every approved email is scheduled
  * for it. Now: as many as today's limit still allows are queued, and the rest are scheduled on
- * the following mornings, a day's limit at a time (SPEC §8, "Daily Limit Reached"). Refused
+ * the following mornings, a day's limit at a time (docs/product.md §6, "Daily Limit Reached"). Refused
  * while the footer or an approved email still holds a default placeholder.
  */
 export async function sendApproved(

@@ -6,5 +6,5 @@ export function isUnsubscribed(db: Db, userId: number, email: string): Promise<b
   return hasUnsubscribe(db, userId, email);
 }
 
-/** SPEC §8's words for an email not sent because its recipient unsubscribed. */
+/** docs/product.md §11's words for an email not sent because its recipient unsubscribed. */
 export const UNSUBSCRIBED_MESSAGE = 'This recipient has unsubscribed and was not sent an email.';

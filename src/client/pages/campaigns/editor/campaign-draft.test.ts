@@ -23,7 +23,7 @@ describe('submitProblem', () => {
     expect(submitProblem(complete, { variables, hasRecipients: true })).toBeNull();
   });
 
-  it("checks in SPEC §5's order: template, CSV, name, email mapping", () => {
+  it("checks in docs/product.md §3's order: template, CSV, name, email mapping", () => {
     const empty = newCampaignDraft();
     expect(submitProblem(empty, { variables: null, hasRecipients: false })).toBe(SUBMIT_PROBLEMS.template);
     const withTemplate = { ...empty, templateId: 4 };

@@ -20,7 +20,7 @@ export function newCampaignDraft(): CampaignDraft {
     description: '',
     notes: '',
     templateId: null,
-    // SPEC §3/§9: the unsubscribe link is on unless explicitly switched off.
+    // docs/product.md §3: the unsubscribe link is on unless explicitly switched off.
     includeUnsubscribeLink: true,
     unsubscribeMessage: null,
     trackOpens: true,
@@ -55,7 +55,7 @@ export interface SubmitContext {
   hasRecipients: boolean;
 }
 
-/** SPEC §5's submit checks, in its order; null when the draft can be saved. */
+/** docs/product.md §3's submit checks, in its order; null when the draft can be saved. */
 export function submitProblem(
   draft: CampaignDraft,
   { variables, hasRecipients }: SubmitContext,

@@ -16,7 +16,7 @@ interface CampaignEditorProps {
   onSaved: (outcome: SaveOutcome) => void;
 }
 
-/** The campaign editor dialog (SPEC §2): details, recipients' CSV and column mapping. */
+/** The campaign editor dialog (docs/product.md §3): details, recipients' CSV and column mapping. */
 export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEditorProps) {
   const state = useCampaignEditorState(campaign);
   const { save, saving, uploadProgress } = useSaveCampaign(campaign?.id ?? null);
@@ -35,7 +35,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
       defaultUnsubscribeMessage: state.defaultUnsubscribeMessage,
     });
     if (!outcome) return;
-    // SPEC §4: a create starts the form over and closes; an update closes.
+    // A create starts the form over and closes; an update closes.
     if (!campaign) state.reset();
     onSaved(outcome);
     onClose();

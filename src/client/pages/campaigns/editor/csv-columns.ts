@@ -8,7 +8,7 @@ export const NOT_CSV_MESSAGE = 'Please choose a .csv file';
 // The header is all we need, and recipient files reach 50 MB: read only their start.
 const HEAD_BYTES = 1024 * 1024;
 
-/** SPEC §5: a chosen recipient file's first line, parsed in the browser into its column names. */
+/** docs/product.md §3: a chosen recipient file's first line, parsed in the browser into its column names. */
 export async function readCsvColumns(file: File): Promise<CsvColumnsResult> {
   if (!file.name.toLowerCase().endsWith('.csv')) return { ok: false, error: NOT_CSV_MESSAGE };
   try {

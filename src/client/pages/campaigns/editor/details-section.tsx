@@ -15,7 +15,7 @@ export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
   const { draft, update, templates } = state;
   const options = (templates ?? []).map((template) => ({
     value: String(template.id),
-    // SPEC §2: each choice shows the template's type.
+    // Each choice shows the template's type.
     label: `${template.name} (${template.type === 'prompt' ? 'AI Prompt' : 'Template'})`,
   }));
 

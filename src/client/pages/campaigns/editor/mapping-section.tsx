@@ -7,7 +7,7 @@ import type { CampaignEditorState } from './use-campaign-editor-state';
 
 /**
  * The column mapping: one choice per template variable among the CSV's columns, 'None' to leave
- * it empty. The email variable is the one required mapping (SPEC §2).
+ * it empty. The email variable is the one required mapping (docs/product.md §3).
  */
 export function MappingSection({ state }: { state: CampaignEditorState }) {
   const { variables, columns, draft } = state;

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { showToast } from '../../../toast';
 
-/** SPEC §3's four compliance confirmations, each a statement the sender must tick. */
+/** docs/product.md §3's four compliance confirmations, each a statement the sender must tick. */
 const STATEMENTS = {
   notCommercial:
     'These emails are not commercial or promotional messages: they do not advertise or sell a product or service.',
@@ -29,7 +29,7 @@ interface UnsubscribeConfirmDialogProps {
 }
 
 /**
- * SPEC §2/§4: switching the unsubscribe link off needs all four statements confirmed. Nothing
+ * docs/product.md §3: switching the unsubscribe link off needs all four statements confirmed. Nothing
  * changes until then; Cancel (or closing) clears the ticks.
  */
 export function UnsubscribeConfirmDialog({ opened, onCancel, onConfirm }: UnsubscribeConfirmDialogProps) {

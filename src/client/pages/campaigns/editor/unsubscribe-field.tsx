@@ -4,13 +4,13 @@ import {
   DAILY_LIMIT_WITH_UNSUBSCRIBE,
   DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
 } from '../../../../contract/email-rules';
+import { PlaceholderWarning } from '../../../components/placeholder-warning';
 import { showToast } from '../../../toast';
-import { PlaceholderWarning } from './placeholder-warning';
 import { UnsubscribeConfirmDialog } from './unsubscribe-confirm-dialog';
 import type { CampaignEditorState } from './use-campaign-editor-state';
 
 /**
- * SPEC §4: ticking the unsubscribe option is immediate; unticking asks for the four compliance
+ * docs/product.md §3: ticking the unsubscribe option is immediate; unticking asks for the four compliance
  * confirmations first. With the link on, its message can be edited; with it off, a warning shows.
  */
 export function UnsubscribeField({ state }: { state: CampaignEditorState }) {

@@ -39,7 +39,7 @@ export function useCampaignEditorState(campaign: Campaign | null) {
 
   const update = useCallback((patch: Partial<CampaignDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
 
-  /** SPEC §4: choosing a template resets the mapping. */
+  /** docs/product.md §3: choosing a template resets the mapping. */
   const chooseTemplate = (templateId: number | null) => {
     if (templateId !== draft.templateId) update({ templateId, columnMapping: {} });
   };
@@ -79,7 +79,7 @@ export function useCampaignEditorState(campaign: Campaign | null) {
       return { ...d, columnMapping: next };
     });
 
-  /** SPEC §4: a successful create starts the form over. */
+  /** A successful create starts the form over. */
   const reset = () => {
     setDraft(newCampaignDraft());
     setFile(null);
@@ -102,7 +102,7 @@ export function useCampaignEditorState(campaign: Campaign | null) {
     reset,
     confirmingUnsubscribe,
     setConfirmingUnsubscribe,
-    /** SPEC §3's four-line default, built by the server from the sender settings. */
+    /** docs/product.md §3's four-line default, built by the server from the sender settings. */
     defaultUnsubscribeMessage: settings?.defaultUnsubscribeMessage ?? '',
     /** The recipients the campaign has now (edits) before any new file. */
     savedRecipientCount: campaign?.recipientCount ?? 0,

@@ -24,7 +24,7 @@ export interface SaveOutcome {
 }
 
 /**
- * Creates or updates the campaign, then imports the chosen CSV into it (SPEC §7). The SPEC §5
+ * Creates or updates the campaign, then imports the chosen CSV into it (docs/product.md §3). Those
  * checks run first, with their toasts. A failed import keeps the saved campaign: the caller
  * closes the editor anyway and the card offers Upload CSV again. Resolves to null when nothing
  * was saved.

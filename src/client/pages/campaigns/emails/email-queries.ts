@@ -28,9 +28,10 @@ export const SCHEDULED_KEY = ['/api/scheduled-emails'] as const;
 const IN_FLIGHT_POLL_MS = 3_000;
 
 /**
- * One page of a campaign's emails. Sending happens in the background, so, unlike SPEC §9's
- * fetch-once default, a page is read afresh whenever the review opens and, while one of its emails is
- * on its way, every few seconds until it has gone: otherwise "Sending" would never turn into "Sent".
+ * One page of a campaign's emails. Sending happens in the background, so, unlike the
+ * fetch-once default (docs/product.md §11), a page is read afresh whenever the review opens and, while one
+ * of its emails is on its way, every few seconds until it has gone: otherwise "Sending" would never turn
+ * into "Sent".
  */
 export function emailPageQuery(campaignId: number, pageIndex: number, pageSize: number) {
   return {

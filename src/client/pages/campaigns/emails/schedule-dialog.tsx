@@ -27,7 +27,7 @@ interface ScheduleDialogProps {
   onConfirm: (scheduledFor: string) => Promise<boolean>;
 }
 
-/** Date and Time fields for scheduling (SPEC §5): both required, in the future, from today on. */
+/** Date and Time fields for scheduling (docs/product.md §6): both required, in the future, from today on. */
 export function ScheduleDialog({ opened, title, onClose, loading = false, ...form }: ScheduleDialogProps) {
   return (
     <Modal opened={opened} onClose={loading ? () => {} : onClose} title={title} centered>

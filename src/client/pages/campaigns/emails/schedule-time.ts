@@ -2,13 +2,13 @@ import dayjs from 'dayjs';
 
 export type ScheduleCheck = { ok: true; iso: string } | { ok: false; error: string };
 
-/** SPEC §5's scheduling messages. */
+/** docs/product.md §6's scheduling messages. */
 export const BOTH_REQUIRED = 'Please select both date and time';
 export const MUST_BE_FUTURE = 'Scheduled time must be in the future';
 
 /**
  * The instant a Date (`YYYY-MM-DD`) and Time (`HH:mm`) field pair means in the browser's time zone,
- * checked as SPEC §5 asks and sent as ISO (UTC), so the server never guesses the user's zone.
+ * checked as required and sent as ISO (UTC), so the server never guesses the user's zone.
  */
 export function checkScheduleTime(date: string | null, time: string, now = new Date()): ScheduleCheck {
   if (!date || !time.trim()) return { ok: false, error: BOTH_REQUIRED };
@@ -18,7 +18,7 @@ export function checkScheduleTime(date: string | null, time: string, now = new D
   return { ok: true, iso: at.toDate().toISOString() };
 }
 
-/** The Date field's minimum (SPEC §5: today), as the date picker wants it. */
+/** The Date field's minimum (today), as the date picker wants it. */
 export const todayValue = (now = new Date()) => dayjs(now).format('YYYY-MM-DD');
 
 /** Field values for an existing time, so Edit starts from what is scheduled. */

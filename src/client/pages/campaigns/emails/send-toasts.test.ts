@@ -21,7 +21,7 @@ describe('sendApprovedToast', () => {
     expect(sendApprovedToast(reply(1, 0), null).message).toBe('1 email is on its way.');
   });
 
-  it('names the daily limit when it pushed a send-now to later days (SPEC §8)', () => {
+  it('names the daily limit when it pushed a send-now to later days', () => {
     expect(sendApprovedToast(reply(500, 20, at), null)).toMatchObject({
       title: 'Daily Limit Reached',
       message:
@@ -57,7 +57,7 @@ describe('sendEmailToast', () => {
     email,
   });
 
-  it('tells that an unsubscribed recipient got nothing (SPEC §8)', () => {
+  it('tells that an unsubscribed recipient got nothing', () => {
     expect(sendEmailToast(send('unsubscribed'), null)).toMatchObject({
       title: 'Unsubscribed',
       message: 'This recipient has unsubscribed and was not sent an email.',

@@ -10,8 +10,8 @@ type SendEmailReply = z.infer<typeof sendEmailReply>;
 export const emailCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'email' : 'emails'}`;
 
 /**
- * The toast after Send/Schedule All Approved (SPEC §8). `requestedFor` is the time the user chose, or
- * null for "now": emails scheduled after a send-now were pushed to later days by the daily limit.
+ * The toast after Send/Schedule All Approved (docs/product.md §11). `requestedFor` is the time the user
+ * chose, or null for "now": emails scheduled after a send-now were pushed to later days by the daily limit.
  */
 export function sendApprovedToast(reply: SendApprovedReply, requestedFor: string | null): ToastOptions {
   const { successCount: sent, scheduledCount: scheduled, dailyLimit } = reply;
@@ -47,7 +47,7 @@ export function sendApprovedToast(reply: SendApprovedReply, requestedFor: string
   };
 }
 
-/** The toast after one email's Send Now, or its scheduling (SPEC §8). */
+/** The toast after one email's Send Now, or its scheduling (docs/product.md §11). */
 export function sendEmailToast(reply: SendEmailReply, requestedFor: string | null): ToastOptions {
   if (reply.unsubscribed || reply.status === 'unsubscribed') {
     return {

@@ -18,8 +18,8 @@ type Reply<T extends z.ZodType> = z.infer<T>;
 
 /**
  * Every change the review and scheduled dialogs make to emails, each with its toast. A 401 logs the
- * user out as SPEC §6 says; other failures show the server's words. Afterwards the cached pages, the
- * campaign list, daily stats and dashboard counts are refreshed.
+ * user out as docs/product.md §1 says; other failures show the server's words. Afterwards the cached pages,
+ * the campaign list, daily stats and dashboard counts are refreshed.
  */
 export function useEmailActions() {
   const queryClient = useQueryClient();

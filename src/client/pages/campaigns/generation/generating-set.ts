@@ -16,7 +16,7 @@ export function unmarkGenerating(set: GeneratingSet, id: number): GeneratingSet 
 }
 
 /**
- * SPEC §4: a campaign marked generating here but no longer reported so by the server leaves the
+ * A campaign marked generating here but no longer reported so by the server leaves the
  * set. Only a list fetched after the mark counts: an older one cannot know generation started.
  * A campaign missing from a fresh list (archived or deleted meanwhile) leaves too. Returns the
  * same set when nothing changed, so React can skip a render.

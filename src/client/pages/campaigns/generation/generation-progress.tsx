@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { GenerationProgress as Progressing } from './use-generation';
 
-/** The progress of a campaign's generation: a bar (max 100, SPEC §9), the count and who is next. */
+/** The progress of a campaign's generation: a bar (max 100), the count and who is next. */
 export function GenerationProgress({ name, progress }: { name: string; progress: Progressing }) {
   return (
     <Stack gap={4}>

@@ -17,7 +17,7 @@ export interface GenerationProgress {
 /**
  * Generation as the Campaigns page sees it: starts it, follows each running campaign's event
  * stream (also ones started before this page opened, since the server keeps going when a page
- * closes) and keeps SPEC §4's local generating set. Lives on the page, so switching tabs or
+ * closes) and keeps the local generating set. Lives on the page, so switching tabs or
  * closing the editor does not drop a stream.
  */
 export function useGeneration() {

@@ -24,8 +24,8 @@ interface BulkActionsProps {
 const NO_UNSUBSCRIBE_HINT = 'Without an unsubscribe link, each email must be approved individually.';
 
 /**
- * The campaign-wide part of the review (SPEC §2): approval progress, the daily limit, Approve All and
- * the two ways to send the approved emails, each asking first since it reaches many people at once.
+ * The campaign-wide part of the review (docs/product.md §5): approval progress, the daily limit, Approve
+ * All and the two ways to send the approved emails, each asking first since it reaches many people at once.
  */
 export function BulkActions({ campaign, total, counts, loading, actions, onNestedChange }: BulkActionsProps) {
   const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
@@ -34,7 +34,7 @@ export function BulkActions({ campaign, total, counts, loading, actions, onNeste
   const nothingToSend = loading || total === 0 || sendable === 0;
   const suffix = sendable === undefined ? '' : ` (${sendable.toLocaleString()})`;
   const percent = counts && total > 0 ? Math.round((counts.approved / total) * 100) : 0;
-  // SPEC §5: with no unsubscribe link, Approve All is disabled.
+  // docs/product.md §5: with no unsubscribe link, Approve All is disabled.
   const approveAllBlocked = !campaign.includeUnsubscribeLink;
   const sendApproved = (scheduledFor: string | null) =>
     actions.sendApproved.mutateAsync({ campaignId: campaign.id, scheduledFor }).then(
@@ -54,7 +54,7 @@ export function BulkActions({ campaign, total, counts, loading, actions, onNeste
               {counts ? `${counts.approved.toLocaleString()} of ${total.toLocaleString()} approved` : '…'}
             </Text>
           </Group>
-          {/* Mantine's bar runs 0–100 (SPEC §9), so the share is given as a percentage. */}
+          {/* Mantine's bar runs 0–100, so the share is given as a percentage. */}
           <Progress value={percent} color="teal" aria-label="Approval progress" />
         </Stack>
         <DailyLimit campaignId={campaign.id} />

@@ -10,7 +10,10 @@ import { dailyStatsKey } from '../emails/email-queries';
 
 type DailyStats = z.infer<typeof campaignDailyStats>;
 
-/** Today's sends against this campaign's daily limit (SPEC §9), so nobody is surprised by scheduling. */
+/**
+ * Today's sends against this campaign's daily limit (docs/product.md §6), so nobody is surprised by
+ * scheduling.
+ */
 export function DailyLimit({ campaignId }: { campaignId: number }) {
   // Sends go on in the background, so each opening reads today's count afresh.
   const { data, error } = useQuery<DailyStats>({

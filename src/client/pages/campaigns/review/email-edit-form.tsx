@@ -10,7 +10,7 @@ interface EmailEditFormProps {
   onCancel: () => void;
 }
 
-/** SPEC §9: the review editor is at least 150 px tall. */
+/** The review editor is at least 150 px tall. */
 const REVIEW_EDITOR_MIN_HEIGHT = 150;
 
 /** Inline editing of one email's subject and body; the parent keys it by email so each edit starts fresh. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canApprove, canEdit, canSendNow, emailStatusLabel } from './email-status';
 
 describe('emailStatusLabel', () => {
-  it('names the statuses SPEC §4 lists', () => {
+  it('names the statuses docs/product.md §4 lists', () => {
     expect(emailStatusLabel({ status: 'sent', isApproved: true }).label).toBe('Sent');
     expect(emailStatusLabel({ status: 'failed', isApproved: true }).label).toBe('Failed');
     expect(emailStatusLabel({ status: 'scheduled', isApproved: true }).label).toBe('Scheduled');

@@ -9,8 +9,8 @@ export interface StatusLabel {
   color: MantineColor;
 }
 
-// SPEC §4 names these statuses; queued, sending and unknown are ours (a send in flight, or one a crash
-// left unconfirmed) and get their own words so nobody mistakes them for an unsent draft.
+// Statuses of docs/product.md §4; queued, sending and unknown are in-flight states (a send in flight, or
+// one a crash left unconfirmed) and get their own words so nobody mistakes them for an unsent draft.
 const NAMED: Partial<Record<Status, StatusLabel>> = {
   sent: { label: 'Sent', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
@@ -22,8 +22,8 @@ const NAMED: Partial<Record<Status, StatusLabel>> = {
 };
 
 /**
- * The badge of an email (SPEC §4). A draft is every email not yet sent, so it shows its review state,
- * Approved or Pending; otherwise those two labels could never appear.
+ * The badge of an email (docs/product.md §4). A draft is every email not yet sent, so it shows its review
+ * state, Approved or Pending; otherwise those two labels could never appear.
  */
 export function emailStatusLabel(email: Pick<Email, 'status' | 'isApproved'>): StatusLabel {
   return (

@@ -18,7 +18,10 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 "Review & Edit Emails": one email at a time, with the campaign-wide approval and sending. */
+/**
+ * "Review & Edit Emails" (docs/product.md §5): one email at a time, with the campaign-wide approval and
+ * sending.
+ */
 export function ReviewDialog({ campaign, onClose }: ReviewDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);

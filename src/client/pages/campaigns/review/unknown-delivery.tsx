@@ -10,7 +10,7 @@ interface UnknownDeliveryProps {
 }
 
 /**
- * An email whose send was cut off before the mailbox confirmed it (DESIGN §5). It is never re-sent
+ * An email whose send was cut off before the mailbox confirmed it (docs/product.md §6). It is never re-sent
  * on its own, since the recipient may already have it; the user checks the Sent folder and decides.
  */
 export function UnknownDelivery({ messageId, busy, onMarkSent, onResend }: UnknownDeliveryProps) {

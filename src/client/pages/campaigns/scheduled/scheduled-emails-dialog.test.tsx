@@ -104,7 +104,7 @@ describe('ScheduledEmailsDialog', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
-  it('logs out on a 401 (SPEC §6)', async () => {
+  it('logs out on a 401', async () => {
     stubServer([scheduled(1)], 401);
     renderDialog();
 

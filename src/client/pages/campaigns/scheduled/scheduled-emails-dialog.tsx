@@ -19,7 +19,10 @@ interface ScheduledEmailsDialogProps {
 
 const PAGE_SIZE = 20;
 
-/** SPEC §2 "Scheduled Emails": every scheduled email, soonest first, to move, send now or cancel. */
+/**
+ * "Scheduled Emails" (docs/product.md §5): every scheduled email, soonest first, to move, send now or
+ * cancel.
+ */
 export function ScheduledEmailsDialog({ opened, campaign, onClose }: ScheduledEmailsDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   // Without a modal stack, Escape closes every open modal: leave it to the dialog on top.

@@ -38,7 +38,7 @@ export function AiPromptFields({
         label="Email Generation Prompt"
         description="AI follows these instructions to write a unique email for each recipient."
         withAsterisk
-        // SPEC §9: 22 rows.
+        // 22 rows.
         rows={22}
         value={draft.prompt}
         onChange={(event) => update({ prompt: event.currentTarget.value })}

@@ -10,7 +10,7 @@ interface AiTextDialogProps {
   title: string;
   label: string;
   placeholder: string;
-  /** Inline message when the server gives none (SPEC §8). */
+  /** Inline message when the server gives none. */
   fallbackError: string;
   /** Asks the AI and applies the result; a rejection is shown inline and the dialog stays open. */
   onSubmit: (description: string) => Promise<void>;
@@ -34,7 +34,7 @@ export function AiTextDialog({
     onClose();
   };
   const submit = () => {
-    // SPEC §5: AI-generation dialogs need a non-empty description.
+    // docs/product.md §2: AI-generation dialogs need a non-empty description.
     const text = description.trim();
     if (!text) return;
     generation.mutate(text, {

@@ -1,5 +1,5 @@
 /**
- * The Email Generation Prompt a new AI Prompt template starts with (SPEC §9: a long marketing-assistant
+ * The Email Generation Prompt a new AI Prompt template starts with (a long marketing-assistant
  * prompt with variables). It is a working example the user edits, so it says every thing a good prompt
  * should: role, goal, tone, structure, length, personalisation and what to avoid.
  */

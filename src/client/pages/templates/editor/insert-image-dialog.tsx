@@ -8,7 +8,7 @@ interface InsertImageDialogProps {
   onInsert: (url: string) => void;
 }
 
-/** Insert an image into the body by its address (SPEC §5 checks the address). */
+/** Insert an image into the body by its address (docs/product.md §2 says which addresses pass). */
 export function InsertImageDialog({ opened, onClose, onInsert }: InsertImageDialogProps) {
   const [url, setUrl] = useState('');
 

@@ -17,7 +17,7 @@ export const BAD_CSV_MESSAGE = 'Failed to parse CSV file. Please check the forma
 const MAX_KEY_CHARS = 200;
 const MAX_VALUE_CHARS = 10_000;
 
-/** SPEC §5: the header is the first line, the sample values the second. */
+/** docs/product.md §2: the header is the first line, the sample values the second. */
 export function parseSampleCsv(text: string, fileName: string): SampleCsvResult {
   const source = text.replace(/^\uFEFF/, '');
   if (!source.trim()) return { ok: false, error: EMPTY_CSV_MESSAGE };

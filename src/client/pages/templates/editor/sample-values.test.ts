@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SAMPLE_VALUES, sampleRecipient, valuesByVariable } from './sample-values';
 
 describe('sampleRecipient', () => {
-  it('uses the SPEC samples without a CSV', () => {
+  it('uses the built-in samples without a CSV', () => {
     expect(sampleRecipient(null)).toEqual({
       email: 'john.doe@example.com',
       first_name: 'John',

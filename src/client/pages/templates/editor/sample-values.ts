@@ -1,7 +1,7 @@
 import { toSnakeCase } from '../../../../contract/variable-names';
 import type { SampleCsv } from './sample-csv';
 
-/** SPEC §9: the preview's recipient until a sample CSV is uploaded. */
+/** docs/product.md §2: the preview's recipient until a sample CSV is uploaded. */
 export const DEFAULT_SAMPLE_VALUES: Readonly<Record<string, string>> = {
   email: 'john.doe@example.com',
   first_name: 'John',

@@ -51,7 +51,7 @@ describe('draftFromTemplate', () => {
 });
 
 describe('draftProblem', () => {
-  it('checks in SPEC order with SPEC messages', () => {
+  it('checks in docs/product.md §2 order with its messages', () => {
     expect(draftProblem(draft({ name: ' ', subject: '' }))).toBe('Please enter a template name');
     expect(draftProblem(draft({ subject: '  ', body: '' }))).toBe('Please enter a subject line template');
     expect(draftProblem(draft({ body: '<p></p>' }))).toBe('Please enter a body template');

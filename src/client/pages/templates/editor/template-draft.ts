@@ -44,7 +44,7 @@ export function draftFromTemplate(template: Template): TemplateDraft {
   };
 }
 
-/** SPEC §5's first failing rule, in its order, or null when the draft can be saved. */
+/** docs/product.md §2's first failing rule, in its order, or null when the draft can be saved. */
 export function draftProblem(draft: TemplateDraft): string | null {
   if (!draft.name.trim()) return 'Please enter a template name';
   if (draft.type === 'prompt') return draft.prompt.trim() ? null : 'Please enter AI instructions';
@@ -53,7 +53,7 @@ export function draftProblem(draft: TemplateDraft): string | null {
   return null;
 }
 
-/** The POST/PUT body; a prompt template saves an empty subject and body (SPEC §5). */
+/** The POST/PUT body; a prompt template saves an empty subject and body (docs/product.md §2). */
 export function saveBodyOf(draft: TemplateDraft): SaveTemplateBody {
   const isPrompt = draft.type === 'prompt';
   return {
@@ -67,8 +67,8 @@ export function saveBodyOf(draft: TemplateDraft): SaveTemplateBody {
 }
 
 /**
- * SPEC §4: dirty when name, type, subject, body, AI instructions or variables differ from what was
- * loaded. Only what would be saved counts, so the hidden mode's fields do not.
+ * docs/product.md §2: dirty when name, type, subject, body, AI instructions or variables differ from what
+ * was loaded. Only what would be saved counts, so the hidden mode's fields do not.
  */
 export function isDraftDirty(draft: TemplateDraft, loaded: TemplateDraft): boolean {
   const a = comparable(draft);

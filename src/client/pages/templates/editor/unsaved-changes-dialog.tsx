@@ -8,7 +8,7 @@ interface UnsavedChangesDialogProps {
   onSave: () => void;
 }
 
-/** SPEC §2/§4: closing a dirty editor asks first. */
+/** docs/product.md §2: closing a dirty editor asks first. */
 export function UnsavedChangesDialog({
   opened,
   saving,

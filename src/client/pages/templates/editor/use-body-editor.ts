@@ -4,7 +4,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useRef } from 'react';
 
-/** SPEC §9: the body editor's minimum height. */
+/** The body editor's minimum height. */
 const BODY_MIN_HEIGHT = 180;
 
 interface BodyEditorOptions {

@@ -6,8 +6,8 @@ import { refreshTemplateLists } from '../template-queries';
 import { draftProblem, saveBodyOf, type TemplateDraft } from './template-draft';
 
 /**
- * Creates or updates a template. The SPEC §5 checks run here first, so the user gets the message at
- * once; the server checks the same rules again. Resolves to whether the template was saved.
+ * Creates or updates a template. The docs/product.md §2 checks run here first, so the user gets the message
+ * at once; the server checks the same rules again. Resolves to whether the template was saved.
  */
 export function useSaveTemplate(templateId: number | null) {
   const queryClient = useQueryClient();

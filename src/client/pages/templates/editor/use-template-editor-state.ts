@@ -17,7 +17,10 @@ export function useTemplateEditorState(template: Template | null) {
   const aiPreview = useAiEmailPreview();
   const { clear: clearAiPreview } = aiPreview;
 
-  /** SPEC §4: changing the template's content clears a generated AI email preview (renaming does not). */
+  /**
+   * docs/product.md §2: changing the template's content clears a generated AI email preview (renaming does
+   * not).
+   */
   const update = useCallback(
     (patch: Partial<TemplateDraft>) => {
       setDraft((current) => ({ ...current, ...patch }));
@@ -31,8 +34,8 @@ export function useTemplateEditorState(template: Template | null) {
       setSampleCsvState(sample);
       // An AI email written for another recipient would mislead.
       clearAiPreview();
-      // SPEC §4: clearing the sample in prompt mode goes back to the Prompt Preview. The AI tab cannot
-      // work without a sample in either mode, so it goes back in both.
+      // docs/product.md §2: clearing the sample in prompt mode goes back to the Prompt Preview. The AI tab
+      // cannot work without a sample in either mode, so it goes back in both.
       if (!sample) setPreviewTab('sample');
     },
     [clearAiPreview],

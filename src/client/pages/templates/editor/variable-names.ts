@@ -17,7 +17,7 @@ export type AddVariableResult =
   | { ok: true; variables: string[]; added: string }
   | { ok: false; error: string };
 
-/** Adds one typed name; SPEC §5 refuses duplicates (compared after normalising). */
+/** Adds one typed name; docs/product.md §2 refuses duplicates (compared after normalising). */
 export function addVariable(current: readonly string[], typed: string): AddVariableResult {
   const name = toSnakeCase(typed);
   if (!name) return { ok: false, error: 'Please enter a variable name' };
