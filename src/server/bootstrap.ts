@@ -11,9 +11,9 @@ import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
 import { sendQueueOn } from './jobs/send-queue';
 import { loggerOptions } from './lib/log-safety';
-import { messageIdDomainFor } from './lib/message-id-domain';
 import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
+import { closeSmtpRelay } from './mail/smtp';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -67,12 +67,13 @@ export async function createContext(
 export async function closeContext(ctx: AppContext) {
   await ctx.jobs.stop();
   await closeComposePool();
+  closeSmtpRelay(ctx.config.mail.smtp);
   await ctx.database.close();
 }
 
 /** Message-IDs on a made-up domain hurt deliverability a little; the operator should know. */
 function warnAboutMessageIdDomain(config: Config, log: AppContext['log']) {
-  const { domain, source } = messageIdDomainFor(config);
+  const { domain, source } = config.mail.messageIdDomain;
   if (source !== 'machine-name') return;
   log.warn(
     `MAIL_DOMAIN is not set and PUBLIC_URL's host is an IP address: Message-IDs use ${domain}; set MAIL_DOMAIN to your sending domain`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import { z } from 'zod';
-import { isIpAddress } from './lib/message-id-domain';
+import { isIpAddress, messageIdDomainFor } from './lib/message-id-domain';
 
 /** The project's root folder (the one holding package.json), from wherever this file was built to. */
 export const ROOT_DIR = findRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -205,8 +205,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       maxAttempts: env.SEND_MAX_ATTEMPTS,
       /** An email still "sending" this long after it was claimed belongs to a worker that died. */
       leaseSeconds: env.SENDING_LEASE_SECONDS,
-      /** The domain of our Message-IDs (default: PUBLIC_URL's host; see lib/message-id-domain). */
+      /** MAIL_DOMAIN as set. */
       domain: env.MAIL_DOMAIN,
+      /** The domain of our Message-IDs and List-Ids, worked out once (see lib/message-id-domain). */
+      messageIdDomain: messageIdDomainFor({ mail: { domain: env.MAIL_DOMAIN }, publicUrl }),
       /** Threads composing messages: all cores but one (up to 4) by default; 0 composes on the event loop. */
       composeThreads:
         env.COMPOSE_THREADS ??

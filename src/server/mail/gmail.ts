@@ -16,7 +16,6 @@ export function gmailTransport(opts: {
   const call = providerCall('Gmail', `${opts.baseUrl}/v1/users/me`, opts.token, opts.timeoutMs);
   return {
     kind: 'gmail',
-    canFindSent: opts.canRead,
     async send(message) {
       const res = await call('messages/send', {
         method: 'POST',
@@ -27,14 +26,15 @@ export function gmailTransport(opts: {
       const body = (await res.json()) as { id?: string };
       return { providerMessageId: body.id ?? null };
     },
-    async findSent(messageId) {
-      if (!opts.canRead) return null;
-      const query = encodeURIComponent(`rfc822msgid:${messageId}`);
-      // A sent message the user has since deleted still went out: Trash and Spam count too.
-      const res = await call(`messages?q=${query}&includeSpamTrash=true&maxResults=1`, { method: 'GET' });
-      if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
-      const body = (await res.json()) as { messages?: unknown[] };
-      return (body.messages?.length ?? 0) > 0;
-    },
+    findSent: !opts.canRead
+      ? null
+      : async (messageId) => {
+          const query = encodeURIComponent(`rfc822msgid:${messageId}`);
+          // A sent message the user has since deleted still went out: Trash and Spam count too.
+          const res = await call(`messages?q=${query}&includeSpamTrash=true&maxResults=1`, { method: 'GET' });
+          if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
+          const body = (await res.json()) as { messages?: unknown[] };
+          return (body.messages?.length ?? 0) > 0;
+        },
   };
 }

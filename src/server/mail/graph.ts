@@ -16,7 +16,6 @@ export function graphTransport(opts: {
   const call = providerCall('Microsoft Graph', `${opts.baseUrl}/v1.0/me`, opts.token, opts.timeoutMs);
   return {
     kind: 'graph',
-    canFindSent: opts.canRead,
     async send(message) {
       const res = await call('sendMail', {
         method: 'POST',
@@ -27,16 +26,17 @@ export function graphTransport(opts: {
       await res.body?.cancel();
       return { providerMessageId: null };
     },
-    async findSent(messageId) {
-      if (!opts.canRead) return null;
-      const filter = `internetMessageId eq '${messageId.replace(/'/g, "''")}'`;
-      const res = await call(
-        `mailFolders/sentitems/messages?$filter=${encodeURIComponent(filter)}&$select=id,internetMessageId`,
-        { method: 'GET' },
-      );
-      if (!res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
-      const body = (await res.json()) as { value?: unknown[] };
-      return (body.value?.length ?? 0) > 0;
-    },
+    findSent: !opts.canRead
+      ? null
+      : async (messageId) => {
+          const filter = `internetMessageId eq '${messageId.replace(/'/g, "''")}'`;
+          const res = await call(
+            `mailFolders/sentitems/messages?$filter=${encodeURIComponent(filter)}&$select=id,internetMessageId`,
+            { method: 'GET' },
+          );
+          if (!res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
+          const body = (await res.json()) as { value?: unknown[] };
+          return (body.value?.length ?? 0) > 0;
+        },
   };
 }

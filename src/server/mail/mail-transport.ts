@@ -19,12 +19,10 @@ export type OutgoingMessage = {
 export type MailTransport = {
   kind: 'gmail' | 'graph' | 'smtp' | 'outbox';
   send(message: OutgoingMessage): Promise<{ providerMessageId: string | null }>;
-  /** Whether findSent can answer (a read scope on the mailbox, the outbox); SMTP never can. */
-  canFindSent: boolean;
   /**
    * Whether the mailbox's Sent folder holds a message with this Message-ID; null when this
-   * transport cannot tell (no read scope, SMTP). Settles sends cut short by a crash or a broken
+   * transport cannot look (no read scope, SMTP). Settles sends cut short by a crash or a broken
    * connection.
    */
-  findSent(messageId: string): Promise<boolean | null>;
+  findSent: ((messageId: string) => Promise<boolean>) | null;
 };

@@ -33,7 +33,6 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
   const pool = relay;
   return {
     kind: 'smtp',
-    canFindSent: false,
     async send(message) {
       try {
         const response = await pool.send({ from: message.from, to: [message.to] }, message.raw);
@@ -42,7 +41,7 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
         throw smtpFailure(err as RelayError, settings);
       }
     },
-    findSent: async () => null,
+    findSent: null,
   };
 }
 
@@ -86,7 +85,9 @@ export function smtpFailure(err: RelayError, settings: SmtpSettings): Error {
   return new MailRetryableError(`SMTP: ${text}`);
 }
 
-export function closeSmtpPools() {
-  for (const relay of relays.values()) relay.close();
-  relays.clear();
+/** Closes this configuration's relay connections (QUIT), when its process or test app stops. */
+export function closeSmtpRelay(settings: SmtpSettings | null) {
+  if (!settings) return;
+  relays.get(settings)?.close();
+  relays.delete(settings);
 }

@@ -1,4 +1,3 @@
-import { messageIdDomainFor } from '../../lib/message-id-domain';
 import type { ComposeInput } from '../../mail/compose';
 import { composeOnThreads } from '../../mail/compose-pool';
 import type { SendDeps, Sender } from './sender';
@@ -85,5 +84,5 @@ function composeInput(
 
 /** The domain Message-IDs (and List-Ids) are made on: MAIL_DOMAIN, else PUBLIC_URL's host, never an IP. */
 export function messageIdDomain(deps: SendDeps) {
-  return messageIdDomainFor(deps.config).domain;
+  return deps.config.mail.messageIdDomain.domain;
 }

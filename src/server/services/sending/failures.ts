@@ -21,8 +21,8 @@ export type FailedSend = {
   raw: string;
 };
 
-/** What became of a group of failed sends: emails to try again, and when to ask a Sent folder. */
-export type FailureSettlement = { retries: SendRetry[]; reconcileAt: Date | null; paused: boolean };
+/** What a send leaves for later: emails to try again, and when to ask a Sent folder. */
+export type SendFollowUps = { retries: SendRetry[]; reconcileAt: Date | null };
 
 export const OUTCOME_UNKNOWN_MESSAGE =
   'Delivery unknown: the connection to the mail server broke after the message was handed over, before it confirmed. Check your Sent folder, then mark it as sent or send it again.';
@@ -61,11 +61,12 @@ export async function settleFailedSends(
   sender: Sender,
   day: string,
   failed: FailedSend[],
-): Promise<FailureSettlement> {
+): Promise<SendFollowUps> {
   const { db } = deps;
   const persist = afterSending(deps);
   const userId = sender.user.id;
-  const { canFindSent } = sender.mailbox.transport;
+  const canFindSent = sender.mailbox.transport.findSent !== null;
+  const transport = transportOf(sender);
   const notSent = failed.filter((f) => !(f.error instanceof MailOutcomeUnknownError));
   for (const withLink of [true, false])
     await persist(() =>
@@ -78,17 +79,17 @@ export async function settleFailedSends(
       ),
     );
 
-  const settlement: FailureSettlement = { retries: [], reconcileAt: null, paused: false };
+  const settlement: SendFollowUps = { retries: [], reconcileAt: null };
+  let needsSignIn = false;
   const fail = async (emailId: number, message: string) => {
     deps.log.warn({ emailId, err: message }, 'email failed');
     deps.metrics.emailsFailed.inc({ transport });
     await persist(() => settleSending(db, emailId, { status: 'failed', errorMessage: message }));
   };
-  const transport = transportOf(sender);
   for (const { email, error, raw } of failed) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof MailAuthError) {
-      settlement.paused = true;
+      needsSignIn = true;
       await persist(() => settleSending(db, email.id, { status: 'queued' }));
     } else if (error instanceof MailOutcomeUnknownError) {
       deps.log.warn({ emailId: email.id, err: message }, 'send outcome unknown');
@@ -128,7 +129,7 @@ export async function settleFailedSends(
       await fail(email.id, message);
     }
   }
-  if (settlement.paused) await pause(deps, userId);
+  if (needsSignIn) await pause(deps, userId);
   return settlement;
 }
 

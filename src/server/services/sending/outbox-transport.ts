@@ -10,7 +10,6 @@ import { insertOutboxMessage, outboxHasMessage } from '../../queries/outbox';
 export function outboxTransport(db: Db, userId: number): MailTransport {
   return {
     kind: 'outbox',
-    canFindSent: true,
     async send(message) {
       await insertOutboxMessage(db, userId, {
         emailId: message.emailId ?? null,

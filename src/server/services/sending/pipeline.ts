@@ -16,13 +16,17 @@ import { refundSendQuotaMany, takeSendQuotaUpTo } from '../../queries/send-quota
 import { unsubscribedAmong } from '../../queries/unsubscribes';
 import { composeCampaignEmails, fromAddressOf, messageIdDomain } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
-import { afterSending, type FailedSend, pause, type SendRetry, settleFailedSends } from './failures';
+import {
+  afterSending,
+  type FailedSend,
+  pause,
+  type SendFollowUps,
+  type SendRetry,
+  settleFailedSends,
+} from './failures';
 import { waitForSendTurn } from './pacing';
 import { pacingOf, type SendDeps, type Sender, senderOf } from './sender';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
-
-/** Emails to send again later, and when to ask a Sent folder about sends of unknown outcome. */
-export type BatchResult = { retries: SendRetry[]; reconcileAt: Date | null };
 
 /**
  * Emails claimed and sent together by an unpaced mailbox. Small enough that a crash leaves few
@@ -42,7 +46,7 @@ type Chunk = { sender: Sender; ids: number[]; perMinute: number | undefined };
  * (the jobs pg-boss fetched together) go through claim → suppress → quota → compose → (pacing
  * turn) → transport → settle, a chunk at a time. Returns the emails to try again later.
  */
-export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<BatchResult> {
+export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<SendFollowUps> {
   const owners = await queuedOwners(deps.db, emailIds);
   const idsByUser = new Map<number, number[]>();
   for (const { id, userId } of owners) {
@@ -67,7 +71,7 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
       chunks.push({ sender, ids: ids.slice(i, i + size), perMinute });
   }
 
-  const result: BatchResult = { retries: [], reconcileAt: null };
+  const result: SendFollowUps = { retries: [], reconcileAt: null };
   const limits = { paced: pLimit(PACED_AT_ONCE), unpaced: pLimit(CHUNKS_AT_ONCE) };
   await Promise.all(
     chunks.map((chunk) =>
@@ -87,14 +91,14 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
  * update that stores each Message-ID before any provider is called, suppression and the daily
  * quota are checked at send time, and every later write is conditional on `sending`.
  */
-async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Promise<BatchResult> {
+async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Promise<SendFollowUps> {
   const { db } = deps;
   const { user } = sender;
   const claimed = await claimManyForSending(db, ids, messageIdDomain(deps));
   if (claimed.length === 0) return { retries: [], reconcileAt: null };
   const day = calendarDay(user.timeZone);
   const persist = afterSending(deps);
-  const finish = async (result: BatchResult) => {
+  const finish = async (result: SendFollowUps) => {
     for (const campaignId of new Set(claimed.map((c) => c.campaignId)))
       await persist(() => refreshCampaignSendStatus(db, campaignId));
     return result;
@@ -149,8 +153,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   await persist(() => settleManySent(db, sent, transport.kind));
   if (sent.length) deps.metrics.emailsSent.inc({ transport: transport.kind }, sent.length);
 
-  const settled = await settleFailedSends(deps, sender, day, failed);
-  return finish({ retries: settled.retries, reconcileAt: settled.reconcileAt });
+  return finish(await settleFailedSends(deps, sender, day, failed));
 }
 
 /** Claimed emails to recipients on the suppression list end as unsubscribed; returns the others. */

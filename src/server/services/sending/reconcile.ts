@@ -47,7 +47,7 @@ async function askMailbox(deps: SendDeps, userId: number, messageId: string | nu
   if (!user) return null;
   try {
     const mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
-    return await mailbox.transport.findSent(messageId);
+    return (await mailbox.transport.findSent?.(messageId)) ?? null;
   } catch {
     return null;
   }
