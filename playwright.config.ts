@@ -35,6 +35,9 @@ export default defineConfig({
     baseURL: APP_URL,
     screenshot: 'only-on-failure',
     trace: 'off',
+    // No dialog transitions: on a loaded machine a click aimed at a dialog still sliding into place
+    // can land on its overlay and close it. The app honours the setting (theme.ts).
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],

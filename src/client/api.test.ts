@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorDetail } from './api';
+import { api } from '../contract/api';
+import { ApiError, apiFetch, call, errorDetail, keyOf } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -20,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest errors', () => {
+describe('call errors', () => {
   it("uses the JSON body's message", async () => {
     stubFetch(
       new Response(JSON.stringify({ error: 'not_found', message: 'Template not found' }), {
@@ -29,31 +30,34 @@ describe('apiRequest errors', () => {
         headers: { 'Content-Type': 'application/json' },
       }),
     );
-    const error = await failure(apiRequest('/api/templates/9'));
+    const error = await failure(
+      call(api.templates.update, { params: { id: 9 }, body: { name: 'x', type: 'template' } }),
+    );
     expect(error.message).toBe('404: Template not found');
     expect(error.status).toBe(404);
   });
 
   it('uses the raw body text when the body is not JSON with a message', async () => {
     stubFetch(new Response('Upstream exploded', { status: 502, statusText: 'Bad Gateway' }));
-    expect((await failure(apiRequest('/api/x'))).message).toBe('502: Upstream exploded');
+    expect((await failure(call(api.templates.list))).message).toBe('502: Upstream exploded');
 
     stubFetch(new Response('{"error":"conflict"}', { status: 409, statusText: 'Conflict' }));
-    expect((await failure(apiRequest('/api/x'))).message).toBe('409: {"error":"conflict"}');
+    expect((await failure(call(api.templates.list))).message).toBe('409: {"error":"conflict"}');
   });
 
   it('uses the status text when the body is empty', async () => {
     stubFetch(new Response(null, { status: 401, statusText: 'Unauthorized' }));
-    const error = await failure(apiRequest('/api/auth/user'));
+    const error = await failure(call(api.auth.user));
     expect(error.message).toBe('401: Unauthorized');
     expect(error.status).toBe(401);
   });
 });
 
-describe('apiRequest requests', () => {
-  it('sends credentials and GETs by default', async () => {
+describe('call requests', () => {
+  it("sends credentials and the entry's method to its path", async () => {
     const fetchMock = stubFetch(new Response('[]', { status: 200 }));
-    expect(await apiRequest('/api/campaigns')).toEqual([]);
+    expect(await call(api.campaigns.list)).toEqual([]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/campaigns');
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.method).toBe('GET');
     expect(init?.credentials).toBe('include');
@@ -62,8 +66,9 @@ describe('apiRequest requests', () => {
 
   it('sends plain bodies as JSON', async () => {
     const fetchMock = stubFetch(new Response('{"ok":true}', { status: 200 }));
-    await apiRequest('/api/auth/time-zone', { method: 'POST', body: { timeZone: 'Europe/Paris' } });
+    await call(api.auth.timeZone, { body: { timeZone: 'Europe/Paris' } });
     const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"timeZone":"Europe/Paris"}');
     expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(init?.credentials).toBe('include');
@@ -73,10 +78,35 @@ describe('apiRequest requests', () => {
     const fetchMock = stubFetch(new Response('', { status: 200 }));
     const form = new FormData();
     form.append('columnMapping', '{}');
-    expect(await apiRequest('/api/campaigns/1/upload-csv', { method: 'POST', body: form })).toBeUndefined();
+    expect((await apiFetch('/api/campaigns/1/upload-csv', { method: 'POST', body: form })).ok).toBe(true);
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe(form);
     expect(init?.headers).toBeUndefined();
+  });
+});
+
+describe('call paths and replies', () => {
+  it('fills the path params and adds the query', async () => {
+    const page = { items: [], total: 0, limit: 10, offset: 20, counts: { approved: 0, sendable: 0 } };
+    const fetchMock = stubFetch(new Response(JSON.stringify(page), { status: 200 }));
+    await call(api.campaigns.emails, { params: { id: 7 }, query: { limit: 10, offset: 20 } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/campaigns/7/emails?limit=10&offset=20');
+  });
+
+  it('refuses, in tests, a reply that does not match the contract', async () => {
+    stubFetch(new Response(JSON.stringify({ sentTo: 42 }), { status: 200 }));
+    await expect(call(api.emails.test, { params: { id: 1 } })).rejects.toThrow(/sentTo/);
+  });
+
+  it('keys a query by its path, so a shorter path is a prefix of the longer ones', () => {
+    expect(keyOf(api.campaigns.list)).toEqual(['api', 'campaigns']);
+    expect(keyOf(api.campaigns.emails, { params: { id: 5 }, query: { limit: 50 } })).toEqual([
+      'api',
+      'campaigns',
+      '5',
+      'emails',
+      { limit: 50 },
+    ]);
   });
 });
 

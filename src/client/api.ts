@@ -1,5 +1,7 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { api } from '../contract/api';
 import { LOGGED_OUT_REDIRECT_MS } from '../contract/limits';
+import { type CallInput, type ReplyOf, type RouteDef, urlOf } from '../contract/route';
 import { showToast } from './toast';
 
 /** A non-OK HTTP response. `message` is `"<status>: <text>"`. */
@@ -44,11 +46,53 @@ export function apiErrorOf(status: number, statusText: string, body: string): Ap
   return new ApiError(status, `${status}: ${errorText(body) || statusText}`);
 }
 
-/** `apiFetch` and read the JSON reply; an empty reply gives `undefined`. */
-export async function apiRequest<T>(url: string, options?: RequestOptions): Promise<T> {
-  const response = await apiFetch(url, options);
+/** An `api` entry (src/contract/api.ts) that answers JSON. */
+export type JsonRoute = RouteDef & { reply: NonNullable<RouteDef['reply']> };
+type Input<D extends RouteDef> = CallInput<D> & { signal?: AbortSignal };
+/** The input may be left out when the route needs no params and no body. */
+type InputArg<D extends RouteDef> = object extends CallInput<D> ? [input?: Input<D>] : [input: Input<D>];
+
+// In development and tests every reply is checked against the contract, so a drift shows at once.
+const checkReplies = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** Calls an `api` entry and reads its JSON reply. */
+export async function call<D extends JsonRoute>(def: D, ...[input]: InputArg<D>): Promise<ReplyOf<D>> {
+  const response = await apiFetch(urlOf(def, input), {
+    method: def.method,
+    body: input?.body ?? undefined,
+    signal: input?.signal,
+  });
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return readReply(def, text ? JSON.parse(text) : undefined);
+}
+
+/** A JSON reply of `def` as its type, checked against the contract in development and tests. */
+export function readReply<D extends JsonRoute>(def: D, json: unknown): ReplyOf<D> {
+  return (checkReplies ? def.reply.parse(json) : json) as ReplyOf<D>;
+}
+
+/** The address of an entry that is not JSON (a file, a redirect), for links and downloads. */
+export const hrefOf = <D extends RouteDef>(def: D, ...[input]: InputArg<D>) => urlOf(def, input);
+
+/**
+ * The cache key of an entry: its filled path's segments, then its query. Without a query it is a
+ * prefix of every page of that entry, and a shorter path's key a prefix of the paths under it, so
+ * `keyOf(api.campaigns.list)` invalidates every campaign query.
+ */
+export function keyOf<D extends RouteDef>(def: D, ...[input]: InputArg<D>): readonly unknown[] {
+  const segments = urlOf(def, input ? ({ params: input.params } as CallInput<D>) : undefined)
+    .split('/')
+    .filter(Boolean);
+  return input?.query ? [...segments, input.query] : segments;
+}
+
+/** `useQuery` options for a JSON entry: its key and a query function that calls it. */
+export function queryOf<D extends JsonRoute>(def: D, ...[input]: InputArg<D>) {
+  const args = (input ?? {}) as Input<D>;
+  return {
+    queryKey: keyOf(def, ...([args] as InputArg<D>)),
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(def, ...([{ ...args, signal }] as InputArg<D>)),
+  };
 }
 
 /**
@@ -70,19 +114,15 @@ export const isUnauthorized = (error: unknown) => error instanceof ApiError && e
 export function redirectToLoginIfLoggedOut(error: unknown): boolean {
   if (!isUnauthorized(error)) return false;
   showToast({ title: 'You are logged out. Logging in again...', tone: 'error' });
-  setTimeout(() => window.location.assign('/api/login'), LOGGED_OUT_REDIRECT_MS);
+  setTimeout(() => window.location.assign(hrefOf(api.auth.login)), LOGGED_OUT_REDIRECT_MS);
   return true;
 }
-
-/** Queries are keyed by URL parts: `['/api/campaigns', 5, 'emails']` reads `/api/campaigns/5/emails`. */
-const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => apiRequest(queryKey.join('/'), { signal });
 
 /** docs/product.md §11: data is fetched once and kept until a mutation invalidates it; nothing retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: defaultQueryFn,
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,

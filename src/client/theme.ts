@@ -8,6 +8,8 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // People who ask their system for less motion get dialogs and menus without slide and fade.
+  respectReducedMotion: true,
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     // Mantine's close button is an unlabelled icon; screen readers (and tests) need its name.

@@ -31,6 +31,9 @@ export const localSignInBody = z
   .strict();
 export type LocalSignInBody = z.infer<typeof localSignInBody>;
 
+/** The provider segment of the sign-in paths. */
+export const signInProviderParams = z.object({ provider: z.enum(['google', 'outlook']) });
+
 export const okReply = z.object({ ok: z.literal(true) });
 
 /** POST /api/auth/accept-terms. */

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import type { CurrentUser } from '../../contract/auth';
+import { signInHref } from '../pages/landing/sign-in';
 
 /**
  * Shown while sending is paused because the mailbox refused its credentials: queued emails wait
@@ -8,7 +9,7 @@ import type { CurrentUser } from '../../contract/auth';
  */
 export function MailboxReauthBanner({ user }: { user: CurrentUser }) {
   if (!user.mailboxNeedsReauth || user.provider === 'local') return null;
-  const path = user.provider === 'google' ? '/api/auth/google' : '/api/auth/outlook';
+  const path = signInHref(user.provider);
   return (
     <Alert color="orange" icon={<IconPlugConnectedX size={18} />} title="Sending is paused" mb="lg">
       <Group justify="space-between" wrap="wrap" gap="sm">

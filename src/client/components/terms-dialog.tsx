@@ -2,15 +2,12 @@ import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '@mantin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { api } from '../../contract/api';
 import type { CurrentUser } from '../../contract/auth';
-import { apiRequest } from '../api';
+import { call } from '../api';
 import { CURRENT_USER_KEY } from '../session/use-current-user';
 import { useLegalDetails } from '../session/use-public-config';
 import { TermsText } from './terms-text';
-
-interface AcceptTermsReply {
-  termsAcceptedAt?: string;
-}
 
 /**
  * docs/product.md §1: the signed-in user must accept the terms before using the app. The dialog cannot be
@@ -23,11 +20,11 @@ export function TermsDialog({ opened }: { opened: boolean }) {
   const queryClient = useQueryClient();
 
   const accept = useMutation({
-    mutationFn: () => apiRequest<AcceptTermsReply | undefined>('/api/auth/accept-terms', { method: 'POST' }),
+    mutationFn: () => call(api.auth.acceptTerms),
     onSuccess: async (reply) => {
       // Close at once with the server's timestamp, then re-read the user so the cache matches the server.
       queryClient.setQueryData<CurrentUser | null>(CURRENT_USER_KEY, (user) =>
-        user ? { ...user, termsAcceptedAt: reply?.termsAcceptedAt ?? new Date().toISOString() } : user,
+        user ? { ...user, termsAcceptedAt: reply.termsAcceptedAt } : user,
       );
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorDetail } from '../api';
+import type { api } from '../../contract/api';
+import { call, errorDetail } from '../api';
 import { showToast } from '../toast';
 
 type Action = 'archive' | 'restore' | 'delete';
@@ -10,8 +11,8 @@ const PAST: Record<Action, string> = { archive: 'archived', restore: 'restored',
  * calls), each with its toast and a refresh of the lists.
  */
 export function useLifecycleActions<T extends { id: number }>(options: {
-  /** The API collection: /api/templates or /api/campaigns. */
-  collection: 'templates' | 'campaigns';
+  /** The calls of the collection: templates or campaigns. */
+  routes: typeof api.templates | typeof api.campaigns;
   noun: string;
   refresh: (queryClient: QueryClient) => Promise<unknown>;
 }) {
@@ -19,9 +20,7 @@ export function useLifecycleActions<T extends { id: number }>(options: {
   const lower = options.noun.toLowerCase();
   const mutation = useMutation({
     mutationFn: ({ action, item }: { action: Action; item: T }) =>
-      action === 'delete'
-        ? apiRequest(`/api/${options.collection}/${item.id}`, { method: 'DELETE' })
-        : apiRequest(`/api/${options.collection}/${item.id}/${action}`, { method: 'POST' }),
+      call(action === 'delete' ? options.routes.remove : options.routes[action], { params: { id: item.id } }),
     onSuccess: async (_reply, { action }) => {
       showToast({ title: `${options.noun} ${PAST[action]}`, tone: 'success' });
       await options.refresh(queryClient);

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../contract/api';
 import type { CurrentUser } from '../../contract/auth';
-import { apiRequest, isUnauthorized } from '../api';
+import { call, isUnauthorized, keyOf } from '../api';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export const CURRENT_USER_KEY = keyOf(api.auth.user);
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
 
@@ -24,7 +25,7 @@ export function useCurrentUser(): Session {
 
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
   try {
-    return await apiRequest<CurrentUser>('/api/auth/user', { signal });
+    return await call(api.auth.user, { signal });
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;

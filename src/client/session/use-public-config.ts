@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../contract/api';
 import type { PublicConfig } from '../../contract/public-config';
+import { queryOf } from '../api';
 
 export type LegalDetails = PublicConfig['legal'];
 
@@ -11,7 +13,7 @@ const UNKNOWN_LEGAL: LegalDetails = {
 };
 
 export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: ['/api/public-config'] });
+  return useQuery(queryOf(api.publicConfig));
 }
 
 /** The operator's legal details; `undefined` while they load. */

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { isUnauthorized } from '../api';
@@ -20,7 +20,7 @@ export function useSessionExpiry(signedIn: boolean) {
     handled.current = false;
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
-      if (event.query.queryKey[0] === CURRENT_USER_KEY[0] || !isUnauthorized(event.action.error)) return;
+      if (event.query.queryHash === hashKey(CURRENT_USER_KEY) || !isUnauthorized(event.action.error)) return;
       if (handled.current) return;
       handled.current = true;
       showToast({

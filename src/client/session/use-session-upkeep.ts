@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { api } from '../../contract/api';
 import { TOKEN_REFRESH_INTERVAL_MS } from '../../contract/limits';
-import { apiRequest } from '../api';
+import { call } from '../api';
 
 // Per page load, per user: a later sign-in as someone else in the same tab still reports the zone.
 const timeZoneReportedFor = new Set<number>();
@@ -15,12 +16,10 @@ export function useSessionUpkeep(userId: number | null) {
     if (!timeZoneReportedFor.has(userId)) {
       timeZoneReportedFor.add(userId);
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      apiRequest('/api/auth/time-zone', { method: 'POST', body: { timeZone } }).catch(() => {});
+      call(api.auth.timeZone, { body: { timeZone } }).catch(() => {});
     }
     const timer = setInterval(() => {
-      apiRequest('/api/auth/refresh-token', { method: 'POST' }).catch((error: unknown) =>
-        console.error('Token refresh failed', error),
-      );
+      call(api.auth.refreshToken).catch((error: unknown) => console.error('Token refresh failed', error));
     }, TOKEN_REFRESH_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [userId]);

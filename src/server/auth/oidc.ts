@@ -1,4 +1,6 @@
 import * as client from 'openid-client';
+import { api } from '../../contract/api';
+import { urlOf } from '../../contract/route';
 import type { Config } from '../config';
 import { isLoopbackHost } from '../lib/loopback';
 import type { Identity } from '../queries/users';
@@ -62,7 +64,8 @@ export function createOidc(config: Config) {
   }
 
   const redirectUri = (provider: OidcProviderName) =>
-    new URL(`/api/auth/${provider === 'google' ? 'google' : 'outlook'}/callback`, config.publicUrl).href;
+    new URL(urlOf(api.auth.callback, { params: { provider: providerPath(provider) } }), config.publicUrl)
+      .href;
 
   return {
     isEnabled: (provider: OidcProviderName) => settings(provider) !== null,
@@ -148,3 +151,6 @@ function tokensFrom(
     scopes: result.scope ?? null,
   };
 }
+
+/** The provider's segment in the sign-in paths: Microsoft's is `outlook`. */
+export const providerPath = (provider: OidcProviderName) => (provider === 'google' ? 'google' : 'outlook');

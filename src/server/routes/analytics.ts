@@ -1,15 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  analyticsOverview,
-  dailyActivity,
-  dailyActivityQuery,
-  dailyEmailHistory,
-  dailyEmailHistoryQuery,
-  type SentEmailsQuery,
-  sentEmailsPage,
-  sentEmailsQuery,
-} from '../../contract/analytics';
+import type { SentEmailsQuery } from '../../contract/analytics';
+import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { coalesced } from '../lib/coalesced';
@@ -20,11 +11,11 @@ import {
   getSentEmails,
 } from '../services/analytics';
 import type { AppInstance } from './app-instance';
+import { serve } from './serve';
 
 /** The Analytics page and Settings' history chart; everything is the signed-in user's own. */
 export function analyticsRoutes(app: AppInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireUser(ctx);
+  const signedIn = { preHandler: requireUser(ctx) };
   // Each read is shared by identical requests in flight together (see coalesced).
   type User = FastifyRequest['user'];
   const overview = coalesced(String, (userId: number) => getAnalyticsOverview(ctx.db, userId));
@@ -42,25 +33,14 @@ export function analyticsRoutes(app: AppInstance, ctx: AppContext) {
     (a) => getDailyEmailHistory(ctx.db, a.user, a.days),
   );
 
-  r.get(
-    '/api/analytics/overview',
-    { schema: { response: { 200: analyticsOverview } }, preHandler },
-    (request) => overview(request.user.id),
+  serve(app, api.analytics.overview, signedIn, (request) => overview(request.user.id));
+  serve(app, api.analytics.daily, signedIn, (request) =>
+    daily({ user: request.user, days: request.query.days, campaignId: request.query.campaignId }),
   );
-  r.get(
-    '/api/analytics/daily',
-    { schema: { querystring: dailyActivityQuery, response: { 200: dailyActivity } }, preHandler },
-    (request) =>
-      daily({ user: request.user, days: request.query.days, campaignId: request.query.campaignId }),
+  serve(app, api.analytics.sentEmails, signedIn, (request) =>
+    sentEmails({ userId: request.user.id, query: request.query }),
   );
-  r.get(
-    '/api/analytics/sent-emails',
-    { schema: { querystring: sentEmailsQuery, response: { 200: sentEmailsPage } }, preHandler },
-    (request) => sentEmails({ userId: request.user.id, query: request.query }),
-  );
-  r.get(
-    '/api/daily-email-stats/history',
-    { schema: { querystring: dailyEmailHistoryQuery, response: { 200: dailyEmailHistory } }, preHandler },
-    (request) => history({ user: request.user, days: request.query.days }),
+  serve(app, api.settings.dailyHistory, signedIn, (request) =>
+    history({ user: request.user, days: request.query.days }),
   );
 }

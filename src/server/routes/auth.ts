@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { acceptTermsReply, currentUser, localSignInBody, okReply, timeZoneBody } from '../../contract/auth';
-import type { OidcProviderName, PendingSignIn } from '../auth/oidc';
+import { api } from '../../contract/api';
+import { urlOf } from '../../contract/route';
+import { type OidcProviderName, type PendingSignIn, providerPath } from '../auth/oidc';
 import { refreshProviderTokenIfDue } from '../auth/provider-tokens';
 import { requireUser, SESSION_COOKIE, sessionCookieOptions } from '../auth/require-user';
 import { endSession, slideSession, startSession } from '../auth/sessions';
@@ -13,137 +12,117 @@ import { acceptTermsOfService, saveTimeZone } from '../services/account';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
+import { serve } from './serve';
 
 const PENDING_COOKIE = 'tailor_oidc';
+// Sent only to the sign-in paths: /api/auth/<provider> and its callback.
+const PENDING_COOKIE_PATH = api.auth.start.path.replace('/:provider', '');
 const PENDING_MAX_AGE_S = 600;
 const PROVIDER_PATHS: Record<string, OidcProviderName> = { google: 'google', outlook: 'microsoft' };
 
 /** Sign-in, session and account-level routes (docs/product.md §1, §10). */
 export function authRoutes(app: AppInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(ctx);
-  const rateLimit = { max: ctx.config.auth.rateLimitPerMinute, timeWindow: '1 minute' };
+  const signedIn = { preHandler: requireUser(ctx) };
+  const limited = {
+    config: { rateLimit: { max: ctx.config.auth.rateLimitPerMinute, timeWindow: '1 minute' } },
+  };
+  const a = api.auth;
 
-  r.get(
-    '/api/auth/:provider',
-    { schema: { params: z.object({ provider: z.enum(['google', 'outlook']) }) }, config: { rateLimit } },
-    async (request, reply) => {
-      const provider = PROVIDER_PATHS[request.params.provider]!;
-      if (!ctx.oidc.isEnabled(provider)) {
-        throw new AppError(
-          'not_found',
-          `${provider === 'google' ? 'Google' : 'Microsoft'} sign-in is not configured`,
-        );
-      }
-      const { url, pending } = await ctx.oidc.beginSignIn(provider);
-      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
-        path: '/api/auth',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: sessionCookieOptions(ctx).secure,
-        signed: true,
-        maxAge: PENDING_MAX_AGE_S,
-      });
-      return reply.redirect(url.href);
-    },
-  );
+  serve(app, a.start, limited, async (request, reply) => {
+    const provider = PROVIDER_PATHS[request.params.provider]!;
+    if (!ctx.oidc.isEnabled(provider)) {
+      throw new AppError(
+        'not_found',
+        `${provider === 'google' ? 'Google' : 'Microsoft'} sign-in is not configured`,
+      );
+    }
+    const { url, pending } = await ctx.oidc.beginSignIn(provider);
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+      path: PENDING_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: sessionCookieOptions(ctx).secure,
+      signed: true,
+      maxAge: PENDING_MAX_AGE_S,
+    });
+    return reply.redirect(url.href);
+  });
 
-  r.get(
-    '/api/auth/:provider/callback',
-    { schema: { params: z.object({ provider: z.enum(['google', 'outlook']) }) }, config: { rateLimit } },
-    async (request, reply) => {
-      const provider = PROVIDER_PATHS[request.params.provider]!;
-      // The pending sign-in is single-use: cleared before anything else, so a replay finds nothing.
-      const pending = readPending(request);
-      reply.clearCookie(PENDING_COOKIE, { path: '/api/auth' });
-      const query = request.query as Record<string, string | undefined>;
-      if (query.error) {
-        request.log.info({ provider, error: query.error }, 'sign-in not granted');
-        return reply.redirect(`/?signin=${query.error === 'access_denied' ? 'denied' : 'failed'}`);
-      }
-      if (!pending || pending.provider !== provider) return reply.redirect('/?signin=failed');
-      try {
-        const callbackUrl = new URL(request.url, ctx.config.publicUrl);
-        const user = await completeOidcSignIn(ctx, pending, callbackUrl);
-        await beginSession(request, reply, user.id, provider);
-        await resumePausedSending(ctx.db, user.id, ctx.sendQueue);
-        return reply.redirect('/');
-      } catch (err) {
-        request.log.warn({ err, provider }, 'sign-in failed');
-        return reply.redirect('/?signin=failed');
-      }
-    },
-  );
+  serve(app, a.callback, limited, async (request, reply) => {
+    const provider = PROVIDER_PATHS[request.params.provider]!;
+    // The pending sign-in is single-use: cleared before anything else, so a replay finds nothing.
+    const pending = readPending(request);
+    reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+    const query = request.query as Record<string, string | undefined>;
+    if (query.error) {
+      request.log.info({ provider, error: query.error }, 'sign-in not granted');
+      return reply.redirect(`/?signin=${query.error === 'access_denied' ? 'denied' : 'failed'}`);
+    }
+    if (!pending || pending.provider !== provider) return reply.redirect('/?signin=failed');
+    try {
+      const callbackUrl = new URL(request.url, ctx.config.publicUrl);
+      const user = await completeOidcSignIn(ctx, pending, callbackUrl);
+      await beginSession(request, reply, user.id, provider);
+      await resumePausedSending(ctx.db, user.id, ctx.sendQueue);
+      return reply.redirect('/');
+    } catch (err) {
+      request.log.warn({ err, provider }, 'sign-in failed');
+      return reply.redirect('/?signin=failed');
+    }
+  });
 
-  r.post(
-    '/api/auth/local',
-    { schema: { body: localSignInBody.nullish(), response: { 200: okReply } }, config: { rateLimit } },
-    async (request, reply) => {
-      if (!localSignInAllowed(ctx.config, request)) throw new AppError('not_found', 'Not found');
-      const user = await signInLocally(ctx.db, request.body ?? {});
-      await beginSession(request, reply, user.id, 'local');
-      return { ok: true as const };
-    },
-  );
+  serve(app, a.local, limited, async (request, reply) => {
+    if (!localSignInAllowed(ctx.config, request)) throw new AppError('not_found', 'Not found');
+    const user = await signInLocally(ctx.db, request.body ?? {});
+    await beginSession(request, reply, user.id, 'local');
+    return { ok: true as const };
+  });
 
-  r.get(
-    '/api/auth/user',
-    { schema: { response: { 200: currentUser } }, preHandler: signedIn },
-    async (request) => {
-      const u = request.user;
-      return {
-        id: u.id,
-        profileImageUrl: u.profileImageUrl,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        email: u.email,
-        termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
-        provider: request.sessionProvider,
-        timeZone: u.timeZone,
-        mailboxNeedsReauth: u.mailboxNeedsReauthAt !== null,
-      };
-    },
-  );
+  serve(app, a.user, signedIn, async (request) => {
+    const u = request.user;
+    return {
+      id: u.id,
+      profileImageUrl: u.profileImageUrl,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
+      provider: request.sessionProvider,
+      timeZone: u.timeZone,
+      mailboxNeedsReauth: u.mailboxNeedsReauthAt !== null,
+    };
+  });
 
-  r.post(
-    '/api/auth/refresh-token',
-    { schema: { response: { 200: okReply } }, preHandler: signedIn },
-    async (request) => {
-      await slideSession(ctx.db, ctx.sessions, request.sessionId);
-      await refreshProviderTokenIfDue(ctx, request.user.id, request.sessionProvider);
-      return { ok: true as const };
-    },
-  );
+  serve(app, a.refreshToken, signedIn, async (request) => {
+    await slideSession(ctx.db, ctx.sessions, request.sessionId);
+    await refreshProviderTokenIfDue(ctx, request.user.id, request.sessionProvider);
+    return { ok: true as const };
+  });
 
-  r.post('/api/auth/logout', { schema: { response: { 200: okReply } } }, async (request, reply) => {
+  serve(app, a.logout, {}, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(ctx.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   });
 
-  r.post(
-    '/api/auth/accept-terms',
-    { schema: { response: { 200: acceptTermsReply } }, preHandler: signedIn },
-    async (request) => {
-      const acceptedAt = await acceptTermsOfService(ctx.db, request.user.id);
-      return { ok: true as const, termsAcceptedAt: acceptedAt.toISOString() };
-    },
-  );
+  serve(app, a.acceptTerms, signedIn, async (request) => {
+    const acceptedAt = await acceptTermsOfService(ctx.db, request.user.id);
+    return { ok: true as const, termsAcceptedAt: acceptedAt.toISOString() };
+  });
 
-  r.post(
-    '/api/auth/time-zone',
-    { schema: { body: timeZoneBody, response: { 200: okReply } }, preHandler: signedIn },
-    async (request) => {
-      await saveTimeZone(ctx.db, request.user.id, request.body.timeZone);
-      return { ok: true as const };
-    },
-  );
+  serve(app, a.timeZone, signedIn, async (request) => {
+    await saveTimeZone(ctx.db, request.user.id, request.body.timeZone);
+    return { ok: true as const };
+  });
 
   // docs/product.md §1: the client sends people here after a 401; pick the configured provider.
-  r.get('/api/login', async (_request, reply) => {
-    if (ctx.oidc.isEnabled('google')) return reply.redirect('/api/auth/google');
-    if (ctx.oidc.isEnabled('microsoft')) return reply.redirect('/api/auth/outlook');
+  serve(app, a.login, {}, async (_request, reply) => {
+    for (const provider of ['google', 'microsoft'] as const) {
+      if (ctx.oidc.isEnabled(provider)) {
+        return reply.redirect(urlOf(a.start, { params: { provider: providerPath(provider) } }));
+      }
+    }
     return reply.redirect('/');
   });
 

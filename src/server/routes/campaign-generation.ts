@@ -1,10 +1,10 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../../contract/common';
+import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { beginGeneration } from '../services/generation';
 import { readGenerationEvent } from '../services/generation-progress';
 import type { AppInstance } from './app-instance';
+import { serve } from './serve';
 
 const POLL_MS = 250;
 const KEEP_ALIVE_MS = 15_000;
@@ -15,54 +15,48 @@ const KEEP_ALIVE_MS = 15_000;
  * stream; posting again while it runs resumes following it.
  */
 export function generationRoutes(app: AppInstance, ctx: AppContext) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/campaigns/:id/generate-emails',
-      { schema: { params: idParams }, preHandler: requireUser(ctx) },
-      async (req, reply) => {
-        const ids = { userId: req.user.id, campaignId: req.params.id };
-        const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
-        // Validation errors answer as plain JSON errors, before the stream starts.
-        if (await beginGeneration(deps, ids.userId, ids.campaignId)) await ctx.generationQueue.start(ids);
+  serve(app, api.campaigns.generateEmails, { preHandler: requireUser(ctx) }, async (req, reply) => {
+    const ids = { userId: req.user.id, campaignId: req.params.id };
+    const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
+    // Validation errors answer as plain JSON errors, before the stream starts.
+    if (await beginGeneration(deps, ids.userId, ids.campaignId)) await ctx.generationQueue.start(ids);
 
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-          'x-request-id': req.id,
-        });
-        let open = true;
-        req.raw.on('close', () => {
-          open = false;
-        });
-        let previous: string | null = null;
-        let lastWrite = Date.now();
-        try {
-          while (open) {
-            const next = await readGenerationEvent(ctx.db, ids.userId, ids.campaignId, previous);
-            if (next) {
-              res.write(`event: ${next.event.event}\ndata: ${JSON.stringify(next.event.data)}\n\n`);
-              previous = next.key;
-              lastWrite = Date.now();
-              if (next.final) break;
-            } else if (Date.now() - lastWrite > KEEP_ALIVE_MS) {
-              res.write(': keep-alive\n\n');
-              lastWrite = Date.now();
-            }
-            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-          }
-        } catch (err) {
-          req.log.error({ err }, 'generation stream failed');
-          if (open)
-            res.write(
-              `event: error\ndata: ${JSON.stringify({ message: 'Lost track of generation progress' })}\n\n`,
-            );
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': req.id,
+    });
+    let open = true;
+    req.raw.on('close', () => {
+      open = false;
+    });
+    let previous: string | null = null;
+    let lastWrite = Date.now();
+    try {
+      while (open) {
+        const next = await readGenerationEvent(ctx.db, ids.userId, ids.campaignId, previous);
+        if (next) {
+          res.write(`event: ${next.event.event}\ndata: ${JSON.stringify(next.event.data)}\n\n`);
+          previous = next.key;
+          lastWrite = Date.now();
+          if (next.final) break;
+        } else if (Date.now() - lastWrite > KEEP_ALIVE_MS) {
+          res.write(': keep-alive\n\n');
+          lastWrite = Date.now();
         }
-        res.end();
-      },
-    );
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    } catch (err) {
+      req.log.error({ err }, 'generation stream failed');
+      if (open)
+        res.write(
+          `event: error\ndata: ${JSON.stringify({ message: 'Lost track of generation progress' })}\n\n`,
+        );
+    }
+    res.end();
+  });
 }

@@ -3,15 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importReport } from '../../contract/campaigns';
-import { idParams } from '../../contract/common';
+import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { importRecipients } from '../services/recipient-import';
 import type { AppInstance } from './app-instance';
+import { serve } from './serve';
 
 const mappingField = z.record(z.string().max(64), z.string().max(500));
 
@@ -22,56 +21,50 @@ const mappingField = z.record(z.string().max(64), z.string().max(500));
  */
 export function uploadCsvRoute(app: AppInstance, ctx: AppContext) {
   const maxMb = Math.round(ctx.config.import.maxBytes / 1024 / 1024);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/campaigns/:id/upload-csv',
-      { schema: { params: idParams, response: { 200: importReport } }, preHandler: requireUser(ctx) },
-      async (req) => {
-        if (!req.isMultipart()) {
-          throw new AppError('bad_request', 'Send the file as multipart/form-data with a csvFile field');
-        }
-        const tmp = path.join(os.tmpdir(), `tailor-import-${crypto.randomUUID()}.csv`);
-        let columnMapping: Record<string, string> | null = null;
-        let gotFile = false;
-        try {
-          const parts = req.parts({
-            limits: { fileSize: ctx.config.import.maxBytes, files: 1, fields: 10 },
-            // Bigger chunks than busboy's 16 KB default: fewer, larger writes for multi-megabyte files.
-            highWaterMark: 1 << 20,
-            fileHwm: 1 << 20,
-          });
-          for await (const part of parts) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'csvFile') {
-                part.file.resume();
-                continue;
-              }
-              await pipeline(part.file, fs.createWriteStream(tmp));
-              if (part.file.truncated) throw tooLarge(maxMb);
-              gotFile = true;
-            } else if (
-              part.fieldname === 'columnMapping' &&
-              typeof part.value === 'string' &&
-              part.value.trim()
-            ) {
-              columnMapping = parseMapping(part.value);
-            }
+  serve(app, api.campaigns.uploadCsv, { preHandler: requireUser(ctx) }, async (req) => {
+    if (!req.isMultipart()) {
+      throw new AppError('bad_request', 'Send the file as multipart/form-data with a csvFile field');
+    }
+    const tmp = path.join(os.tmpdir(), `tailor-import-${crypto.randomUUID()}.csv`);
+    let columnMapping: Record<string, string> | null = null;
+    let gotFile = false;
+    try {
+      const parts = req.parts({
+        limits: { fileSize: ctx.config.import.maxBytes, files: 1, fields: 10 },
+        // Bigger chunks than busboy's 16 KB default: fewer, larger writes for multi-megabyte files.
+        highWaterMark: 1 << 20,
+        fileHwm: 1 << 20,
+      });
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'csvFile') {
+            part.file.resume();
+            continue;
           }
-          if (!gotFile) throw new AppError('bad_request', 'Please upload a CSV file with recipient data');
-          return await importRecipients(ctx.database, req.user.id, req.params.id, {
-            filePath: tmp,
-            columnMapping,
-            limits: ctx.config.import,
-          });
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxMb);
-          throw err;
-        } finally {
-          fs.rmSync(tmp, { force: true });
+          await pipeline(part.file, fs.createWriteStream(tmp));
+          if (part.file.truncated) throw tooLarge(maxMb);
+          gotFile = true;
+        } else if (
+          part.fieldname === 'columnMapping' &&
+          typeof part.value === 'string' &&
+          part.value.trim()
+        ) {
+          columnMapping = parseMapping(part.value);
         }
-      },
-    );
+      }
+      if (!gotFile) throw new AppError('bad_request', 'Please upload a CSV file with recipient data');
+      return await importRecipients(ctx.database, req.user.id, req.params.id, {
+        filePath: tmp,
+        columnMapping,
+        limits: ctx.config.import,
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxMb);
+      throw err;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  });
 }
 
 const tooLarge = (maxMb: number) =>

@@ -1,22 +1,11 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generateImageBody, generateImageReply } from '../../contract/templates';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
-import { generateEditorImage, readEditorImage } from '../services/template-ai';
+import { readEditorImage } from '../services/template-ai';
 import type { AppInstance } from './app-instance';
 
 export function imageRoutes(app: AppInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/api/generate-image',
-    {
-      schema: { body: generateImageBody, response: { 200: generateImageReply } },
-      preHandler: requireUser(ctx),
-    },
-    (req) => generateEditorImage(ctx.db, ctx.ai, req.user.id, req.body.prompt, ctx.config.publicUrl),
-  );
 
   // Public: recipients' mail clients fetch these images without any cookie.
   r.get(

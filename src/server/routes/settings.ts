@@ -1,12 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  dailyEmailStats,
-  dnsCheckBody,
-  dnsCheckResult,
-  saveSenderSettingsBody,
-  senderSettings,
-} from '../../contract/settings';
+import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { calendarDay } from '../lib/calendar-day';
@@ -15,33 +8,20 @@ import { checkDnsRecords } from '../services/dns-check';
 import { exportUserData } from '../services/export-data';
 import { getSenderSettings, saveSenderSettings } from '../services/sender-settings';
 import type { AppInstance } from './app-instance';
+import { serve } from './serve';
 
 /** The Settings page's calls: sender and account settings, DNS check, daily stats, export. */
 export function settingsRoutes(app: AppInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireUser(ctx);
+  const signedIn = { preHandler: requireUser(ctx) };
+  const s = api.settings;
 
-  r.get('/api/sender-settings', { schema: { response: { 200: senderSettings } }, preHandler }, (request) =>
-    getSenderSettings(ctx.db, request.user, ctx.config.publicUrl),
+  serve(app, s.sender, signedIn, (request) => getSenderSettings(ctx.db, request.user, ctx.config.publicUrl));
+  serve(app, s.saveSender, signedIn, (request) =>
+    saveSenderSettings(ctx.db, request.user, ctx.config.publicUrl, request.body),
   );
-
-  r.post(
-    '/api/sender-settings',
-    { schema: { body: saveSenderSettingsBody, response: { 200: senderSettings } }, preHandler },
-    (request) => saveSenderSettings(ctx.db, request.user, ctx.config.publicUrl, request.body),
-  );
-
-  r.post(
-    '/api/check-dns-records',
-    { schema: { body: dnsCheckBody, response: { 200: dnsCheckResult } }, preHandler },
-    (request) => checkDnsRecords(request.body.domain, ctx.config.dns),
-  );
-
-  r.get('/api/daily-email-stats', { schema: { response: { 200: dailyEmailStats } }, preHandler }, (request) =>
-    getDailyEmailStats(ctx.db, request.user),
-  );
-
-  r.get('/api/export-data', { preHandler }, async (request, reply) => {
+  serve(app, s.checkDns, signedIn, (request) => checkDnsRecords(request.body.domain, ctx.config.dns));
+  serve(app, s.dailyStats, signedIn, (request) => getDailyEmailStats(ctx.db, request.user));
+  serve(app, s.exportData, signedIn, async (request, reply) => {
     const filename = `tailor-export-${calendarDay(request.user.timeZone)}.csv`;
     reply
       .header('content-type', 'text/csv; charset=utf-8')

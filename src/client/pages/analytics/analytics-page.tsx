@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AnalyticsOverview, CampaignAnalytics } from '../../../contract/analytics';
+import type { CampaignAnalytics } from '../../../contract/analytics';
 import { isUnauthorized } from '../../api';
 import { DAILY_ACTIVITY_DAYS, dailyActivityQuery, overviewQuery } from './analytics-queries';
 import { CampaignChart } from './campaign-chart';
@@ -14,7 +14,7 @@ import { useFailureToast } from './use-failure-toast';
 
 /** The Analytics page (docs/product.md §8): totals, charts, per-campaign figures and the sent emails. */
 export function AnalyticsPage() {
-  const overview = useQuery<AnalyticsOverview>(overviewQuery);
+  const overview = useQuery(overviewQuery);
   const daily = useQuery(dailyActivityQuery(DAILY_ACTIVITY_DAYS));
   const [unsubscribersOf, setUnsubscribersOf] = useState<CampaignAnalytics | null>(null);
   useFailureToast(overview.error);

@@ -1,6 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { api } from '../../../contract/api';
+import { hrefOf } from '../../api';
 import { downloadFile, showExportFailedToast } from '../../download-file';
 
 /** Downloads GET /api/campaigns/:id/unsubscribers/export as a CSV file. */
@@ -17,7 +19,7 @@ export function ExportUnsubscribersButton({
     setBusy(true);
     try {
       await downloadFile(
-        `/api/campaigns/${campaignId}/unsubscribers/export`,
+        hrefOf(api.campaigns.exportUnsubscribers, { params: { id: campaignId } }),
         `campaign-${campaignId}-unsubscribers.csv`,
       );
     } catch (error) {

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { api } from '../../../contract/api';
+import { urlOf } from '../../../contract/route';
 import {
   DEFAULT_SENT_EMAILS_PARAMS,
   pageCount,
   type SentEmailsParams,
-  sentEmailsUrl,
+  sentEmailsQueryOf,
   toggleSort,
   withFilter,
 } from './sent-emails-params';
 
 const onPage3: SentEmailsParams = { ...DEFAULT_SENT_EMAILS_PARAMS, page: 3 };
 
-describe('sentEmailsUrl', () => {
+const sentEmailsUrl = (params: SentEmailsParams) =>
+  urlOf(api.analytics.sentEmails, { query: sentEmailsQueryOf(params) });
+
+describe('sentEmailsQueryOf', () => {
   it('asks for the newest first, every campaign, by default', () => {
     expect(sentEmailsUrl(DEFAULT_SENT_EMAILS_PARAMS)).toBe(
       '/api/analytics/sent-emails?page=1&pageSize=25&sort=sentAt&order=desc&opened=all',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { sentEmailsOpenedFilter, sentEmailsSort } from '../../../contract/analytics';
+import type { SentEmailsQuery, sentEmailsOpenedFilter, sentEmailsSort } from '../../../contract/analytics';
 
 export type SentEmailsSort = z.infer<typeof sentEmailsSort>;
 export type OpenedFilter = z.infer<typeof sentEmailsOpenedFilter>;
@@ -31,17 +31,10 @@ export const DEFAULT_SENT_EMAILS_PARAMS: SentEmailsParams = {
 /** The order a column starts in when first clicked: newest first for dates, A to Z for text. */
 const FIRST_ORDER: Record<SentEmailsSort, SortOrder> = { sentAt: 'desc', subject: 'asc' };
 
-/** GET /api/analytics/sent-emails for these parameters. */
-export function sentEmailsUrl(params: SentEmailsParams): string {
-  const search = new URLSearchParams({
-    page: String(params.page),
-    pageSize: String(params.pageSize),
-    sort: params.sort,
-    order: params.order,
-  });
-  if (params.campaignId !== null) search.set('campaignId', String(params.campaignId));
-  search.set('opened', params.opened);
-  return `/api/analytics/sent-emails?${search.toString()}`;
+/** The sent-emails query for these parameters; no campaign means every campaign. */
+export function sentEmailsQueryOf(params: SentEmailsParams): Partial<SentEmailsQuery> {
+  const { page, pageSize, sort, order, campaignId, opened } = params;
+  return { page, pageSize, sort, order, campaignId: campaignId ?? undefined, opened };
 }
 
 /** A click on a sortable header: the same column flips its order, another starts in its own; back to page 1. */

@@ -1,6 +1,8 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { SentEmailRow } from '../../../contract/analytics';
+import { api } from '../../../contract/api';
+import { hrefOf } from '../../api';
 import { formatDateTime } from '../../format-date';
 import { OpenedIcon } from './opened-icon';
 import type { SentEmailsSort, SortOrder } from './sent-emails-params';
@@ -53,7 +55,12 @@ export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmai
                 <OpenedIcon email={email} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor href={`/api/emails/${email.id}/raw`} target="_blank" rel="noopener" size="sm">
+                <Anchor
+                  href={hrefOf(api.emails.raw, { params: { id: email.id } })}
+                  target="_blank"
+                  rel="noopener"
+                  size="sm"
+                >
                   View message <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} />
                 </Anchor>
               </Table.Td>

@@ -2,7 +2,7 @@ import { Alert, Group, Modal, ScrollArea, Skeleton, Stack, Table, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { isUnauthorized } from '../../api';
 import { formatDateTime } from '../../format-date';
-import { type Unsubscriber, unsubscribersQuery } from './analytics-queries';
+import { unsubscribersQuery } from './analytics-queries';
 import { ExportUnsubscribersButton } from './export-unsubscribers-button';
 import { useFailureToast } from './use-failure-toast';
 
@@ -28,7 +28,7 @@ export function UnsubscribersDialog({ campaign, onClose }: UnsubscribersDialogPr
 }
 
 function UnsubscriberList({ campaignId }: { campaignId: number }) {
-  const { data, error } = useQuery<Unsubscriber[]>(unsubscribersQuery(campaignId));
+  const { data, error } = useQuery(unsubscribersQuery(campaignId));
   useFailureToast(error);
 
   return (

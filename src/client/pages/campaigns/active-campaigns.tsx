@@ -3,12 +3,11 @@ import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Campaign } from '../../../contract/campaigns';
-import type { Template } from '../../../contract/templates';
 import { CardGrid } from '../../components/card-grid';
 import { DeleteChoiceDialog } from '../../components/delete-choice-dialog';
-import { ACTIVE_TEMPLATES_KEY } from '../templates/template-queries';
+import { activeTemplatesQuery } from '../templates/template-queries';
 import { CampaignCard } from './campaign-card';
-import { ACTIVE_CAMPAIGNS_KEY } from './campaign-queries';
+import { activeCampaignsQuery } from './campaign-queries';
 import type { Generation } from './generation/use-generation';
 import { useCampaignActions } from './use-campaign-actions';
 
@@ -28,9 +27,9 @@ export function ActiveCampaigns({
   onReview,
   onViewScheduled,
 }: ActiveCampaignsProps) {
-  const { data: campaigns, error } = useQuery<Campaign[]>({ queryKey: ACTIVE_CAMPAIGNS_KEY });
+  const { data: campaigns, error } = useQuery(activeCampaignsQuery);
   // For Generate's "variables mismatch" check (docs/product.md §3), which needs each campaign's template.
-  const { data: templates } = useQuery<Template[]>({ queryKey: ACTIVE_TEMPLATES_KEY });
+  const { data: templates } = useQuery(activeTemplatesQuery);
   const actions = useCampaignActions();
   const [deleting, setDeleting] = useState<Campaign | null>(null);
 

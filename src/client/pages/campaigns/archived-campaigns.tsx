@@ -1,17 +1,16 @@
 import { Card, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Campaign } from '../../../contract/campaigns';
 import { ArchivedCard } from '../../components/archived-card';
 import { CardGrid } from '../../components/card-grid';
 import { StatusBadge } from '../../components/status-badge';
 import { Fact } from './campaign-facts';
-import { ARCHIVED_CAMPAIGNS_KEY } from './campaign-queries';
+import { archivedCampaignsQuery } from './campaign-queries';
 import { useCampaignActions } from './use-campaign-actions';
 
 /** The Archived tab: campaigns that can be restored or deleted for good. */
 export function ArchivedCampaigns() {
-  const { data: campaigns, error } = useQuery<Campaign[]>({ queryKey: ARCHIVED_CAMPAIGNS_KEY });
+  const { data: campaigns, error } = useQuery(archivedCampaignsQuery);
   const actions = useCampaignActions();
 
   if (campaigns?.length === 0) {

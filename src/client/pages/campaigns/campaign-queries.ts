@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../../contract/api';
+import { keyOf, queryOf } from '../../api';
 
-export const ACTIVE_CAMPAIGNS_KEY = ['/api/campaigns'] as const;
-export const ARCHIVED_CAMPAIGNS_KEY = ['/api/campaigns/archived'] as const;
+export const activeCampaignsQuery = queryOf(api.campaigns.list);
+export const archivedCampaignsQuery = queryOf(api.campaigns.archived);
 
 /** After any campaign change: both lists, and the dashboard's counts. */
 export function refreshCampaignLists(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ACTIVE_CAMPAIGNS_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: ARCHIVED_CAMPAIGNS_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
+    queryClient.invalidateQueries({ queryKey: activeCampaignsQuery.queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: archivedCampaignsQuery.queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: keyOf(api.dashboardStats) }),
   ]);
 }

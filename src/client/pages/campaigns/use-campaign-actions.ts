@@ -1,7 +1,8 @@
+import { api } from '../../../contract/api';
 import type { Campaign } from '../../../contract/campaigns';
 import { useLifecycleActions } from '../use-lifecycle-actions';
 import { refreshCampaignLists } from './campaign-queries';
 
 /** Archive, restore and permanent delete of campaigns. */
 export const useCampaignActions = () =>
-  useLifecycleActions<Campaign>({ collection: 'campaigns', noun: 'Campaign', refresh: refreshCampaignLists });
+  useLifecycleActions<Campaign>({ routes: api.campaigns, noun: 'Campaign', refresh: refreshCampaignLists });

@@ -1,15 +1,15 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Campaign } from '../../../contract/campaigns';
-import type { DashboardStats } from '../../../contract/dashboard';
-import { isUnauthorized } from '../../api';
+import { api } from '../../../contract/api';
+import { isUnauthorized, queryOf } from '../../api';
+import { activeCampaignsQuery } from '../campaigns/campaign-queries';
 import { QuickActions } from './quick-actions';
 import { RecentCampaigns } from './recent-campaigns';
 import { StatCards } from './stat-cards';
 
 export function DashboardPage() {
-  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-  const campaigns = useQuery<Campaign[]>({ queryKey: ['/api/campaigns'] });
+  const stats = useQuery(queryOf(api.dashboardStats));
+  const campaigns = useQuery(activeCampaignsQuery);
   // A 401 is handled once for the whole app (session expiry); other failures are shown here.
   const failed = [stats.error, campaigns.error].find((error) => error && !isUnauthorized(error));
 

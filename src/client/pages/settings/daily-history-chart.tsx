@@ -2,17 +2,14 @@ import { BarChart } from '@mantine/charts';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DailyEmailHistory } from '../../../contract/analytics';
-import { apiRequest, isUnauthorized } from '../../api';
+import { api } from '../../../contract/api';
+import { isUnauthorized, queryOf } from '../../api';
 import { formatDay } from '../../format-date';
 
 export const HISTORY_DAYS = 14;
 
-// Under the '/api/daily-email-stats' prefix, so whatever refreshes today's counts after a send refreshes this too.
-const historyQuery = {
-  queryKey: ['/api/daily-email-stats', 'history', HISTORY_DAYS] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest<DailyEmailHistory>(`/api/daily-email-stats/history?days=${HISTORY_DAYS}`, { signal }),
-};
+// Its key lies under today's counts' key, so whatever refreshes those after a send refreshes this too.
+const historyQuery = queryOf(api.settings.dailyHistory, { query: { days: HISTORY_DAYS } });
 
 const SERIES = [
   { name: 'sentWithUnsubscribe', label: 'With unsubscribe link', color: 'indigo.6' },

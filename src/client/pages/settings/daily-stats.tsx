@@ -1,12 +1,12 @@
 import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { DailyEmailStats } from '../../../contract/settings';
-import { isUnauthorized } from '../../api';
+import { api } from '../../../contract/api';
+import { isUnauthorized, queryOf } from '../../api';
 import { DailyHistoryChart } from './daily-history-chart';
 
 /** Today's sends against the two daily limits (with and without an unsubscribe link), then the last two weeks. */
 export function DailyStats() {
-  const { data, error } = useQuery<DailyEmailStats>({ queryKey: ['/api/daily-email-stats'] });
+  const { data, error } = useQuery(queryOf(api.settings.dailyStats));
 
   return (
     <Stack gap="sm">

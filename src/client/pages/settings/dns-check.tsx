@@ -2,8 +2,9 @@ import { ActionIcon, Badge, Button, Code, Group, Stack, Text, Tooltip } from '@m
 import { IconCircleCheck, IconCircleX, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { DnsCheckResult, DnsCheckVerdict } from '../../../contract/settings';
-import { apiRequest } from '../../api';
+import { api } from '../../../contract/api';
+import type { DnsCheckVerdict } from '../../../contract/settings';
+import { call } from '../../api';
 import { showToast } from '../../toast';
 import { senderDomain } from './sender-domain';
 
@@ -38,8 +39,7 @@ interface CheckRequest {
 export function DnsCheck({ email }: { email: string | null }) {
   const target = senderDomain(email);
   const check = useMutation({
-    mutationFn: ({ domain }: CheckRequest) =>
-      apiRequest<DnsCheckResult>('/api/check-dns-records', { method: 'POST', body: { domain } }),
+    mutationFn: ({ domain }: CheckRequest) => call(api.settings.checkDns, { body: { domain } }),
     onError: (_error, request) => {
       if (request.manual)
         showToast({ title: 'Error', message: 'Failed to check DNS records', tone: 'error' });

@@ -1,6 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { api } from '../../../contract/api';
+import { hrefOf } from '../../api';
 import { downloadFile, showExportFailedToast } from '../../download-file';
 
 /** Downloads GET /api/export-data as a CSV file. */
@@ -10,7 +12,7 @@ export function ExportDataButton() {
   const exportData = async () => {
     setBusy(true);
     try {
-      await downloadFile('/api/export-data', 'campaign-data-export.csv');
+      await downloadFile(hrefOf(api.settings.exportData), 'campaign-data-export.csv');
     } catch (error) {
       showExportFailedToast(error);
     } finally {

@@ -2,17 +2,16 @@ import { Alert, Anchor, Grid, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { SenderSettings } from '../../../contract/settings';
 import { isUnauthorized } from '../../api';
 import { useCurrentUser } from '../../session/use-current-user';
 import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
 import { SenderCard } from './sender-card';
-import { SENDER_SETTINGS_KEY } from './use-save-sender-settings';
+import { senderSettingsQuery } from './use-save-sender-settings';
 
 export function SettingsPage() {
   const { user } = useCurrentUser();
-  const { data: settings, error } = useQuery<SenderSettings>({ queryKey: SENDER_SETTINGS_KEY });
+  const { data: settings, error } = useQuery(senderSettingsQuery);
 
   return (
     <Stack gap="lg">

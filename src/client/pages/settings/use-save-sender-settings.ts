@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../contract/api';
 import type { SaveSenderSettingsBody, SenderSettings } from '../../../contract/settings';
-import { apiRequest } from '../../api';
+import { call, queryOf } from '../../api';
 import { showErrorToast, showToast } from '../../toast';
 
-export const SENDER_SETTINGS_KEY = ['/api/sender-settings'] as const;
+export const senderSettingsQuery = queryOf(api.settings.sender);
 
 /** docs/product.md §9: a signature left empty is saved as this. */
 export const DEFAULT_SIGNATURE = '<p>Best Regards, [Your Name]</p>';
@@ -21,10 +22,9 @@ export type AccountFields = Pick<
 export function useSaveSenderSettings(successTitle: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (body: SaveSenderSettingsBody) =>
-      apiRequest<SenderSettings>('/api/sender-settings', { method: 'POST', body }),
+    mutationFn: (body: SaveSenderSettingsBody) => call(api.settings.saveSender, { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(SENDER_SETTINGS_KEY, saved);
+      queryClient.setQueryData(senderSettingsQuery.queryKey, saved);
       showToast({ title: successTitle, tone: 'success' });
     },
     onError: (error) => showErrorToast(error),

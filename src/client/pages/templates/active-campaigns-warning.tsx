@@ -1,23 +1,18 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { activeCampaign } from '../../../contract/templates';
-import { apiRequest } from '../../api';
-
-type ActiveCampaign = z.infer<typeof activeCampaign>;
+import { api } from '../../../contract/api';
+import { call, keyOf } from '../../api';
 
 /**
  * Warns before a template is deleted that draft campaigns still use it. If the check fails,
  * treat it as no campaigns rather than blocking the delete.
  */
 export function ActiveCampaignsWarning({ templateId }: { templateId: number }) {
-  const { data: campaigns = [] } = useQuery<ActiveCampaign[]>({
-    queryKey: ['/api/templates', templateId, 'active-campaigns'],
-    queryFn: ({ signal }) =>
-      apiRequest<ActiveCampaign[]>(`/api/templates/${templateId}/active-campaigns`, { signal }).catch(
-        () => [],
-      ),
+  const params = { id: templateId };
+  const { data: campaigns = [] } = useQuery({
+    queryKey: keyOf(api.templates.activeCampaigns, { params }),
+    queryFn: ({ signal }) => call(api.templates.activeCampaigns, { params, signal }).catch(() => []),
     // Campaigns change elsewhere; ask afresh each time the dialog opens.
     staleTime: 0,
     gcTime: 0,

@@ -6,7 +6,7 @@ import type { Template } from '../../../contract/templates';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TemplateCard } from './template-card';
 import { TemplateGrid } from './template-grid';
-import { ACTIVE_TEMPLATES_KEY } from './template-queries';
+import { activeTemplatesQuery } from './template-queries';
 import { useTemplateActions } from './use-template-actions';
 
 interface ActiveTemplatesProps {
@@ -16,7 +16,7 @@ interface ActiveTemplatesProps {
 
 /** The Active Templates tab: cards, or the empty state inviting the first template. */
 export function ActiveTemplates({ onEdit, onCreate }: ActiveTemplatesProps) {
-  const { data: templates, error } = useQuery<Template[]>({ queryKey: ACTIVE_TEMPLATES_KEY });
+  const { data: templates, error } = useQuery(activeTemplatesQuery);
   const actions = useTemplateActions();
   const [deleting, setDeleting] = useState<Template | null>(null);
 

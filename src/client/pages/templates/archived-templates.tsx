@@ -1,18 +1,17 @@
 import { Card, EmptyState, Group } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Template } from '../../../contract/templates';
 import { ArchivedCard } from '../../components/archived-card';
 import { ActiveCampaignsWarning } from './active-campaigns-warning';
 import { TypeBadge } from './template-card';
 import { TemplateGrid } from './template-grid';
-import { ARCHIVED_TEMPLATES_KEY } from './template-queries';
+import { archivedTemplatesQuery } from './template-queries';
 import { TemplateSummary } from './template-summary';
 import { useTemplateActions } from './use-template-actions';
 
 /** The Archived tab: templates that can be restored or deleted for good. */
 export function ArchivedTemplates() {
-  const { data: templates, error } = useQuery<Template[]>({ queryKey: ARCHIVED_TEMPLATES_KEY });
+  const { data: templates, error } = useQuery(archivedTemplatesQuery);
   const actions = useTemplateActions();
 
   if (templates?.length === 0) {

@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../../contract/api';
+import { keyOf, queryOf } from '../../api';
 
-export const ACTIVE_TEMPLATES_KEY = ['/api/templates'] as const;
-export const ARCHIVED_TEMPLATES_KEY = ['/api/templates/archived'] as const;
+export const activeTemplatesQuery = queryOf(api.templates.list);
+export const archivedTemplatesQuery = queryOf(api.templates.archived);
 
 /** After any template change: both lists, and the dashboard's template count. */
 export function refreshTemplateLists(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ACTIVE_TEMPLATES_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: ARCHIVED_TEMPLATES_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
+    queryClient.invalidateQueries({ queryKey: activeTemplatesQuery.queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: archivedTemplatesQuery.queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: keyOf(api.dashboardStats) }),
   ]);
 }

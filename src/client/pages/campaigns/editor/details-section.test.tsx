@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api';
-import { SENDER_SETTINGS_KEY } from '../../settings/use-save-sender-settings';
-import { ACTIVE_TEMPLATES_KEY } from '../../templates/template-queries';
+import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
+import { activeTemplatesQuery } from '../../templates/template-queries';
 import type { CampaignDraft } from './campaign-draft';
 import { DetailsSection } from './details-section';
 import { useCampaignEditorState } from './use-campaign-editor-state';
@@ -15,8 +15,8 @@ const DEFAULT_MESSAGE =
 /** The section on a new campaign, with the draft reported after every change. */
 function renderSection(onDraft: (draft: CampaignDraft) => void = () => {}) {
   const client = createQueryClient();
-  client.setQueryData(SENDER_SETTINGS_KEY, { defaultUnsubscribeMessage: DEFAULT_MESSAGE });
-  client.setQueryData(ACTIVE_TEMPLATES_KEY, []);
+  client.setQueryData(senderSettingsQuery.queryKey, { defaultUnsubscribeMessage: DEFAULT_MESSAGE });
+  client.setQueryData(activeTemplatesQuery.queryKey, []);
   function Harness() {
     const state = useCampaignEditorState(null);
     onDraft(state.draft);

@@ -1,5 +1,6 @@
+import { api } from '../../../../contract/api';
 import type { ImportReport } from '../../../../contract/campaigns';
-import { apiErrorOf } from '../../../api';
+import { apiErrorOf, hrefOf, readReply } from '../../../api';
 import type { ColumnMapping } from '../column-mapping';
 
 /**
@@ -21,7 +22,8 @@ export function uploadCsv(
 
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/campaigns/${campaignId}/upload-csv`);
+    const route = api.campaigns.uploadCsv;
+    request.open(route.method, hrefOf(route, { params: { id: campaignId } }));
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -32,7 +34,7 @@ export function uploadCsv(
         return;
       }
       try {
-        resolve(JSON.parse(request.responseText) as ImportReport);
+        resolve(readReply(route, JSON.parse(request.responseText)));
       } catch {
         reject(new Error('The server sent an unreadable import report'));
       }

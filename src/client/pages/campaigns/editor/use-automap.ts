@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { automapReply } from '../../../../contract/campaigns';
-import { apiRequest, redirectToLoginIfLoggedOut } from '../../../api';
+import { api } from '../../../../contract/api';
+import { call, redirectToLoginIfLoggedOut } from '../../../api';
 import { showToast } from '../../../toast';
 import type { ColumnMapping } from '../column-mapping';
 
@@ -17,8 +16,7 @@ export function useAutomap(
   onMapped: (mapping: ColumnMapping) => void,
 ) {
   const mutation = useMutation({
-    mutationFn: (body: { variables: string[]; columns: string[] }) =>
-      apiRequest<z.infer<typeof automapReply>>('/api/automap-columns', { method: 'POST', body }),
+    mutationFn: (body: { variables: string[]; columns: string[] }) => call(api.campaigns.automap, { body }),
     onSuccess: ({ mapping }, { variables: asked }) => {
       onMapped(mapping);
       const mapped = asked.filter((variable) => mapping[variable]).length;

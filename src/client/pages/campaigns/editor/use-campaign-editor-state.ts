@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
-import type { SenderSettings } from '../../../../contract/settings';
-import type { Template } from '../../../../contract/templates';
-import { SENDER_SETTINGS_KEY } from '../../settings/use-save-sender-settings';
-import { ACTIVE_TEMPLATES_KEY } from '../../templates/template-queries';
+import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
+import { activeTemplatesQuery } from '../../templates/template-queries';
 import { type ColumnMapping, mapExactMatches } from '../column-mapping';
 import { type CampaignDraft, draftFromCampaign, newCampaignDraft } from './campaign-draft';
 import { readCsvColumns } from './csv-columns';
@@ -20,8 +18,8 @@ export function useCampaignEditorState(campaign: Campaign | null) {
   const [csvError, setCsvError] = useState<string | null>(null);
   // Held here so the editor knows a dialog is open over it (Escape then closes only that one).
   const [confirmingUnsubscribe, setConfirmingUnsubscribe] = useState(false);
-  const { data: templates } = useQuery<Template[]>({ queryKey: ACTIVE_TEMPLATES_KEY });
-  const { data: settings } = useQuery<SenderSettings>({ queryKey: SENDER_SETTINGS_KEY });
+  const { data: templates } = useQuery(activeTemplatesQuery);
+  const { data: settings } = useQuery(senderSettingsQuery);
   const savedColumns = useSavedColumns(campaign);
 
   const variablesOf = useCallback(

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { api } from '../../../../contract/api';
 import type { Campaign, ImportReport } from '../../../../contract/campaigns';
-import { apiRequest, errorDetail } from '../../../api';
+import { call, errorDetail } from '../../../api';
 import { showToast } from '../../../toast';
 import { refreshCampaignLists } from '../campaign-queries';
 import { type CampaignDraft, saveBodyOf, submitProblem } from './campaign-draft';
@@ -52,9 +53,9 @@ export function useSaveCampaign(campaignId: number | null) {
       let campaign: Campaign;
       try {
         campaign = creating
-          ? await apiRequest<Campaign>('/api/campaigns', { method: 'POST', body })
-          : await apiRequest<Campaign>(`/api/campaigns/${campaignId}`, {
-              method: 'PUT',
+          ? await call(api.campaigns.create, { body })
+          : await call(api.campaigns.update, {
+              params: { id: campaignId },
               body: { ...body, id: campaignId },
             });
       } catch (error) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Campaign, Recipient } from '../../../../contract/campaigns';
-import { apiRequest } from '../../../api';
+import { api } from '../../../../contract/api';
+import type { Campaign } from '../../../../contract/campaigns';
+import { queryOf } from '../../../api';
 
 /**
  * The CSV columns of a campaign's imported recipients (each keeps its whole row), so an edit
@@ -9,9 +10,7 @@ import { apiRequest } from '../../../api';
 export function useSavedColumns(campaign: Campaign | null): string[] | null {
   const id = campaign?.id;
   const { data } = useQuery({
-    queryKey: ['/api/campaigns', id, 'recipients', 'columns'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ items: Recipient[] }>(`/api/campaigns/${id}/recipients?limit=1`, { signal }),
+    ...queryOf(api.campaigns.recipients, { params: { id: id ?? 0 }, query: { limit: 1 } }),
     enabled: id !== undefined && (campaign?.recipientCount ?? 0) > 0,
     // Another upload replaces the recipients; ask afresh each time the editor opens.
     staleTime: 0,

@@ -1,28 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Email, email } from '../../../../contract/campaigns';
-import type { page } from '../../../../contract/common';
-import type { scheduledEmail } from '../../../../contract/emails';
-import { apiRequest } from '../../../api';
+import { api } from '../../../../contract/api';
+import type { Email } from '../../../../contract/campaigns';
+import type { ReplyOf } from '../../../../contract/route';
+import { keyOf, queryOf } from '../../../api';
 
-/**
- * Counts over the whole campaign, which one page cannot give: approved emails (the progress bar) and
- * approved ones not yet sent (what Send Now (n) and Schedule (n) would take). Optional: when the server
- * leaves them out, they are counted from the page if it holds the whole campaign.
- */
-export interface EmailCounts {
-  approved: number;
-  sendable: number;
-}
-
-export type EmailPage = z.infer<ReturnType<typeof page<typeof email>>> & { counts?: EmailCounts };
-export type ScheduledEmail = z.infer<typeof scheduledEmail>;
-export type ScheduledPage = { items: ScheduledEmail[]; total: number; limit: number; offset: number };
+export type EmailPage = ReplyOf<typeof api.campaigns.emails>;
+export type EmailCounts = NonNullable<EmailPage['counts']>;
+export type ScheduledPage = ReplyOf<typeof api.emails.scheduled>;
+export type ScheduledEmail = ScheduledPage['items'][number];
 
 // Keys start like the campaign list's, so one prefix refreshes everything a send can change.
-export const campaignEmailsKey = (campaignId: number) => ['/api/campaigns', campaignId, 'emails'] as const;
-export const dailyStatsKey = (campaignId: number) => ['/api/campaigns', campaignId, 'daily-stats'] as const;
-export const SCHEDULED_KEY = ['/api/scheduled-emails'] as const;
+export const campaignEmailsKey = (campaignId: number) =>
+  keyOf(api.campaigns.emails, { params: { id: campaignId } });
+export const dailyStatsQuery = (campaignId: number) =>
+  queryOf(api.campaigns.dailyStats, { params: { id: campaignId } });
+const SCHEDULED_KEY = keyOf(api.emails.scheduled);
 
 /** How often a page holding an email in flight (queued or sending) is read again, until none is. */
 const IN_FLIGHT_POLL_MS = 3_000;
@@ -35,12 +27,10 @@ const IN_FLIGHT_POLL_MS = 3_000;
  */
 export function emailPageQuery(campaignId: number, pageIndex: number, pageSize: number) {
   return {
-    queryKey: [...campaignEmailsKey(campaignId), pageIndex] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiRequest<EmailPage>(
-        `/api/campaigns/${campaignId}/emails?limit=${pageSize}&offset=${pageIndex * pageSize}`,
-        { signal },
-      ),
+    ...queryOf(api.campaigns.emails, {
+      params: { id: campaignId },
+      query: { limit: pageSize, offset: pageIndex * pageSize },
+    }),
     refetchOnMount: 'always' as const,
     refetchInterval: ({ state }: { state: { data?: EmailPage } }) =>
       state.data?.items.some((e) => e.status === 'queued' || e.status === 'sending')
@@ -52,12 +42,8 @@ export function emailPageQuery(campaignId: number, pageIndex: number, pageSize: 
 /** Scheduled emails leave the list when their time comes, so each opening reads it afresh. */
 export function scheduledPageQuery(pageIndex: number, pageSize: number) {
   return {
-    queryKey: [...SCHEDULED_KEY, pageIndex] as const,
+    ...queryOf(api.emails.scheduled, { query: { limit: pageSize, offset: pageIndex * pageSize } }),
     refetchOnMount: 'always' as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiRequest<ScheduledPage>(`/api/scheduled-emails?limit=${pageSize}&offset=${pageIndex * pageSize}`, {
-        signal,
-      }),
   };
 }
 
@@ -75,9 +61,10 @@ export function patchCachedEmail(queryClient: QueryClient, changed: Email) {
  */
 export function refreshAfterEmailChange(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/campaigns'] }),
+    queryClient.invalidateQueries({ queryKey: keyOf(api.campaigns.list) }),
     queryClient.invalidateQueries({ queryKey: SCHEDULED_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/daily-email-stats'] }),
+    queryClient.invalidateQueries({ queryKey: keyOf(api.dashboardStats) }),
+    // A prefix of the history's key too: the counts and the chart of Settings.
+    queryClient.invalidateQueries({ queryKey: keyOf(api.settings.dailyStats) }),
   ]);
 }

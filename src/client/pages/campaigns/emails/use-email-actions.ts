@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Email } from '../../../../contract/campaigns';
-import type {
-  approveAllReply,
-  sendApprovedReply,
-  sendEmailReply,
-  sendTestReply,
-  UpdateEmailBody,
-} from '../../../../contract/emails';
-import { apiRequest, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
+import { api } from '../../../../contract/api';
+import type { UpdateEmailBody } from '../../../../contract/emails';
+import { call, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import { showToast, type ToastOptions } from '../../../toast';
 import { patchCachedEmail, refreshAfterEmailChange } from './email-queries';
 import { emailCount, sendApprovedToast, sendEmailToast } from './send-toasts';
-
-type Reply<T extends z.ZodType> = z.infer<T>;
 
 /**
  * Every change the review and scheduled dialogs make to emails, each with its toast. A 401 logs the
@@ -46,12 +37,10 @@ export function useEmailActions() {
 
   /** PUT /api/emails/:id; the reply goes straight into the cached pages. */
   const update = async (id: number, body: UpdateEmailBody) => {
-    const email = await apiRequest<Email>(`/api/emails/${id}`, { method: 'PUT', body });
+    const email = await call(api.emails.update, { params: { id }, body });
     patchCachedEmail(queryClient, email);
     return email;
   };
-
-  const post = <T>(url: string, body: object = {}) => apiRequest<T>(url, { method: 'POST', body });
 
   return {
     edit: useMutation(
@@ -95,14 +84,14 @@ export function useEmailActions() {
     send: useMutation(
       action(
         ({ id, scheduledFor = null }: { id: number; scheduledFor?: string | null }) =>
-          post<Reply<typeof sendEmailReply>>(`/api/emails/${id}/send`, scheduledFor ? { scheduledFor } : {}),
+          call(api.emails.send, { params: { id }, body: scheduledFor ? { scheduledFor } : {} }),
         'Failed to send email',
         (reply, { scheduledFor = null }) => sendEmailToast(reply, scheduledFor),
       ),
     ),
     sendTest: useMutation(
       action(
-        ({ id }: { id: number }) => post<Reply<typeof sendTestReply>>(`/api/emails/${id}/test`),
+        ({ id }: { id: number }) => call(api.emails.test, { params: { id } }),
         'Failed to send test email',
         ({ sentTo }) => ({ title: 'Test email sent', message: `A copy went to ${sentTo}.`, tone: 'success' }),
       ),
@@ -110,7 +99,7 @@ export function useEmailActions() {
     resolve: useMutation(
       action(
         ({ id, action: choice }: { id: number; action: 'mark-sent' | 'resend' }) =>
-          post<Email>(`/api/emails/${id}/resolve`, { action: choice }),
+          call(api.emails.resolve, { params: { id }, body: { action: choice } }),
         'Failed to update email',
         (_email, { action: choice }) =>
           choice === 'mark-sent'
@@ -121,7 +110,7 @@ export function useEmailActions() {
     approveAll: useMutation(
       action(
         ({ campaignId }: { campaignId: number }) =>
-          post<Reply<typeof approveAllReply>>(`/api/campaigns/${campaignId}/approve-all`),
+          call(api.campaigns.approveAll, { params: { id: campaignId } }),
         'Failed to approve emails',
         ({ approved }) => ({
           title: 'All emails approved',
@@ -133,10 +122,10 @@ export function useEmailActions() {
     sendApproved: useMutation(
       action(
         ({ campaignId, scheduledFor }: { campaignId: number; scheduledFor: string | null }) =>
-          post<Reply<typeof sendApprovedReply>>(
-            `/api/campaigns/${campaignId}/send-approved`,
-            scheduledFor ? { scheduledFor } : {},
-          ),
+          call(api.campaigns.sendApproved, {
+            params: { id: campaignId },
+            body: scheduledFor ? { scheduledFor } : {},
+          }),
         'Failed to send emails',
         (reply, { scheduledFor }) => sendApprovedToast(reply, scheduledFor),
       ),

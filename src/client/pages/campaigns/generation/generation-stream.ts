@@ -1,5 +1,6 @@
+import { api } from '../../../../contract/api';
 import type { GenerationEvent } from '../../../../contract/campaigns';
-import { apiFetch } from '../../../api';
+import { apiFetch, hrefOf } from '../../../api';
 import { toGenerationEvent } from './generation-events';
 import { createSseParser } from './sse-parser';
 
@@ -17,7 +18,11 @@ export async function followGeneration(
   onEvent: (event: GenerationEvent) => void,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  const response = await apiFetch(`/api/campaigns/${campaignId}/generate-emails`, { method: 'POST', signal });
+  const route = api.campaigns.generateEmails;
+  const response = await apiFetch(hrefOf(route, { params: { id: campaignId } }), {
+    method: route.method,
+    signal,
+  });
   if (!response.body) throw new Error(NO_RESPONSE_BODY);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

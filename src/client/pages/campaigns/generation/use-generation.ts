@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Campaign, GenerationEvent } from '../../../../contract/campaigns';
 import { ApiError, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
 import { showToast } from '../../../toast';
-import { ACTIVE_CAMPAIGNS_KEY, refreshCampaignLists } from '../campaign-queries';
+import { activeCampaignsQuery, refreshCampaignLists } from '../campaign-queries';
 import { type GeneratingSet, markGenerating, reconcileGenerating, unmarkGenerating } from './generating-set';
 import { followGeneration } from './generation-stream';
 
@@ -22,7 +22,7 @@ export interface GenerationProgress {
  */
 export function useGeneration() {
   const queryClient = useQueryClient();
-  const { data: campaigns, dataUpdatedAt } = useQuery<Campaign[]>({ queryKey: ACTIVE_CAMPAIGNS_KEY });
+  const { data: campaigns, dataUpdatedAt } = useQuery(activeCampaignsQuery);
   const [generating, setGenerating] = useState<GeneratingSet>(() => new Map());
   const [progress, setProgress] = useState<Record<number, GenerationProgress>>({});
   const streams = useRef(new Map<number, AbortController>());

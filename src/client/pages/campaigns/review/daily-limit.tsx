@@ -1,14 +1,10 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { campaignDailyStats } from '../../../../contract/campaigns';
 import {
   DAILY_LIMIT_WITH_UNSUBSCRIBE,
   DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
 } from '../../../../contract/email-rules';
-import { dailyStatsKey } from '../emails/email-queries';
-
-type DailyStats = z.infer<typeof campaignDailyStats>;
+import { dailyStatsQuery } from '../emails/email-queries';
 
 /**
  * Today's sends against this campaign's daily limit (docs/product.md §6), so nobody is surprised by
@@ -16,10 +12,7 @@ type DailyStats = z.infer<typeof campaignDailyStats>;
  */
 export function DailyLimit({ campaignId }: { campaignId: number }) {
   // Sends go on in the background, so each opening reads today's count afresh.
-  const { data, error } = useQuery<DailyStats>({
-    queryKey: dailyStatsKey(campaignId),
-    refetchOnMount: 'always',
-  });
+  const { data, error } = useQuery({ ...dailyStatsQuery(campaignId), refetchOnMount: 'always' });
   return (
     <Stack gap={2}>
       {data ? (

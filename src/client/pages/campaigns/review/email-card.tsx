@@ -7,7 +7,9 @@ import {
   IconSend,
   IconTestPipe,
 } from '@tabler/icons-react';
+import { api } from '../../../../contract/api';
 import type { Email } from '../../../../contract/campaigns';
+import { hrefOf } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
 import { EmailEditForm } from './email-edit-form';
@@ -127,7 +129,12 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
             Send test to me
           </Button>
           {email.status === 'sent' && (
-            <Anchor href={`/api/emails/${email.id}/raw`} target="_blank" rel="noopener" size="sm">
+            <Anchor
+              href={hrefOf(api.emails.raw, { params: { id: email.id } })}
+              target="_blank"
+              rel="noopener"
+              size="sm"
+            >
               View raw message <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} />
             </Anchor>
           )}

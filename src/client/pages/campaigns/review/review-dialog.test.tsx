@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign, Email } from '../../../../contract/campaigns';
+import { allows } from '../../../../contract/email-rules';
 import { createQueryClient } from '../../../api';
 import { ReviewDialog } from './review-dialog';
 
@@ -48,7 +49,10 @@ function stubServer(emails: Email[]) {
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url.startsWith('/api/campaigns/7/emails?')) {
-      return Response.json({ items: emails, total: emails.length, limit: 50, offset: 0 });
+      const approved = emails.filter((e) => e.isApproved);
+      const sendable = approved.filter((e) => allows('send-approved', e.status)).length;
+      const counts = { approved: approved.length, sendable };
+      return Response.json({ items: emails, total: emails.length, limit: 50, offset: 0, counts });
     }
     if (url === '/api/campaigns/7/daily-stats') {
       return Response.json({ todaySentCount: 20, dailyLimit: 500, remainingToday: 480 });

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
-import { ACTIVE_CAMPAIGNS_KEY } from '../campaign-queries';
+import { activeCampaignsQuery } from '../campaign-queries';
 import { useEmailActions } from '../emails/use-email-actions';
 import { BulkActions } from './bulk-actions';
 import { EmailCard } from './email-card';
@@ -79,7 +79,7 @@ function Review({ campaign, editing, setEditing, onNestedChange }: ReviewProps) 
       // A closed editor belongs to no email; leaving the dialog mid-edit must not reopen it next time.
       setEditing(false);
       // Sends finish in the background: the card's status (sending, completed) is read again on leaving.
-      void queryClient.invalidateQueries({ queryKey: ACTIVE_CAMPAIGNS_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: activeCampaignsQuery.queryKey, exact: true });
     },
     [setEditing, queryClient],
   );

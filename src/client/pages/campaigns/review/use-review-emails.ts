@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { allows } from '../../../../contract/email-rules';
-import { dailyStatsKey, type EmailCounts, type EmailPage, emailPageQuery } from '../emails/email-queries';
+import { dailyStatsQuery, emailPageQuery } from '../emails/email-queries';
 import { EMAIL_PAGE_SIZE, locate, pagesToPrefetch } from './email-paging';
 
 /**
@@ -30,7 +29,7 @@ export function useReviewEmails(campaignId: number, index: number) {
   const wasInFlight = useRef(inFlight);
   useEffect(() => {
     if (wasInFlight.current && !inFlight)
-      void queryClient.invalidateQueries({ queryKey: dailyStatsKey(campaignId) });
+      void queryClient.invalidateQueries({ queryKey: dailyStatsQuery(campaignId).queryKey });
     wasInFlight.current = inFlight;
   }, [queryClient, campaignId, inFlight]);
 
@@ -38,19 +37,8 @@ export function useReviewEmails(campaignId: number, index: number) {
     /** Undefined while its page loads (the placeholder page holds other emails). */
     email: query.isPlaceholderData ? undefined : data?.items[position],
     total,
-    counts: data ? countsOf(data) : undefined,
+    counts: data?.counts,
     loading: query.isPending || query.isPlaceholderData,
     error: query.error,
-  };
-}
-
-/** The server's counts, else counted here when the page is the whole campaign; unknown otherwise. */
-function countsOf(data: EmailPage): EmailCounts | undefined {
-  if (data.counts) return data.counts;
-  if (data.offset > 0 || data.items.length < data.total) return undefined;
-  const approved = data.items.filter((e) => e.isApproved);
-  return {
-    approved: approved.length,
-    sendable: approved.filter((e) => allows('send-approved', e.status)).length,
   };
 }

@@ -1,11 +1,6 @@
 import type { Editor } from '@tiptap/react';
-import type { z } from 'zod';
-import type {
-  generateImageReply,
-  generatePromptReply,
-  generateTemplateReply,
-} from '../../../../contract/templates';
-import { apiRequest } from '../../../api';
+import { api } from '../../../../contract/api';
+import { call } from '../../../api';
 import { AiTextDialog } from './ai-text-dialog';
 import { InsertImageDialog } from './insert-image-dialog';
 import type { TemplateEditorState } from './use-template-editor-state';
@@ -33,25 +28,21 @@ export function EditorDialogs({ dialog, onClose, state, editor, templateId }: Ed
   const { draft, update } = state;
 
   const generateTemplate = async (prompt: string) => {
-    const reply = await post<z.infer<typeof generateTemplateReply>>('/api/templates/generate', {
-      prompt,
-      variables: draft.variables,
-    });
+    const reply = await call(api.templates.generate, { body: { prompt, variables: draft.variables } });
     editor?.commands.setContent(reply.body, { emitUpdate: false });
     // Keep the editor's own serialisation, as typing would, so the draft and the editor agree.
     update({ subject: reply.subject, body: editor && !editor.isEmpty ? editor.getHTML() : reply.body });
   };
 
   const generatePrompt = async (description: string) => {
-    const reply = await post<z.infer<typeof generatePromptReply>>('/api/templates/generate-prompt', {
-      description,
-      variables: draft.variables,
+    const reply = await call(api.templates.generatePrompt, {
+      body: { description, variables: draft.variables },
     });
     update({ prompt: reply.aiInstructions });
   };
 
   const generateImage = async (prompt: string) => {
-    const reply = await post<z.infer<typeof generateImageReply>>('/api/generate-image', { prompt });
+    const reply = await call(api.templates.generateImage, { body: { prompt } });
     editor
       ?.chain()
       .focus()
@@ -104,5 +95,3 @@ export function EditorDialogs({ dialog, onClose, state, editor, templateId }: Ed
     </>
   );
 }
-
-const post = <T,>(url: string, body: unknown) => apiRequest<T>(url, { method: 'POST', body });

@@ -32,7 +32,12 @@ export function TemplateEditor({ template, onClose }: TemplateEditorProps) {
   });
   const narrow = useMediaQuery('(max-width: 48em)');
 
-  const requestClose = () => (state.dirty ? setDialog('unsaved') : onClose());
+  const requestClose = () => {
+    if (!state.dirty) return onClose();
+    // Opened after the current event: Escape reaches every open dialog's window listener, and a
+    // dialog mounted while that Escape is still being dispatched would take it and close at once.
+    setTimeout(() => setDialog('unsaved'), 0);
+  };
   const saveAndClose = async () => {
     if (await save(draft)) onClose();
     // On failure the toast says why; leave the editor open to fix it.

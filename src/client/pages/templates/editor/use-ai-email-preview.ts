@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { generateEmailBody, generateEmailReply } from '../../../../contract/templates';
-import { apiRequest } from '../../../api';
+import { api } from '../../../../contract/api';
+import type { ReplyOf } from '../../../../contract/route';
+import type { generateEmailBody } from '../../../../contract/templates';
+import { call } from '../../../api';
 import type { TemplateDraft } from './template-draft';
 
-export type GeneratedEmail = z.infer<typeof generateEmailReply>;
+export type GeneratedEmail = ReplyOf<typeof api.templates.generateEmail>;
 type GenerateEmailBody = z.input<typeof generateEmailBody>;
 
 /**
@@ -14,8 +16,7 @@ type GenerateEmailBody = z.input<typeof generateEmailBody>;
  */
 export function useAiEmailPreview() {
   const mutation = useMutation({
-    mutationFn: (body: GenerateEmailBody) =>
-      apiRequest<GeneratedEmail>('/api/templates/generate-email', { method: 'POST', body }),
+    mutationFn: (body: GenerateEmailBody) => call(api.templates.generateEmail, { body }),
   });
   const { reset, mutate } = mutation;
 

@@ -1,10 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { previewTemplateReply } from '../../../../contract/templates';
-import { apiRequest } from '../../../api';
+import { api } from '../../../../contract/api';
+import type { ReplyOf } from '../../../../contract/route';
+import { call } from '../../../api';
 
-export type RenderedPreview = z.infer<typeof previewTemplateReply>;
+export type RenderedPreview = ReplyOf<typeof api.templates.preview>;
 
 /** Wait this long after the last keystroke before rendering on the server. */
 const DEBOUNCE_MS = 300;
@@ -18,14 +18,9 @@ export function useLivePreview(subject: string, body: string, recipient: Record<
   const [debounced] = useDebouncedValue(request, DEBOUNCE_MS);
   const empty = !subject.trim() && !body.trim();
 
-  return useQuery<RenderedPreview>({
+  return useQuery({
     queryKey: ['template-preview', debounced],
-    queryFn: ({ signal }) =>
-      apiRequest<RenderedPreview>('/api/templates/preview', {
-        method: 'POST',
-        body: JSON.parse(debounced),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api.templates.preview, { body: JSON.parse(debounced), signal }),
     enabled: !empty,
     // Keep showing the last render while the next one is on its way, instead of flashing empty.
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Template } from '../../../../contract/templates';
-import { apiRequest, errorDetail } from '../../../api';
+import { api } from '../../../../contract/api';
+import { call, errorDetail } from '../../../api';
 import { showToast } from '../../../toast';
 import { refreshTemplateLists } from '../template-queries';
 import { draftProblem, saveBodyOf, type TemplateDraft } from './template-draft';
@@ -15,11 +15,8 @@ export function useSaveTemplate(templateId: number | null) {
     mutationFn: (draft: TemplateDraft) => {
       const body = saveBodyOf(draft);
       return templateId === null
-        ? apiRequest<Template>('/api/templates', { method: 'POST', body })
-        : apiRequest<Template>(`/api/templates/${templateId}`, {
-            method: 'PUT',
-            body: { ...body, id: templateId },
-          });
+        ? call(api.templates.create, { body })
+        : call(api.templates.update, { params: { id: templateId }, body: { ...body, id: templateId } });
     },
     onSuccess: async () => {
       showToast({ title: templateId === null ? 'Template created' : 'Template updated', tone: 'success' });

@@ -2,9 +2,8 @@ import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Template } from '../../../../contract/templates';
 import { toSnakeCase } from '../../../../contract/variable-names';
-import { ACTIVE_TEMPLATES_KEY } from '../template-queries';
+import { activeTemplatesQuery } from '../template-queries';
 import type { SampleCsv } from './sample-csv';
 import { VariableList } from './variable-list';
 import { addVariable, mergeVariables } from './variable-names';
@@ -24,10 +23,7 @@ export function VariablesDialog(props: VariablesDialogProps) {
   const { variables, onChange, sampleCsv } = props;
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { data: templates = [] } = useQuery<Template[]>({
-    queryKey: ACTIVE_TEMPLATES_KEY,
-    enabled: props.opened,
-  });
+  const { data: templates = [] } = useQuery({ ...activeTemplatesQuery, enabled: props.opened });
   const others = templates.filter((template) => template.id !== props.templateId);
 
   const add = () => {

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import {
+  analyticsOverview,
+  dailyActivity,
+  dailyActivityQuery,
+  dailyEmailHistory,
+  dailyEmailHistoryQuery,
+  sentEmailsPage,
+  sentEmailsQuery,
+} from './analytics';
+import {
+  acceptTermsReply,
+  currentUser,
+  localSignInBody,
+  okReply,
+  signInProviderParams,
+  timeZoneBody,
+} from './auth';
+import {
+  automapBody,
+  automapReply,
+  campaign,
+  campaignDailyStats,
+  email,
+  emailPage,
+  importReport,
+  recipient,
+  saveCampaignBody,
+} from './campaigns';
+import { idParams, page, pageQuery } from './common';
+import { dashboardStats } from './dashboard';
+import {
+  approveAllReply,
+  openedEmails,
+  openStats,
+  resolveEmailBody,
+  scheduledEmail,
+  sendApprovedReply,
+  sendBody,
+  sendEmailReply,
+  sendTestReply,
+  unsubscriber,
+  updateEmailBody,
+} from './emails';
+import { publicConfig } from './public-config';
+import { route } from './route';
+import {
+  dailyEmailStats,
+  dnsCheckBody,
+  dnsCheckResult,
+  saveSenderSettingsBody,
+  senderSettings,
+} from './settings';
+import {
+  activeCampaign,
+  generateEmailBody,
+  generateEmailReply,
+  generateImageBody,
+  generateImageReply,
+  generatePromptBody,
+  generatePromptReply,
+  generateTemplateBody,
+  generateTemplateReply,
+  previewTemplateBody,
+  previewTemplateReply,
+  saveTemplateBody,
+  template,
+} from './templates';
+
+/**
+ * Every call of the HTTP API under /api (docs/product.md §10): the server registers each route
+ * from its entry and the client calls through it. Entries without `reply` answer something other
+ * than JSON: a redirect, a file or an event stream.
+ */
+export const api = {
+  auth: {
+    /** Starts an OIDC sign-in: a redirect to the provider. */
+    start: route({ method: 'GET', path: '/api/auth/:provider', params: signInProviderParams }),
+    callback: route({ method: 'GET', path: '/api/auth/:provider/callback', params: signInProviderParams }),
+    /** Where the client sends people after a 401: a redirect to the configured sign-in. */
+    login: route({ method: 'GET', path: '/api/login' }),
+    local: route({
+      method: 'POST',
+      path: '/api/auth/local',
+      body: localSignInBody.nullish(),
+      reply: okReply,
+    }),
+    user: route({ method: 'GET', path: '/api/auth/user', reply: currentUser }),
+    refreshToken: route({ method: 'POST', path: '/api/auth/refresh-token', reply: okReply }),
+    logout: route({ method: 'POST', path: '/api/auth/logout', reply: okReply }),
+    acceptTerms: route({ method: 'POST', path: '/api/auth/accept-terms', reply: acceptTermsReply }),
+    timeZone: route({ method: 'POST', path: '/api/auth/time-zone', body: timeZoneBody, reply: okReply }),
+  },
+  publicConfig: route({ method: 'GET', path: '/api/public-config', reply: publicConfig }),
+  dashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', reply: dashboardStats }),
+
+  settings: {
+    sender: route({ method: 'GET', path: '/api/sender-settings', reply: senderSettings }),
+    saveSender: route({
+      method: 'POST',
+      path: '/api/sender-settings',
+      body: saveSenderSettingsBody,
+      reply: senderSettings,
+    }),
+    checkDns: route({
+      method: 'POST',
+      path: '/api/check-dns-records',
+      body: dnsCheckBody,
+      reply: dnsCheckResult,
+    }),
+    dailyStats: route({ method: 'GET', path: '/api/daily-email-stats', reply: dailyEmailStats }),
+    dailyHistory: route({
+      method: 'GET',
+      path: '/api/daily-email-stats/history',
+      query: dailyEmailHistoryQuery,
+      reply: dailyEmailHistory,
+    }),
+    /** A CSV file of everything the user has. */
+    exportData: route({ method: 'GET', path: '/api/export-data' }),
+  },
+
+  templates: {
+    list: route({ method: 'GET', path: '/api/templates', reply: z.array(template) }),
+    archived: route({ method: 'GET', path: '/api/templates/archived', reply: z.array(template) }),
+    create: route({ method: 'POST', path: '/api/templates', body: saveTemplateBody, reply: template }),
+    update: route({
+      method: 'PUT',
+      path: '/api/templates/:id',
+      params: idParams,
+      body: saveTemplateBody,
+      reply: template,
+    }),
+    remove: route({ method: 'DELETE', path: '/api/templates/:id', params: idParams, reply: okReply }),
+    archive: route({ method: 'POST', path: '/api/templates/:id/archive', params: idParams, reply: template }),
+    restore: route({ method: 'POST', path: '/api/templates/:id/restore', params: idParams, reply: template }),
+    activeCampaigns: route({
+      method: 'GET',
+      path: '/api/templates/:id/active-campaigns',
+      params: idParams,
+      reply: z.array(activeCampaign),
+    }),
+    generate: route({
+      method: 'POST',
+      path: '/api/templates/generate',
+      body: generateTemplateBody,
+      reply: generateTemplateReply,
+    }),
+    generatePrompt: route({
+      method: 'POST',
+      path: '/api/templates/generate-prompt',
+      body: generatePromptBody,
+      reply: generatePromptReply,
+    }),
+    generateEmail: route({
+      method: 'POST',
+      path: '/api/templates/generate-email',
+      body: generateEmailBody,
+      reply: generateEmailReply,
+    }),
+    preview: route({
+      method: 'POST',
+      path: '/api/templates/preview',
+      body: previewTemplateBody,
+      reply: previewTemplateReply,
+    }),
+    generateImage: route({
+      method: 'POST',
+      path: '/api/generate-image',
+      body: generateImageBody,
+      reply: generateImageReply,
+    }),
+  },
+
+  campaigns: {
+    list: route({ method: 'GET', path: '/api/campaigns', reply: z.array(campaign) }),
+    archived: route({ method: 'GET', path: '/api/campaigns/archived', reply: z.array(campaign) }),
+    get: route({ method: 'GET', path: '/api/campaigns/:id', params: idParams, reply: campaign }),
+    create: route({ method: 'POST', path: '/api/campaigns', body: saveCampaignBody, reply: campaign }),
+    update: route({
+      method: 'PUT',
+      path: '/api/campaigns/:id',
+      params: idParams,
+      body: saveCampaignBody,
+      reply: campaign,
+    }),
+    remove: route({ method: 'DELETE', path: '/api/campaigns/:id', params: idParams, reply: okReply }),
+    archive: route({ method: 'POST', path: '/api/campaigns/:id/archive', params: idParams, reply: campaign }),
+    restore: route({ method: 'POST', path: '/api/campaigns/:id/restore', params: idParams, reply: campaign }),
+    emails: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/emails',
+      params: idParams,
+      query: pageQuery,
+      reply: emailPage,
+    }),
+    recipients: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/recipients',
+      params: idParams,
+      query: pageQuery,
+      reply: page(recipient),
+    }),
+    dailyStats: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/daily-stats',
+      params: idParams,
+      reply: campaignDailyStats,
+    }),
+    automap: route({ method: 'POST', path: '/api/automap-columns', body: automapBody, reply: automapReply }),
+    /** Multipart: the file as `csvFile`, the mapping as `columnMapping` (a JSON string). */
+    uploadCsv: route({
+      method: 'POST',
+      path: '/api/campaigns/:id/upload-csv',
+      params: idParams,
+      reply: importReport,
+    }),
+    /** Starts generation and answers a server-sent event stream of its progress. */
+    generateEmails: route({ method: 'POST', path: '/api/campaigns/:id/generate-emails', params: idParams }),
+    approveAll: route({
+      method: 'POST',
+      path: '/api/campaigns/:id/approve-all',
+      params: idParams,
+      reply: approveAllReply,
+    }),
+    sendApproved: route({
+      method: 'POST',
+      path: '/api/campaigns/:id/send-approved',
+      params: idParams,
+      body: sendBody.nullish(),
+      reply: sendApprovedReply,
+    }),
+    openStats: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/open-stats',
+      params: idParams,
+      reply: openStats,
+    }),
+    openedEmails: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/opened-emails',
+      params: idParams,
+      reply: openedEmails,
+    }),
+    unsubscribers: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/unsubscribers',
+      params: idParams,
+      reply: z.array(unsubscriber),
+    }),
+    /** A CSV file of the campaign's unsubscribers. */
+    exportUnsubscribers: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/unsubscribers/export',
+      params: idParams,
+    }),
+  },
+
+  emails: {
+    update: route({
+      method: 'PUT',
+      path: '/api/emails/:id',
+      params: idParams,
+      body: updateEmailBody,
+      reply: email,
+    }),
+    send: route({
+      method: 'POST',
+      path: '/api/emails/:id/send',
+      params: idParams,
+      body: sendBody.nullish(),
+      reply: sendEmailReply,
+    }),
+    test: route({ method: 'POST', path: '/api/emails/:id/test', params: idParams, reply: sendTestReply }),
+    resolve: route({
+      method: 'POST',
+      path: '/api/emails/:id/resolve',
+      params: idParams,
+      body: resolveEmailBody,
+      reply: email,
+    }),
+    /** The message as sent (message/rfc822). */
+    raw: route({ method: 'GET', path: '/api/emails/:id/raw', params: idParams }),
+    scheduled: route({
+      method: 'GET',
+      path: '/api/scheduled-emails',
+      query: pageQuery,
+      reply: page(scheduledEmail),
+    }),
+  },
+
+  analytics: {
+    overview: route({ method: 'GET', path: '/api/analytics/overview', reply: analyticsOverview }),
+    daily: route({
+      method: 'GET',
+      path: '/api/analytics/daily',
+      query: dailyActivityQuery,
+      reply: dailyActivity,
+    }),
+    sentEmails: route({
+      method: 'GET',
+      path: '/api/analytics/sent-emails',
+      query: sentEmailsQuery,
+      reply: sentEmailsPage,
+    }),
+  },
+} as const;

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One call of the HTTP API. The server registers its route from this (method, path and schemas)
+ * and the client calls through it, so neither can drift from the other.
+ */
+export interface RouteDef {
+  method: Method;
+  /** `:name` segments are filled from `params`. */
+  path: `/api/${string}`;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The JSON reply; absent when the reply is not JSON (a file, a redirect, an event stream). */
+  reply?: z.ZodType;
+}
+
+export const route = <const D extends RouteDef>(def: D): D => def;
+
+type ParamsInput<D> = D extends { params: infer P extends z.ZodType }
+  ? { params: z.output<P> }
+  : { params?: undefined };
+// Every query field has a default or is optional, so a caller names only those it sets.
+type QueryInput<D> = D extends { query: infer Q extends z.ZodType }
+  ? { query?: Partial<z.output<Q>> }
+  : { query?: undefined };
+type BodyInput<D> = D extends { body: infer B extends z.ZodType }
+  ? undefined extends z.input<B>
+    ? { body?: z.input<B> }
+    : { body: z.input<B> }
+  : { body?: undefined };
+
+/** What a caller supplies: the path's params and the query as the server reads them, and the body. */
+export type CallInput<D extends RouteDef> = ParamsInput<D> & QueryInput<D> & BodyInput<D>;
+
+/** The JSON a route answers with. */
+export type ReplyOf<D extends RouteDef> = D extends { reply: infer R extends z.ZodType }
+  ? z.output<R>
+  : never;
+
+/** The path with its params filled in, plus the query string when a query is given. */
+export function urlOf<D extends RouteDef>(def: D, input?: CallInput<D>): string {
+  const params = (input?.params ?? {}) as Record<string, unknown>;
+  const path = def.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${def.path} needs the param ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
