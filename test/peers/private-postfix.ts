@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freeLoopbackPort, idOf, perlHasSyscallPh, REAPER, userExists, waitForGreeting } from './mail-daemon';
 
 /**
  * A private Postfix for tests: its own main.cf, master.cf, queue, data and Maildirs in a temporary
@@ -51,34 +52,6 @@ export function postfixUnavailable(): string | null {
   if (!perlHasSyscallPh()) return 'perl (with syscall.ph) is missing: apt-get install perl';
   return null;
 }
-
-/**
- * The reaper between us and Postfix's master. It makes itself a child subreaper, so the daemons
- * master starts (smtpd, qmgr, virtual…) are reaped here, not left as zombies, after master exits;
- * starts master in a session of its own, so master's own "kill my process group" on SIGTERM stays
- * inside Postfix; forwards SIGTERM to master; and stops master when its stdin closes, i.e. when
- * the test process is gone. It exits, with master's status, once every descendant has exited.
- */
-const REAPER = String.raw`
-use strict; use warnings; use POSIX ();
-require 'syscall.ph';
-syscall(&SYS_prctl, 36, 1, 0, 0, 0) == 0 or die "prctl(PR_SET_CHILD_SUBREAPER): $!\n";
-my $master = fork() // die "fork: $!\n";
-if (!$master) { POSIX::setsid(); exec(@ARGV) or die "exec $ARGV[0]: $!\n"; }
-my $stopping = 0;
-my $stop = sub { kill('TERM', $master) unless $stopping++ };
-$SIG{TERM} = $stop; $SIG{INT} = $stop;
-my $status;
-my $rin = ''; vec($rin, fileno(STDIN), 1) = 1; my $stdin_open = 1;
-while (1) {
-  while ((my $pid = waitpid(-1, POSIX::WNOHANG())) > 0) { $status = $? if $pid == $master; }
-  last if defined $status && waitpid(-1, POSIX::WNOHANG()) == -1;
-  if ($stdin_open && select(my $rout = $rin, undef, undef, 0.1) > 0) {
-    if (sysread(STDIN, my $buf, 64) == 0) { $stdin_open = 0; $stop->(); }
-  } elsif (!$stdin_open) { select(undef, undef, undef, 0.1); }
-}
-exit(($status >> 8) || ($status & 127));
-`;
 
 export async function startPrivatePostfix(
   opts: {
@@ -236,7 +209,7 @@ async function startIn(root: string, mailboxes: string[]): Promise<PrivatePostfi
     await exited;
   };
   try {
-    await waitForBanner(port, `private-postfix-${tag}`, exited);
+    await waitForGreeting(port, `private-postfix-${tag}`, exited, 'QUIT');
   } catch (err) {
     await stop();
     // master's own "bind … Address already in use" goes nowhere: its log service is not up yet.
@@ -273,56 +246,11 @@ async function readMaildirs(base: string): Promise<DeliveredMessage[]> {
   return found;
 }
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function portTaken(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(true));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
-  });
-}
-
-/** Resolves once an SMTP greeting containing `marker` arrives on the port (master binds at once). */
-async function waitForBanner(port: number, marker: string, exited: Promise<unknown>) {
-  const deadline = Date.now() + 30_000;
-  const gone = exited.then(() => {
-    throw new Error('master exited');
-  });
-  gone.catch(() => {});
-  let last = '';
-  while (Date.now() < deadline) {
-    const banner = await Promise.race([readBanner(port).catch((err: Error) => `(${err.message})`), gone]);
-    if (banner.includes(marker)) return;
-    last = banner;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no greeting from our instance on port ${port}; last: ${last}`);
-}
-
-function readBanner(port: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let text = '';
-    socket.setTimeout(5_000, () => socket.destroy(new Error('timeout')));
-    socket.on('data', (d) => {
-      text += d;
-      if (text.includes('\n')) {
-        socket.end('QUIT\r\n');
-        resolve(text);
-      }
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(text));
   });
 }
 
@@ -334,29 +262,5 @@ function postconfDefault(name: string, fallback: string) {
     );
   } catch {
     return fallback;
-  }
-}
-
-function idOf(user: string) {
-  const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
-  return { uid, gid };
-}
-
-function userExists(user: string) {
-  try {
-    idOf(user);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function perlHasSyscallPh() {
-  try {
-    execFileSync('perl', ['-e', 'require "syscall.ph"; exit 0'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
   }
 }
