@@ -77,6 +77,11 @@ const envSchema = z.object({
   SMTP_TLS_REJECT_UNAUTHORIZED: boolFlag.default(true),
   SMTP_NAME: optionalString,
   SEND_TIMEOUT_MS: positiveInt(60_000),
+  IMAP_URL: optionalString.refine((v) => v === undefined || /^imaps?:\/\/[^/]/i.test(v), {
+    message: 'must start with imap:// (STARTTLS when offered) or imaps:// (implicit TLS, usually port 993)',
+  }),
+  IMAP_MAILBOX: z.string().min(1).default('INBOX'),
+  MAILBOX_RESCAN_DAYS: positiveInt(7),
   GMAIL_API_URL: z.url().default('https://gmail.googleapis.com/gmail'),
   GRAPH_API_URL: z.url().default('https://graph.microsoft.com'),
   SEND_PACING: boolFlag.default(true),
@@ -190,6 +195,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
     mail: {
       smtp: smtpSettings(env, publicUrl),
+      imap: imapSettings(env),
       /** How long a send waits for the mail server or API; past it the outcome may be unknown. */
       timeoutMs: env.SEND_TIMEOUT_MS,
       gmailApiUrl: env.GMAIL_API_URL.replace(/\/$/, ''),
@@ -222,6 +228,22 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       timeoutMs: env.DNS_TIMEOUT_MS,
     },
     legal: { entity: env.LEGAL_ENTITY, contactEmail: env.LEGAL_CONTACT_EMAIL, state: env.LEGAL_STATE },
+  };
+}
+
+/** The mailbox local users' replies and bounces arrive in; null without IMAP_URL. */
+export type ImapSettings = NonNullable<ReturnType<typeof imapSettings>>;
+
+function imapSettings(env: z.infer<typeof envSchema>) {
+  if (!env.IMAP_URL) return null;
+  return {
+    url: env.IMAP_URL,
+    mailbox: env.IMAP_MAILBOX,
+    /** How far back a first sync, or one after the mailbox was rebuilt, reads. */
+    rescanDays: env.MAILBOX_RESCAN_DAYS,
+    tlsCa: env.SMTP_TLS_CA ? readCaFile(env.SMTP_TLS_CA) : undefined,
+    tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+    timeoutMs: env.SEND_TIMEOUT_MS,
   };
 }
 

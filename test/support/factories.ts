@@ -34,6 +34,8 @@ export async function createRecipientWithEmail(
     subject?: string;
     status?: typeof emails.$inferInsert.status;
     sentAt?: Date;
+    /** As stored: with angle brackets. */
+    messageId?: string;
   },
 ) {
   const [recipient] = await db
@@ -56,6 +58,7 @@ export async function createRecipientWithEmail(
       body: '<p>Hello</p>',
       status: values.status ?? 'draft',
       sentAt: values.sentAt ?? null,
+      messageId: values.messageId ?? null,
       trackingToken: crypto.randomBytes(16).toString('base64url'),
     })
     .returning();

@@ -3,6 +3,7 @@ import { cleanUpSessionsJob } from './clean-up-sessions';
 import { generateEmailsJob } from './generate-emails';
 import { releaseScheduledJob } from './release-scheduled';
 import { reconcileSendingJob, sendEmailJob } from './send-email';
+import { syncMailboxesJob } from './sync-mailboxes';
 
 /** Every job the worker runs; a new job file is added here. */
 export const allJobs: AppJob[] = [
@@ -11,4 +12,5 @@ export const allJobs: AppJob[] = [
   sendEmailJob,
   releaseScheduledJob,
   reconcileSendingJob,
+  syncMailboxesJob,
 ];

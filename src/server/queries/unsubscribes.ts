@@ -1,8 +1,17 @@
-import { and, desc, eq, param, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, param, sql } from 'drizzle-orm';
+import type { SuppressionReason } from '../../contract/conversations';
 import { type Db, preparedQuery, selectRows } from '../db/client';
 import { unsubscribes } from '../db/schema';
 
-export type NewUnsubscribe = { userId: number; email: string; campaignId: number; emailId: number };
+export type NewUnsubscribe = {
+  userId: number;
+  email: string;
+  /** The campaign and email it came from; null for an emailed request that quotes none of ours. */
+  campaignId: number | null;
+  emailId: number | null;
+  /** How the address came onto the list; the unsubscribe link when not said. */
+  reason?: SuppressionReason;
+};
 
 /**
  * Idempotent: the first unsubscribe of an address for a user is kept (with the campaign and
@@ -12,9 +21,9 @@ export async function insertUnsubscribe(db: Db, values: NewUnsubscribe): Promise
   const rows = await selectRows(
     db,
     sql`
-    insert into ${unsubscribes} (user_id, email, campaign_id, email_id)
+    insert into ${unsubscribes} (user_id, email, campaign_id, email_id, reason)
     values (${values.userId}::integer, ${values.email}::text, ${values.campaignId}::integer,
-            ${values.emailId}::bigint)
+            ${values.emailId}::bigint, ${values.reason ?? 'link'}::text)
     on conflict (user_id, lower(email)) do nothing
     returning id`,
   );
@@ -51,6 +60,8 @@ const campaignUnsubscribesQuery = preparedQuery((db) =>
       and(
         eq(unsubscribes.userId, sql.placeholder('userId')),
         eq(unsubscribes.campaignId, sql.placeholder('campaignId')),
+        // Bounced addresses are suppressed too, but nobody asked to leave: not an unsubscriber.
+        ne(unsubscribes.reason, 'bounced'),
       ),
     )
     .orderBy(desc(unsubscribes.createdAt), desc(unsubscribes.id))

@@ -1,0 +1,73 @@
+import { param, sql } from 'drizzle-orm';
+import type { BounceKind, InboundKind } from '../../contract/conversations';
+import { type Db, selectRows } from '../db/client';
+import { emails, inboundMessages, recipients } from '../db/schema';
+
+export type SentEmailRef = { id: number; campaignId: number; recipientEmail: string };
+
+/**
+ * The user's sent email one of these Message-IDs names (bare, without angle brackets), the newest
+ * when several do. Only the user's own: a message quoting someone else's id matches nothing.
+ */
+export async function sentEmailByMessageIds(
+  db: Db,
+  userId: number,
+  ids: string[],
+): Promise<SentEmailRef | null> {
+  if (ids.length === 0) return null;
+  const [row] = await selectRows<{ id: string | number; campaign_id: number; recipient_email: string }>(
+    db,
+    sql`
+    select e.id, e.campaign_id, r.email as recipient_email
+    from ${emails} e join ${recipients} r on r.id = e.recipient_id
+    where e.user_id = ${userId}::integer
+      and e.message_id = any(${param(ids.map((id) => `<${id}>`))}::text[])
+    order by e.sent_at desc nulls last, e.id desc
+    limit 1`,
+  );
+  return row
+    ? { id: Number(row.id), campaignId: row.campaign_id, recipientEmail: row.recipient_email }
+    : null;
+}
+
+export type NewInboundMessage = {
+  userId: number;
+  emailId: number | null;
+  sourceKey: string;
+  kind: InboundKind;
+  bounceKind?: BounceKind | null;
+  bounceStatus?: string | null;
+  bounceDiagnostic?: string | null;
+  fromAddress: string | null;
+  fromName: string | null;
+  subject: string;
+  snippet: string;
+  link: string | null;
+  receivedAt: Date;
+};
+
+/** Records the message once per mailbox message: returns false when this source key was recorded before. */
+export async function insertInboundMessage(db: Db, row: NewInboundMessage): Promise<boolean> {
+  const inserted = await db
+    .insert(inboundMessages)
+    .values(row)
+    .onConflictDoNothing({ target: [inboundMessages.userId, inboundMessages.sourceKey] })
+    .returning({ id: inboundMessages.id });
+  return inserted.length > 0;
+}
+
+/** The first reply wins, whatever order the replies are read in. */
+export async function markReplied(db: Db, emailId: number, at: Date) {
+  await db.execute(sql`
+    update ${emails} set replied_at = least(coalesce(replied_at, ${at}::timestamptz), ${at}::timestamptz)
+    where id = ${emailId}::bigint`);
+}
+
+/** The latest bounce's time; once hard, always hard (a later delay report does not soften it). */
+export async function markBounced(db: Db, emailId: number, kind: BounceKind, at: Date) {
+  await db.execute(sql`
+    update ${emails}
+    set bounced_at = greatest(coalesce(bounced_at, ${at}::timestamptz), ${at}::timestamptz),
+        bounce_kind = case when bounce_kind = 'hard' or ${kind}::text = 'hard' then 'hard' else 'soft' end
+    where id = ${emailId}::bigint`);
+}
