@@ -63,6 +63,8 @@ test('public pages: landing, legal pages, not found, session timeout and the ter
 });
 
 test('templates: list, editor in both modes and every dialog it opens', async ({ page }) => {
+  // A dozen axe runs: about 15 s alone, twice that beside another suite (the Node-lines pair).
+  test.setTimeout(60_000);
   await signInLocally(page);
   await page.goto('/templates');
   await expect(page.getByText('No templates yet')).toBeVisible();

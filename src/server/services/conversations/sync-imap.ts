@@ -132,7 +132,9 @@ async function candidates(db: Db, messages: InboxHeaders[]) {
 async function recordOne(db: Db, inbox: ImapInbox, message: InboxHeaders): Promise<RecordOutcome | null> {
   const raw = await inbox.source(message.uid, SOURCE_LIMIT);
   if (!raw) return null;
-  const msg = await parseRawMessage(raw);
+  // A message the parser cannot read is passed over: stopping at it would hold the cursor forever.
+  const msg = await parseRawMessage(raw).catch(() => null);
+  if (!msg) return null;
   const owner = await ownerOf(db, msg);
   if (!owner) return null;
   return recordInbound(
