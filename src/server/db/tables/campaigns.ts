@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { BOUNCE_KINDS } from '../../../contract/conversations';
+import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../../contract/email-rules';
+import { users } from './accounts';
+import { createdAt, tz, updatedAt } from './columns';
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['template', 'prompt'] }).notNull(),
+    subjectTemplate: text('subject_template').notNull().default(''),
+    bodyTemplate: text('body_template').notNull().default(''),
+    aiInstructions: text('ai_instructions'),
+    variables: jsonb('variables').$type<string[]>().notNull().default(['email']),
+    archivedAt: tz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('templates_user_idx').on(t.userId, t.archivedAt, t.createdAt)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    notes: text('notes'),
+    status: text('status', {
+      enum: CAMPAIGN_STATUSES,
+    })
+      .notNull()
+      .default('draft'),
+    templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
+    includeUnsubscribeLink: boolean('include_unsubscribe_link').notNull().default(true),
+    unsubscribeMessage: text('unsubscribe_message'),
+    /** Whether emails carry the open-tracking pixel; off gives recipients more privacy and no open figures. */
+    trackOpens: boolean('track_opens').notNull().default(true),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    generationTotal: integer('generation_total').notNull().default(0),
+    generationProcessed: integer('generation_processed').notNull().default(0),
+    generationCurrent: text('generation_current'),
+    generationError: text('generation_error'),
+    generationStartedAt: tz('generation_started_at'),
+    archivedAt: tz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_user_idx').on(t.userId, t.archivedAt, t.createdAt)],
+);
+
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    /** The whole CSV row, keyed by column header. */
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    rowNumber: integer('row_number').notNull(),
+  },
+  (t) => [
+    // Recipients are inserted in file order, so (campaign_id, id) order — the primary key with the
+    // campaign filter — is row order; a separate row_number index would only slow imports down.
+    uniqueIndex('recipients_campaign_email_uq').on(t.campaignId, sql`lower(${t.email})`),
+    index('recipients_campaign_id_idx').on(t.campaignId, t.id),
+  ],
+);
+
+/** The states live in the contract's rule book, with what each allows. */
+export const emailStatuses = EMAIL_STATUSES;
+
+export const emails = pgTable(
+  'emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Denormalised owner so per-user analytics at a million rows need no join. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    recipientId: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    status: text('status', { enum: emailStatuses }).notNull().default('draft'),
+    errorMessage: text('error_message'),
+    /** Why this email needs a human look before sending (e.g. an empty mapped variable). */
+    attentionReason: text('attention_reason'),
+    includeUnsubscribeLink: boolean('include_unsubscribe_link'),
+    scheduledFor: tz('scheduled_for'),
+    sentAt: tz('sent_at'),
+    messageId: text('message_id'),
+    providerMessageId: text('provider_message_id'),
+    transport: text('transport'),
+    /** The exact MIME message as sent. */
+    rawMessage: text('raw_message'),
+    trackingToken: text('tracking_token').notNull(),
+    /** First open of any kind, and first open by a person (not an image proxy): unique opens. */
+    openedAt: tz('opened_at'),
+    humanOpenedAt: tz('human_opened_at'),
+    /** First reply by a person, and the latest bounce (a hard one is never downgraded to soft). */
+    repliedAt: tz('replied_at'),
+    bouncedAt: tz('bounced_at'),
+    bounceKind: text('bounce_kind', { enum: BOUNCE_KINDS }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('emails_recipient_uq').on(t.recipientId),
+    uniqueIndex('emails_tracking_token_uq').on(t.trackingToken),
+    index('emails_campaign_idx').on(t.campaignId, t.id),
+    index('emails_user_status_idx').on(t.userId, t.status),
+    index('emails_campaign_status_idx').on(t.campaignId, t.status),
+    index('emails_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
+    // The Sent Emails table's pages, newest first, for all campaigns or one; also by subject.
+    index('emails_sent_page_idx').on(t.userId, t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
+    index('emails_campaign_sent_page_idx')
+      .on(t.campaignId, t.sentAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'sent'`),
+    index('emails_sent_subject_idx').on(t.userId, t.subject, t.id).where(sql`${t.status} = 'sent'`),
+    // Inbound mail is matched to what we sent by the Message-IDs it refers to (random, so unique).
+    index('emails_message_id_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+  ],
+);
+
+/**
+ * Sends and unique opens per campaign per day (the owner's time zone), kept by a statement
+ * trigger on emails (migration 0005), so analytics at a million emails read a few hundred rows.
+ * `opened` counts sent emails' first opens of any kind; `human_opened` their first opens by a person.
+ */
+export const campaignDailyStats = pgTable(
+  'campaign_daily_stats',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    humanOpened: integer('human_opened').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.day] }),
+    index('campaign_daily_stats_user_day_idx').on(t.userId, t.day),
+  ],
+);
+
+/**
+ * A campaign's all-time totals: the sum of its campaign_daily_stats rows, plus the unsubscribes
+ * that came from it. Kept by the same triggers (migration 0006), so the Analytics overview reads
+ * one row per campaign.
+ */
+export const campaignStats = pgTable(
+  'campaign_stats',
+  {
+    campaignId: integer('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sent: integer('sent').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    humanOpened: integer('human_opened').notNull().default(0),
+    unsubscribes: integer('unsubscribes').notNull().default(0),
+  },
+  (t) => [index('campaign_stats_user_idx').on(t.userId)],
+);
+
+export const emailOpens = pgTable(
+  'email_opens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    emailId: bigint('email_id', { mode: 'number' })
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    openedAt: tz('opened_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    /** Likely an image proxy's prefetch (Apple MPP, Google image proxy), not a person reading. */
+    isMachine: boolean('is_machine').notNull().default(false),
+  },
+  (t) => [
+    index('email_opens_email_idx').on(t.emailId),
+    index('email_opens_campaign_idx').on(t.campaignId, t.isMachine),
+    index('email_opens_user_day_idx').on(t.userId, t.openedAt),
+  ],
+);
+
+/** Emails sent per user per day (in the user's zone); taken with an atomic conditional increment. */
+export const sendQuota = pgTable(
+  'send_quota',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentWithUnsubscribe: integer('sent_with_unsubscribe').notNull().default(0),
+    sentWithoutUnsubscribe: integer('sent_without_unsubscribe').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Messages "sent" through the outbox transport (local users): stored, viewable, never delivered. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailId: bigint('email_id', { mode: 'number' }).references(() => emails.id, { onDelete: 'set null' }),
+    messageId: text('message_id').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    raw: text('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Images made by "Generate Image" in the editor, served publicly at /i/:token so emails can show them. */
+export const generatedImages = pgTable(
+  'generated_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    mediaType: text('media_type').notNull(),
+    data: text('data').notNull(),
+    prompt: text('prompt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('generated_images_token_uq').on(t.token)],
+);

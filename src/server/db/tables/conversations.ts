@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BOUNCE_KINDS, INBOUND_KINDS, SUPPRESSION_REASONS } from '../../../contract/conversations';
+import { users } from './accounts';
+import { campaigns, emails } from './campaigns';
+import { createdAt, tz } from './columns';
+
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    emailId: bigint('email_id', { mode: 'number' }).references(() => emails.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull().default('link'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('unsubscribes_user_email_uq').on(t.userId, sql`lower(${t.email})`),
+    index('unsubscribes_campaign_idx').on(t.campaignId),
+  ],
+);
+
+/**
+ * Inbound messages that refer to a sent email (or ask by email to be unsubscribed), read from the
+ * sender's mailbox. Only what the product shows is kept: who, when, the subject and a short
+ * snippet of a reply, never the body. `sourceKey` is the mailbox's own name for the message, so
+ * reading it again records nothing new.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for an emailed unsubscribe request that quotes none of our messages. */
+    emailId: bigint('email_id', { mode: 'number' }).references(() => emails.id, { onDelete: 'cascade' }),
+    sourceKey: text('source_key').notNull(),
+    kind: text('kind', { enum: INBOUND_KINDS }).notNull(),
+    bounceKind: text('bounce_kind', { enum: BOUNCE_KINDS }),
+    /** A bounce's enhanced status code (5.1.1) and the server's words. */
+    bounceStatus: text('bounce_status'),
+    bounceDiagnostic: text('bounce_diagnostic'),
+    fromAddress: text('from_address'),
+    fromName: text('from_name'),
+    subject: text('subject').notNull().default(''),
+    snippet: text('snippet').notNull().default(''),
+    /** Opens the conversation in Gmail or Outlook on the web, when the provider gives one. */
+    link: text('link'),
+    receivedAt: tz('received_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inbound_messages_source_uq').on(t.userId, t.sourceKey),
+    index('inbound_messages_email_idx').on(t.emailId, t.receivedAt.desc()),
+  ],
+);
+
+/**
+ * Where the sync of each mailbox stands: its cursor (what was read last), a lease so one worker
+ * syncs a mailbox at a time (a worker that dies loses it when it runs out), and the last outcome.
+ */
+export const mailboxSyncs = pgTable('mailbox_syncs', {
+  /** `imap` for the deployment's IMAP_URL mailbox. */
+  key: text('key').primaryKey(),
+  cursor: jsonb('cursor'),
+  leaseToken: text('lease_token'),
+  leaseUntil: tz('lease_until'),
+  lastSyncedAt: tz('last_synced_at'),
+  lastError: text('last_error'),
+  lastErrorAt: tz('last_error_at'),
+});
