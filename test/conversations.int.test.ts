@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignStats, emails, inboundMessages, unsubscribes } from '../src/server/db/schema';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { type Mailbox, recordInbound } from '../src/server/services/conversations/record-inbound';
 import { isUnsubscribed } from '../src/server/services/sending/suppression';
-import { createCampaign, createRecipientWithEmail, createUser } from './support/factories';
+import { createUser } from './support/factories';
+import { inboundFixture, sentEmailsTheCorpusAnswers } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
-const fixture = (name: string) =>
-  parseRawMessage(fs.readFileSync(path.join(__dirname, 'fixtures/inbound', `${name}.eml`)));
+const fixture = (name: string) => parseRawMessage(inboundFixture(name));
 const ARRIVED = new Date('2026-11-20T10:00:00Z');
 let keys = 0;
 const source = (key = `uid-${++keys}`, receivedAt = ARRIVED) => ({ key, receivedAt, link: null });
@@ -27,23 +25,10 @@ describe.each(testDatabases())('recording replies, bounces and unsubscribe reque
     t = await startTestApp(kind);
     const user = await createUser(t.ctx.db, { email: 'alice@example.com' });
     mailbox = { userId: user.id, address: 'alice@example.com' };
-    const campaign = await createCampaign(t.ctx.db, user.id);
-    campaignId = campaign.id;
-    const sent = { status: 'sent' as const, sentAt: new Date('2026-11-19T09:00:00Z') };
-    replied = (
-      await createRecipientWithEmail(t.ctx.db, campaign, {
-        ...sent,
-        email: 'bob@martin-sons.example',
-        messageId: '<tailor.123.abc@mail.example.com>',
-      })
-    ).email.id;
-    delayed = (
-      await createRecipientWithEmail(t.ctx.db, campaign, {
-        ...sent,
-        email: 'carol@brightfield.example',
-        messageId: '<tailor.124.def@mail.example.com>',
-      })
-    ).email.id;
+    const sent = await sentEmailsTheCorpusAnswers(t.ctx.db, user.id, new Date('2026-11-19T09:00:00Z'));
+    campaignId = sent.campaign.id;
+    replied = sent.bob;
+    delayed = sent.carol;
   });
   afterAll(() => t?.close());
 

@@ -28,6 +28,7 @@ import {
   saveCampaignBody,
 } from './campaigns';
 import { idParams, page, pageQuery } from './common';
+import { campaignReplies, emailEvents, mailboxSyncStatus, syncNowReply } from './conversations';
 import { dashboardStats } from './dashboard';
 import {
   approveAllReply,
@@ -247,6 +248,14 @@ export const api = {
       params: idParams,
       reply: z.array(unsubscriber),
     }),
+    /** People's replies to the campaign's emails, newest first. */
+    replies: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/replies',
+      params: idParams,
+      query: pageQuery,
+      reply: campaignReplies,
+    }),
     /** A CSV file of the campaign's unsubscribers. */
     exportUnsubscribers: route({
       method: 'GET',
@@ -278,6 +287,8 @@ export const api = {
       body: resolveEmailBody,
       reply: email,
     }),
+    /** Sent, opened, replies, auto-replies, bounces and unsubscribes of one email, oldest first. */
+    events: route({ method: 'GET', path: '/api/emails/:id/events', params: idParams, reply: emailEvents }),
     /** The message as sent (message/rfc822). */
     raw: route({ method: 'GET', path: '/api/emails/:id/raw', params: idParams }),
     scheduled: route({
@@ -286,6 +297,13 @@ export const api = {
       query: pageQuery,
       reply: page(scheduledEmail),
     }),
+  },
+
+  /** The mailbox where the signed-in user's replies arrive (docs/product.md §12). */
+  mailbox: {
+    syncStatus: route({ method: 'GET', path: '/api/mailbox/sync-status', reply: mailboxSyncStatus }),
+    /** "Check now": queue a sync at once. */
+    syncNow: route({ method: 'POST', path: '/api/mailbox/sync', reply: syncNowReply }),
   },
 
   analytics: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { page } from './common';
+import { BOUNCE_KINDS } from './conversations';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
@@ -93,6 +94,11 @@ export const email = z.object({
   scheduledFor: z.string().nullable(),
   /** Our Message-ID, set when sending starts: what to look for in the Sent folder. */
   messageId: z.string().nullable(),
+  /** The first reply by a person, read from the sender's mailbox (docs/product.md §12). */
+  repliedAt: z.string().nullable(),
+  /** The latest bounce, and whether the address failed for good (hard) or for now (soft). */
+  bouncedAt: z.string().nullable(),
+  bounceKind: z.enum(BOUNCE_KINDS).nullable(),
   recipient: z.object({ email: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
 });
 export type Email = z.infer<typeof email>;

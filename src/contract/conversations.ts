@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { page } from './common';
+
 /**
  * What the mailbox sync records (docs/product.md §12): the kinds of inbound message that refer to
  * a sent email, how an address came onto the suppression list, and how hard a bounce was.
@@ -15,3 +18,80 @@ export type BounceKind = (typeof BOUNCE_KINDS)[number];
  */
 export const SUPPRESSION_REASONS = ['link', 'email request', 'bounced'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
+ * A message read from the sender's mailbox about one sent email (GET /api/emails/:id/events and the
+ * Replies view). Only what the product shows is kept: who, when, the subject and a short snippet.
+ */
+export const inboundEvent = z.object({
+  id: z.number(),
+  kind: z.enum(INBOUND_KINDS),
+  /** Bounces only. */
+  bounceKind: z.enum(BOUNCE_KINDS).nullable(),
+  /** A bounce's enhanced status code (e.g. 5.1.1) and the receiving server's words. */
+  bounceStatus: z.string().nullable(),
+  bounceDiagnostic: z.string().nullable(),
+  fromAddress: z.string().nullable(),
+  fromName: z.string().nullable(),
+  subject: z.string(),
+  /** At most 200 characters of the new text of a reply, as plain text. */
+  snippet: z.string(),
+  /** Opens the conversation in Gmail or Outlook on the web, when the provider gives one. */
+  link: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type InboundEvent = z.infer<typeof inboundEvent>;
+
+/** GET /api/emails/:id/events: what happened to one email, oldest first. */
+export const emailEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sent'), at: z.string() }),
+  /** The first open by a person, and the first by an image proxy (which proves nothing). */
+  z.object({ type: z.literal('opened'), at: z.string(), byMachine: z.boolean() }),
+  z.object({ type: z.literal('unsubscribed'), at: z.string(), reason: z.enum(SUPPRESSION_REASONS) }),
+  z.object({ type: z.literal('inbound'), at: z.string(), message: inboundEvent }),
+]);
+export type EmailEvent = z.infer<typeof emailEvent>;
+export const emailEvents = z.object({ events: z.array(emailEvent) });
+
+/** GET /api/campaigns/:id/replies: people's replies (not auto-replies), newest first, with the email answered. */
+export const campaignReply = inboundEvent.extend({
+  emailId: z.number(),
+  recipientEmail: z.string(),
+});
+export type CampaignReply = z.infer<typeof campaignReply>;
+export const campaignReplies = page(campaignReply);
+export type CampaignReplies = z.infer<typeof campaignReplies>;
+
+export const MAILBOX_KINDS = ['gmail', 'outlook', 'imap'] as const;
+
+/**
+ * GET /api/mailbox/sync-status: the mailbox where the signed-in user's replies arrive, and how its
+ * sync stands. `mailbox` is null when there is none to read (a local user on a deployment
+ * without IMAP_URL); `hint` then, or when reading is not allowed, says what to change and what
+ * it brings.
+ */
+export const mailboxSyncStatus = z.object({
+  mailbox: z
+    .object({
+      kind: z.enum(MAILBOX_KINDS),
+      /** The address (or IMAP user) read. */
+      address: z.string(),
+      /** Whether Tailor may read it: the deployment asks for read access and the user granted it. */
+      canRead: z.boolean(),
+      /** The last sync that ended well; null before the first. */
+      lastSyncedAt: z.string().nullable(),
+      /** A sync is running now. */
+      syncing: z.boolean(),
+      /** The last sync's error, when the last sync failed. */
+      lastError: z.string().nullable(),
+      lastErrorAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Syncs run every this many seconds. */
+  intervalSeconds: z.number(),
+  hint: z.string().nullable(),
+});
+export type MailboxSyncStatus = z.infer<typeof mailboxSyncStatus>;
+
+/** POST /api/mailbox/sync ("Check now"): the sync is queued; poll the status for its outcome. */
+export const syncNowReply = z.object({ queued: z.boolean() });

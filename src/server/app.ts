@@ -21,6 +21,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { campaignAnalyticsRoutes } from './routes/campaign-analytics';
 import { campaignRoutes } from './routes/campaigns';
+import { conversationRoutes } from './routes/conversations';
 import { dashboardRoutes } from './routes/dashboard';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
@@ -146,6 +147,7 @@ export async function buildApp(
   campaignRoutes(app, ctx);
   templateRoutes(app, ctx);
   emailRoutes(app, ctx);
+  conversationRoutes(app, ctx);
   imageRoutes(app, ctx);
   campaignAnalyticsRoutes(app, ctx);
   analyticsRoutes(app, ctx);

@@ -10,6 +10,7 @@ import { allJobs } from './jobs/all-jobs';
 import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
 import { sendQueueOn } from './jobs/send-queue';
+import { mailboxSyncQueueOn } from './jobs/sync-mailboxes';
 import { loggerOptions } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
@@ -52,6 +53,7 @@ export async function createContext(
       sessions: { idleMs: config.auth.sessionIdleMs, maxMs: config.auth.sessionMaxMs },
       jobs,
       sendQueue: sendQueueOn(jobs),
+      mailboxSyncQueue: mailboxSyncQueueOn(jobs),
       generationQueue: generationQueueOn(jobs, config.generation.expireSeconds),
       ai: createAiModels(config, metrics),
       metrics,

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Metrics } from './lib/metrics';
+import type { MailboxSyncQueue } from './services/conversations/sync-mailbox';
 import type { GenerationQueue } from './services/generation-queue';
 import type { SendQueue } from './services/sending/send-queue';
 
@@ -23,6 +24,8 @@ export type AppContext = {
   jobs: JobQueue<AppContext>;
   /** Emails to send now or at a time (the send jobs, for routes and services). */
   sendQueue: SendQueue;
+  /** Mailbox syncs to run now ("Check now" and the periodic fan-out). */
+  mailboxSyncQueue: MailboxSyncQueue;
   /** Campaigns to generate (the generation job, for routes). */
   generationQueue: GenerationQueue;
   /** The configured AI provider's models, or null when none is configured. */

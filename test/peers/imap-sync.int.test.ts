@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails, inboundMessages, mailboxSyncs } from '../../src/server/db/schema';
-import { syncMailboxesJob } from '../../src/server/jobs/sync-mailboxes';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emails, inboundMessages, mailboxSyncs, users } from '../../src/server/db/schema';
+import { syncMailboxesJob, syncMailboxJob } from '../../src/server/jobs/sync-mailboxes';
 import { takeSyncLease } from '../../src/server/queries/mailbox-syncs';
 import { IMAP_SYNC_KEY, syncImapMailbox } from '../../src/server/services/conversations/sync-imap';
 import { isUnsubscribed } from '../../src/server/services/sending/suppression';
-import { createCampaign, createRecipientWithEmail, createUser } from '../support/factories';
+import { inboundFixture, sentEmailsTheCorpusAnswers } from '../support/inbound';
 import { startTestApp, type TestApp, testDatabases } from '../support/test-app';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
 
@@ -15,7 +13,8 @@ const unavailable = dovecotUnavailable();
 if (unavailable) console.warn(`test/peers skipped: ${unavailable}`);
 
 const MAILBOX = { user: 'alice@example.com', password: 'inbox-password' };
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/inbound', `${name}.eml`));
+const fixture = inboundFixture;
+const attempt = { retryCount: 0, retryLimit: 0, isLast: true };
 const UNRELATED = [
   'From: News <news@letters.example>',
   'To: alice@example.com',
@@ -31,6 +30,7 @@ describe.skipIf(unavailable !== null).each(testDatabases())('syncing the IMAP ma
   let dovecot: Dovecot;
   let t: TestApp;
   let userId: number;
+  let cookie: string;
   let bounced: number;
   const sync = () =>
     syncImapMailbox({ db: t.ctx.db, settings: t.ctx.config.mail.imap!, now: () => new Date(), batchSize: 3 });
@@ -45,21 +45,9 @@ describe.skipIf(unavailable !== null).each(testDatabases())('syncing the IMAP ma
     t = await startTestApp(kind, {
       IMAP_URL: `imap://${user}:${MAILBOX.password}@127.0.0.1:${dovecot.port}`,
     });
-    userId = (await createUser(t.ctx.db, { email: 'alice@example.com' })).id;
-    const campaign = await createCampaign(t.ctx.db, userId);
-    const sent = { status: 'sent' as const, sentAt: new Date() };
-    bounced = (
-      await createRecipientWithEmail(t.ctx.db, campaign, {
-        ...sent,
-        email: 'bob@martin-sons.example',
-        messageId: '<tailor.123.abc@mail.example.com>',
-      })
-    ).email.id;
-    await createRecipientWithEmail(t.ctx.db, campaign, {
-      ...sent,
-      email: 'carol@brightfield.example',
-      messageId: '<tailor.124.def@mail.example.com>',
-    });
+    cookie = await t.signIn(MAILBOX.user);
+    userId = (await t.ctx.db.select().from(users).where(eq(users.email, MAILBOX.user)))[0]!.id;
+    bounced = (await sentEmailsTheCorpusAnswers(t.ctx.db, userId, new Date())).bob;
   });
   afterAll(async () => {
     await t?.close();
@@ -122,7 +110,11 @@ describe.skipIf(unavailable !== null).each(testDatabases())('syncing the IMAP ma
   it('is read by the periodic job, which keeps a failure on the sync record and goes on', async () => {
     await dovecot.append(MAILBOX.user, fixture('outlook-reply'));
     const before = await inboundCount();
-    await syncMailboxesJob.handle!(t.ctx, {}, { retryCount: 0, retryLimit: 0, isLast: true });
+    const queued: string[] = [];
+    const recorder = { ...t.ctx, mailboxSyncQueue: { syncNow: async (key: string) => queued.push(key) > 0 } };
+    await syncMailboxesJob.handle!(recorder, {}, attempt);
+    expect(queued).toEqual([IMAP_SYNC_KEY]);
+    await syncMailboxJob.handle!(t.ctx, { key: IMAP_SYNC_KEY }, attempt);
     expect(await inboundCount()).toBe(before + 1);
 
     const wrong = {
@@ -138,10 +130,39 @@ describe.skipIf(unavailable !== null).each(testDatabases())('syncing the IMAP ma
         },
       },
     };
-    await syncMailboxesJob.handle!(wrong, {}, { retryCount: 0, retryLimit: 0, isLast: true });
+    await syncMailboxJob.handle!(wrong, { key: IMAP_SYNC_KEY }, attempt);
     const [state] = await t.ctx.db.select().from(mailboxSyncs).where(eq(mailboxSyncs.key, IMAP_SYNC_KEY));
     expect(state!.lastError).toMatch(/auth|credentials|login/i);
     expect(state!.leaseToken).toBeNull();
+  });
+
+  it('syncs when the user presses Check now, and shows how the sync stands', async () => {
+    const status = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/mailbox/sync-status', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    // The failed sync of the test before is what Settings shows first.
+    expect((await status()).mailbox).toMatchObject({
+      kind: 'imap',
+      address: `${MAILBOX.user} on 127.0.0.1`,
+      canRead: true,
+      lastError: expect.stringMatching(/auth|credentials|login/i),
+    });
+    await dovecot.append(MAILBOX.user, fixture('out-of-office-fr-subject'));
+    const before = await inboundCount();
+    const res = await t.app.inject({ method: 'POST', url: '/api/mailbox/sync', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ queued: true });
+    // The worker of this app runs the queued sync.
+    await vi.waitFor(async () => expect(await inboundCount()).toBe(before + 1), { timeout: 20_000 });
+    await vi.waitFor(async () =>
+      expect((await status()).mailbox).toMatchObject({ lastError: null, syncing: false }),
+    );
+    const { mailbox, hint, intervalSeconds } = await status();
+    expect(Date.parse(mailbox.lastSyncedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(hint).toBeNull();
+    expect(intervalSeconds).toBe(120);
   });
 
   it('leaves the mailbox to the worker that holds its lease', async () => {

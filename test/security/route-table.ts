@@ -78,6 +78,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'GET /api/campaigns/:id/opened-emails': { kind: 'campaign' },
   'GET /api/campaigns/:id/unsubscribers': { kind: 'campaign' },
   'GET /api/campaigns/:id/unsubscribers/export': { kind: 'campaign' },
+  'GET /api/campaigns/:id/replies': { kind: 'campaign' },
   'PUT /api/templates/:id': {
     kind: 'template',
     bodies: [
@@ -97,6 +98,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
       { status: 'draft', scheduledFor: null },
     ],
   },
+  'GET /api/emails/:id/events': { kind: 'email' },
   'POST /api/emails/:id/send': { kind: 'email', bodies: [{}, { scheduledFor: '2099-01-01T09:00:00.000Z' }] },
   'POST /api/emails/:id/test': { kind: 'email' },
   'POST /api/emails/:id/resolve': { kind: 'email', bodies: [{ action: 'mark-sent' }, { action: 'resend' }] },

@@ -3,7 +3,7 @@ import { cleanUpSessionsJob } from './clean-up-sessions';
 import { generateEmailsJob } from './generate-emails';
 import { releaseScheduledJob } from './release-scheduled';
 import { reconcileSendingJob, sendEmailJob } from './send-email';
-import { syncMailboxesJob } from './sync-mailboxes';
+import { syncMailboxesJob, syncMailboxJob } from './sync-mailboxes';
 
 /** Every job the worker runs; a new job file is added here. */
 export const allJobs: AppJob[] = [
@@ -13,4 +13,5 @@ export const allJobs: AppJob[] = [
   releaseScheduledJob,
   reconcileSendingJob,
   syncMailboxesJob,
+  syncMailboxJob,
 ];

@@ -18,6 +18,9 @@ export function presentEmail(e: EmailRow, recipient: RecipientSummary): Email {
     sentAt: e.sentAt?.toISOString() ?? null,
     scheduledFor: e.scheduledFor?.toISOString() ?? null,
     messageId: e.messageId,
+    repliedAt: e.repliedAt?.toISOString() ?? null,
+    bouncedAt: e.bouncedAt?.toISOString() ?? null,
+    bounceKind: e.bounceKind,
     recipient,
   };
 }

@@ -39,6 +39,9 @@ const email = (id: number, changes: Partial<Email> = {}): Email => ({
   sentAt: null,
   scheduledFor: null,
   messageId: null,
+  repliedAt: null,
+  bouncedAt: null,
+  bounceKind: null,
   recipient: { email: `r${id}@example.com`, company: 'Acme', jobTitle: 'CTO' },
   ...changes,
 });

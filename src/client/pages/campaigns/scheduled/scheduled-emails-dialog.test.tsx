@@ -24,6 +24,9 @@ const scheduled = (id: number): ScheduledEmail => ({
   sentAt: null,
   scheduledFor: at,
   messageId: null,
+  repliedAt: null,
+  bouncedAt: null,
+  bounceKind: null,
   recipient: { email: `r${id}@example.com`, company: null, jobTitle: null },
   campaign: { id: 7, name: 'Expo follow-up' },
 });

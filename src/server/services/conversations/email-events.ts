@@ -1,0 +1,75 @@
+import type { CampaignReplies, EmailEvent, InboundEvent } from '../../../contract/conversations';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import {
+  firstOpensOf,
+  type InboundRow,
+  listCampaignReplies,
+  listEmailInbound,
+  unsubscribeByEmail,
+} from '../../queries/conversation-reads';
+import { findOwnEmail } from '../../queries/email-actions';
+import { ownCampaign } from '../campaigns';
+
+/**
+ * One email's story, oldest first: sent, first opened (by a person, and apart by an image proxy),
+ * what its recipient's mailbox answered (replies, auto-replies, bounces, emailed unsubscribe
+ * requests), and the unsubscribe it caused. Another user's email is a 404.
+ */
+export async function emailEventsOf(
+  db: Db,
+  userId: number,
+  emailId: number,
+): Promise<{ events: EmailEvent[] }> {
+  const own = await findOwnEmail(db, userId, emailId);
+  if (!own) throw notFound('Email');
+  const [opens, inbound, unsubscribe] = await Promise.all([
+    firstOpensOf(db, emailId),
+    listEmailInbound(db, userId, emailId),
+    unsubscribeByEmail(db, userId, emailId),
+  ]);
+  const events: EmailEvent[] = [];
+  if (own.email.sentAt) events.push({ type: 'sent', at: own.email.sentAt.toISOString() });
+  for (const o of opens) events.push({ type: 'opened', at: o.at.toISOString(), byMachine: o.byMachine });
+  for (const m of inbound)
+    events.push({ type: 'inbound', at: m.receivedAt.toISOString(), message: presentInbound(m) });
+  if (unsubscribe)
+    events.push({ type: 'unsubscribed', at: unsubscribe.at.toISOString(), reason: unsubscribe.reason });
+  // ISO strings of one zone sort as times; the sort is stable, so equal times keep the order above.
+  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { events };
+}
+
+/** A campaign's replies by people, newest first (its Replies view). */
+export async function campaignRepliesOf(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  limit: number,
+  offset: number,
+): Promise<CampaignReplies> {
+  await ownCampaign(db, userId, campaignId);
+  const { rows, total } = await listCampaignReplies(db, userId, campaignId, limit, offset);
+  const items = rows.map((r) => ({
+    ...presentInbound(r),
+    emailId: r.emailId,
+    recipientEmail: r.recipientEmail,
+  }));
+  return { items, total, limit, offset };
+}
+
+export function presentInbound(m: InboundRow): InboundEvent {
+  return {
+    id: m.id,
+    kind: m.kind,
+    bounceKind: m.bounceKind,
+    bounceStatus: m.bounceStatus,
+    bounceDiagnostic: m.bounceDiagnostic,
+    fromAddress: m.fromAddress,
+    fromName: m.fromName,
+    subject: m.subject,
+    snippet: m.snippet,
+    link: m.link,
+    receivedAt: m.receivedAt.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../src/server/db/client';
+import { createCampaign, createRecipientWithEmail } from './factories';
+
+/** A message of the hand-written corpus in test/fixtures/inbound, as raw bytes. */
+export const inboundFixture = (name: string) =>
+  fs.readFileSync(path.join(__dirname, '../fixtures/inbound', `${name}.eml`));
+
+/**
+ * A campaign with the two sent emails the corpus answers: to Bob (tailor.123.abc, which the
+ * replies, the hard bounces and the out-of-office quote) and to Carol (tailor.124.def, which the
+ * delay report quotes).
+ */
+export async function sentEmailsTheCorpusAnswers(db: Db, userId: number, sentAt: Date) {
+  const campaign = await createCampaign(db, userId);
+  const sent = { status: 'sent' as const, sentAt };
+  const bob = await createRecipientWithEmail(db, campaign, {
+    ...sent,
+    email: 'bob@martin-sons.example',
+    messageId: '<tailor.123.abc@mail.example.com>',
+  });
+  const carol = await createRecipientWithEmail(db, campaign, {
+    ...sent,
+    email: 'carol@brightfield.example',
+    messageId: '<tailor.124.def@mail.example.com>',
+  });
+  return { campaign, bob: bob.email.id, carol: carol.email.id };
+}
