@@ -55,6 +55,8 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
       unopened: 0,
       openRate: 0,
       openRateIncludingMachine: 0,
+      replyRate: 0,
+      bounceRate: 0,
     });
     const daily = await json<DailyActivity>(cookie, '/api/analytics/daily?days=14');
     expect(daily.days).toHaveLength(14);
@@ -101,6 +103,10 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
       openRate: 50,
       openRateIncludingMachine: 75,
       unsubscribes: 1,
+      replied: 0,
+      replyRate: 0,
+      bounced: 0,
+      bounceRate: 0,
     };
     expect(overview.campaigns).toEqual([
       { campaignId: campaign.id, name: 'Numbers', status: campaign.status, archived: false, ...expected },
@@ -211,7 +217,8 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment');
     const rows = Papa.parse<string[]>(res.body.trim()).data;
-    expect(rows[0]).toEqual(['email', 'unsubscribed_at']);
+    expect(rows[0]).toEqual(['email', 'unsubscribed_at', 'reason']);
+    expect(rows.slice(1).map((r) => r[2])).toEqual(['link', 'link']);
     expect(
       rows
         .slice(1)

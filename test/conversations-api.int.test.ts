@@ -113,6 +113,51 @@ describe.each(testDatabases())('conversations through the API (%s)', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('counts replies and hard bounces in the rollups, on the day they arrived', async () => {
+    const figures = async () => {
+      const overview = (await get(alice.cookie, '/api/analytics/overview')).json();
+      const daily = (
+        await get(alice.cookie, `/api/analytics/daily?days=30&campaignId=${sent.campaign.id}`)
+      ).json();
+      const dashboard = (await get(alice.cookie, '/api/dashboard/stats')).json();
+      const active = daily.days.filter((d: { replied: number; bounced: number }) => d.replied || d.bounced);
+      return { campaign: overview.campaigns[0], totals: overview.totals, active, dashboard };
+    };
+    // Bob replied (twice: one counts); Carol's delay report is a soft bounce, which is not counted.
+    let f = await figures();
+    expect(f.campaign).toMatchObject({ sent: 2, replied: 1, replyRate: 50, bounced: 0, bounceRate: 0 });
+    expect(f.totals).toMatchObject({ replied: 1, replyRate: 50, bounced: 0 });
+    expect(f.active).toEqual([expect.objectContaining({ day: '2026-11-19', replied: 1, bounced: 0 })]);
+    expect(f.dashboard).toMatchObject({ replyRate: 50, bounceRate: 0 });
+
+    // A hard bounce for Bob's email arrives the next day.
+    await record('postfix-bounce-5.1.1', 'b1', at('2026-11-21T07:00:00Z'));
+    f = await figures();
+    expect(f.campaign).toMatchObject({ replied: 1, bounced: 1, bounceRate: 50 });
+    expect(f.active).toEqual([
+      expect.objectContaining({ day: '2026-11-19', replied: 1, bounced: 0 }),
+      expect.objectContaining({ day: '2026-11-21', replied: 0, bounced: 1 }),
+    ]);
+    expect(f.dashboard).toMatchObject({ replyRate: 50, bounceRate: 50 });
+  });
+
+  it("exports the campaign's suppression entries with their reason, and lists only unsubscribes", async () => {
+    // After the hard bounce above, someone answers Bob's email asking to be removed.
+    await record('unsubscribe-reply', 's1', at('2026-11-22T07:00:00Z'));
+    const res = await get(alice.cookie, `/api/campaigns/${sent.campaign.id}/unsubscribers/export`);
+    const rows = res.body
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual(['email', 'unsubscribed_at', 'reason']);
+    expect(rows.slice(1).map(([email, , reason]) => [email, reason])).toEqual([
+      ['bob@martin-sons.example', 'bounced'],
+      ['ivy.chen@cedarpoint.example', 'email request'],
+    ]);
+    const listed = (await get(alice.cookie, `/api/campaigns/${sent.campaign.id}/unsubscribers`)).json();
+    expect(listed.map((u: { email: string }) => u.email)).toEqual(['ivy.chen@cedarpoint.example']);
+  });
+
   it("answers 404 for another user's email and campaign, and nothing of them", async () => {
     for (const url of [`/api/emails/${sent.bob}/events`, `/api/campaigns/${sent.campaign.id}/replies`]) {
       const res = await get(bob.cookie, url);

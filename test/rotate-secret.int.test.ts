@@ -84,7 +84,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     await expect(
       mailboxFor({ ...t.ctx, tokens: cipherFor(KEY_A) }, { id: googleUserId }, 'google'),
     ).rejects.toThrow(
-      /^The stored mailbox connection cannot be read \(SECRET_KEY changed\?\): sign in again to send\.$/,
+      /^The stored mailbox connection cannot be read \(SECRET_KEY changed\?\): sign in again\.$/,
     );
 
     const second = await rotateSecretKey(t.ctx.db, { oldSecret: secret(KEY_A), newSecret: secret(KEY_B) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNCE_KINDS } from './conversations';
 
 /**
  * Analytics (docs/product.md §8). "Opened" always means opened by a person: image proxies
@@ -18,6 +19,12 @@ const openCounts = {
   openRate: z.number(),
   openRateIncludingMachine: z.number(),
   unsubscribes: z.number(),
+  /** Sent emails a person replied to (auto-replies do not count), and their share of sent. */
+  replied: z.number(),
+  replyRate: z.number(),
+  /** Sent emails that bounced hard (the address does not work), and their share of sent. */
+  bounced: z.number(),
+  bounceRate: z.number(),
 };
 
 export const campaignAnalytics = z.object({
@@ -42,7 +49,7 @@ export const dailyActivityQuery = z.object({
   campaignId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-/** Sends and first opens per day; every day of the range is present, oldest first. */
+/** Sends, first opens, first replies and hard bounces per day; every day of the range is present, oldest first. */
 export const dailyActivity = z.object({
   days: z.array(
     z.object({
@@ -51,6 +58,9 @@ export const dailyActivity = z.object({
       sent: z.number(),
       opened: z.number(),
       openedIncludingMachine: z.number(),
+      /** First replies by a person and hard bounces, on the day they arrived. */
+      replied: z.number(),
+      bounced: z.number(),
     }),
   ),
 });
@@ -82,6 +92,10 @@ export const sentEmailRow = z.object({
   opened: z.boolean(),
   /** Only an image proxy fetched the pixel: probably not read. */
   openedByMachineOnly: z.boolean(),
+  /** The first reply by a person (docs/product.md §12). */
+  repliedAt: z.string().nullable(),
+  /** Whether the address bounced, for good (hard) or for now (soft). */
+  bounceKind: z.enum(BOUNCE_KINDS).nullable(),
 });
 export type SentEmailRow = z.infer<typeof sentEmailRow>;
 

@@ -7,5 +7,8 @@ export const dashboardStats = z.object({
   successRate: z.number(),
   templates: z.number(),
   openedRate: z.number(),
+  /** Sent emails a person replied to, and sent emails that bounced hard, as shares of sent. */
+  replyRate: z.number(),
+  bounceRate: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;

@@ -196,6 +196,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     mail: {
       smtp: smtpSettings(env, publicUrl),
       imap: imapSettings(env),
+      /** How far back a mailbox sync reads the first time, or when its place was lost. */
+      rescanDays: env.MAILBOX_RESCAN_DAYS,
       /** How long a send waits for the mail server or API; past it the outcome may be unknown. */
       timeoutMs: env.SEND_TIMEOUT_MS,
       gmailApiUrl: env.GMAIL_API_URL.replace(/\/$/, ''),

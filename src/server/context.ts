@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Metrics } from './lib/metrics';
-import type { MailboxSyncQueue } from './services/conversations/sync-mailbox';
+import type { MailboxSyncQueue } from './services/conversations/mailbox-sync-queue';
 import type { GenerationQueue } from './services/generation-queue';
 import type { SendQueue } from './services/sending/send-queue';
 

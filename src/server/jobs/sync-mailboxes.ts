@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  type MailboxSyncQueue,
-  mailboxesToSync,
-  SYNC_INTERVAL_SECONDS,
-  syncMailbox,
-} from '../services/conversations/sync-mailbox';
+import type { MailboxSyncQueue } from '../services/conversations/mailbox-sync-queue';
+import { mailboxesToSync, SYNC_INTERVAL_SECONDS, syncMailbox } from '../services/conversations/sync-mailbox';
 import type { AppJob } from './app-job';
 import type { JobQueue } from './job-queue';
 

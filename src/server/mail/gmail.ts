@@ -23,8 +23,8 @@ export function gmailTransport(opts: {
         body: JSON.stringify({ raw: Buffer.from(message.raw).toString('base64url') }),
       });
       if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
-      const body = (await res.json()) as { id?: string };
-      return { providerMessageId: body.id ?? null };
+      const body = (await res.json()) as { id?: string; threadId?: string };
+      return { providerMessageId: body.id ?? null, providerThreadId: body.threadId ?? null };
     },
     findSent: !opts.canRead
       ? null

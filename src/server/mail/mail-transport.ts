@@ -18,7 +18,13 @@ export type OutgoingMessage = {
  */
 export type MailTransport = {
   kind: 'gmail' | 'graph' | 'smtp' | 'outbox';
-  send(message: OutgoingMessage): Promise<{ providerMessageId: string | null }>;
+  /**
+   * `providerThreadId` is the provider's conversation the message joined (Gmail's threadId), when
+   * the send's answer names it: the mailbox sync matches replies in it to this email.
+   */
+  send(
+    message: OutgoingMessage,
+  ): Promise<{ providerMessageId: string | null; providerThreadId?: string | null }>;
   /**
    * Whether the mailbox's Sent folder holds a message with this Message-ID; null when this
    * transport cannot look (no read scope, SMTP). Settles sends cut short by a crash or a broken

@@ -21,6 +21,8 @@ const campaignTotalsQuery = preparedQuery((db) =>
       opened: campaignStats.humanOpened,
       openedIncludingMachine: campaignStats.opened,
       unsubscribes: campaignStats.unsubscribes,
+      replied: campaignStats.replied,
+      bounced: campaignStats.bounced,
     })
     .from(campaignStats)
     .innerJoin(campaigns, eq(campaigns.id, campaignStats.campaignId))
@@ -29,7 +31,7 @@ const campaignTotalsQuery = preparedQuery((db) =>
     .prepare('analytics_campaign_totals'),
 );
 
-/** Each campaign that sent anything, with its all-time sends, unique opens and unsubscribes (one row each). */
+/** Each campaign that sent anything, with its all-time sends, unique opens, unsubscribes, replies and hard bounces (one row each). */
 export function campaignTotals(db: Db, user: number) {
   return campaignTotalsQuery(db).execute({ userId: user });
 }
@@ -56,6 +58,8 @@ const rollupTotalsQuery = preparedVariants((db, scope: Scope) =>
       sent: sql<number>`coalesce(sum(${stats.sent}), 0)::int`,
       opened: sql<number>`coalesce(sum(${stats.humanOpened}), 0)::int`,
       openedIncludingMachine: sql<number>`coalesce(sum(${stats.opened}), 0)::int`,
+      replied: sql<number>`coalesce(sum(${stats.replied}), 0)::int`,
+      bounced: sql<number>`coalesce(sum(${stats.bounced}), 0)::int`,
     })
     .from(stats)
     .where(and(eq(stats.userId, userId), scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined))
@@ -68,7 +72,7 @@ export async function rollupTotals(db: Db, user: number, campaign?: number) {
     userId: user,
     campaignId: campaign,
   });
-  return row ?? { sent: 0, opened: 0, openedIncludingMachine: 0 };
+  return row ?? { sent: 0, opened: 0, openedIncludingMachine: 0, replied: 0, bounced: 0 };
 }
 
 const rollupPerDayQuery = preparedVariants((db, scope: Scope) =>
@@ -78,6 +82,8 @@ const rollupPerDayQuery = preparedVariants((db, scope: Scope) =>
       sent: sql<number>`sum(${stats.sent})::int`,
       opened: sql<number>`sum(${stats.humanOpened})::int`,
       openedIncludingMachine: sql<number>`sum(${stats.opened})::int`,
+      replied: sql<number>`sum(${stats.replied})::int`,
+      bounced: sql<number>`sum(${stats.bounced})::int`,
     })
     .from(stats)
     .where(
@@ -151,6 +157,8 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
       sentAt: emails.sentAt,
       openedAt: emails.openedAt,
       humanOpenedAt: emails.humanOpenedAt,
+      repliedAt: emails.repliedAt,
+      bounceKind: emails.bounceKind,
     })
     .from(emails)
     .innerJoin(recipients, eq(recipients.id, emails.recipientId))

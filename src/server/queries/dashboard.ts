@@ -20,14 +20,18 @@ const totalsQuery = preparedQuery((db) =>
         where ${campaignDailyStats.userId} = "users"."id")`,
       opened: sql<number>`(select coalesce(sum(${campaignDailyStats.humanOpened}), 0)::int from ${campaignDailyStats}
         where ${campaignDailyStats.userId} = "users"."id")`,
+      replied: sql<number>`(select coalesce(sum(${campaignDailyStats.replied}), 0)::int from ${campaignDailyStats}
+        where ${campaignDailyStats.userId} = "users"."id")`,
+      bounced: sql<number>`(select coalesce(sum(${campaignDailyStats.bounced}), 0)::int from ${campaignDailyStats}
+        where ${campaignDailyStats.userId} = "users"."id")`,
     })
     .from(users)
     .where(eq(users.id, userId))
     .prepare('dashboard_totals'),
 );
 
-/** Totals for one user's dashboard: small index-backed counts, and sends and opens from the rollup. */
+/** Totals for one user's dashboard: small index-backed counts, and sends, opens, replies and bounces from the rollup. */
 export async function dashboardTotals(db: Db, user: number) {
   const [row] = await totalsQuery(db).execute({ userId: user });
-  return row ?? { campaigns: 0, templates: 0, failed: 0, sent: 0, opened: 0 };
+  return row ?? { campaigns: 0, templates: 0, failed: 0, sent: 0, opened: 0, replied: 0, bounced: 0 };
 }

@@ -77,7 +77,12 @@ export async function claimManyForSending(db: Db, emailIds: number[], domain: st
 }
 
 /** A sent email's provider answer and the exact message sent. */
-export type SentEmail = { id: number; providerMessageId: string | null; raw: string };
+export type SentEmail = {
+  id: number;
+  providerMessageId: string | null;
+  providerThreadId?: string | null;
+  raw: string;
+};
 
 /** settleSending(…, sent) for many emails in one statement; returns the ids it settled. */
 export async function settleManySent(db: Db, sent: SentEmail[], transport: string): Promise<Set<number>> {
@@ -87,9 +92,11 @@ export async function settleManySent(db: Db, sent: SentEmail[], transport: strin
     sql`
     update ${emails} e
     set status = 'sent', sent_at = now(), error_message = null, transport = ${transport}::text,
-        provider_message_id = t.provider_message_id, raw_message = t.raw, updated_at = now()
+        provider_message_id = t.provider_message_id, provider_thread_id = t.provider_thread_id,
+        raw_message = t.raw, updated_at = now()
     from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
-                ${param(sent.map((s) => s.raw))}::text[]) as t(id, provider_message_id, raw)
+                ${param(sent.map((s) => s.providerThreadId ?? null))}::text[], ${param(sent.map((s) => s.raw))}::text[])
+      as t(id, provider_message_id, provider_thread_id, raw)
     where e.id = t.id and e.status = 'sending'
     returning e.id::int as id`,
   );

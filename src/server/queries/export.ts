@@ -55,7 +55,12 @@ export async function exportCampaignUnsubscribePage(
   limit: number,
 ) {
   return db
-    .select({ id: unsubscribes.id, email: unsubscribes.email, createdAt: unsubscribes.createdAt })
+    .select({
+      id: unsubscribes.id,
+      email: unsubscribes.email,
+      createdAt: unsubscribes.createdAt,
+      reason: unsubscribes.reason,
+    })
     .from(unsubscribes)
     .where(
       and(

@@ -30,6 +30,42 @@ export async function sentEmailByMessageIds(
     : null;
 }
 
+/** The user's first sent email in this provider thread (Gmail's threadId), if any. */
+export async function sentEmailInThread(
+  db: Db,
+  userId: number,
+  threadId: string,
+): Promise<SentEmailRef | null> {
+  const [row] = await selectRows<{ id: string | number; campaign_id: number; recipient_email: string }>(
+    db,
+    sql`
+    select e.id, e.campaign_id, r.email as recipient_email
+    from ${emails} e join ${recipients} r on r.id = e.recipient_id
+    where e.user_id = ${userId}::integer and e.provider_thread_id = ${threadId}::text
+    order by e.sent_at nulls last, e.id
+    limit 1`,
+  );
+  return row
+    ? { id: Number(row.id), campaignId: row.campaign_id, recipientEmail: row.recipient_email }
+    : null;
+}
+
+/** Which of these provider threads hold one of the user's sent emails. */
+export async function threadsWithSentEmails(
+  db: Db,
+  userId: number,
+  threadIds: string[],
+): Promise<Set<string>> {
+  if (threadIds.length === 0) return new Set();
+  const rows = await selectRows<{ provider_thread_id: string }>(
+    db,
+    sql`
+    select distinct provider_thread_id from ${emails}
+    where user_id = ${userId}::integer and provider_thread_id = any(${param(threadIds)}::text[])`,
+  );
+  return new Set(rows.map((r) => r.provider_thread_id));
+}
+
 export type NewInboundMessage = {
   userId: number;
   emailId: number | null;

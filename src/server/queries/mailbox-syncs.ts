@@ -1,6 +1,6 @@
 import { param, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { emails, mailboxSyncs, users } from '../db/schema';
+import { emails, mailboxSyncs, oauthAccounts, users } from '../db/schema';
 
 /**
  * Takes the mailbox's lease until `until` when nobody holds it (or the holder's ran out), and
@@ -68,5 +68,20 @@ export async function usersByAddress(db: Db, addresses: string[]): Promise<{ id:
   return selectRows(
     db,
     sql`select id, email from ${users} where lower(email) = any(${param(addresses.map((a) => a.toLowerCase()))}::text[])`,
+  );
+}
+
+/** Every connected Google and Microsoft mailbox: its owner, provider, address and granted scopes. */
+export async function connectedMailboxes(
+  db: Db,
+): Promise<
+  { userId: number; provider: 'google' | 'microsoft'; email: string | null; scopes: string | null }[]
+> {
+  return selectRows(
+    db,
+    sql`
+    select a.user_id as "userId", a.provider, coalesce(u.email, a.email) as email, a.scopes
+    from ${oauthAccounts} a join ${users} u on u.id = a.user_id
+    where a.provider in ('google', 'microsoft') and a.access_token_enc is not null`,
   );
 }

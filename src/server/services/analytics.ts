@@ -28,7 +28,14 @@ export function percent(part: number, whole: number) {
  * Derived figures of one set of counts (docs/product.md §8's Sent, Opened, Unopened, Open Rate, with all
  * opens beside).
  */
-type Counts = { sent: number; opened: number; openedIncludingMachine: number; unsubscribes: number };
+type Counts = {
+  sent: number;
+  opened: number;
+  openedIncludingMachine: number;
+  unsubscribes: number;
+  replied: number;
+  bounced: number;
+};
 
 function withRates<C extends Counts>(c: C) {
   return {
@@ -36,6 +43,8 @@ function withRates<C extends Counts>(c: C) {
     unopened: c.sent - c.opened,
     openRate: percent(c.opened, c.sent),
     openRateIncludingMachine: percent(c.openedIncludingMachine, c.sent),
+    replyRate: percent(c.replied, c.sent),
+    bounceRate: percent(c.bounced, c.sent),
   };
 }
 
@@ -43,18 +52,20 @@ function withRates<C extends Counts>(c: C) {
 export async function getAnalyticsOverview(db: Db, userId: number): Promise<AnalyticsOverview> {
   const [rows, unsubscribes] = await Promise.all([campaignTotals(db, userId), unsubscribeTotal(db, userId)]);
   const campaigns = rows.map(withRates);
-  const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine') =>
+  const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine' | 'replied' | 'bounced') =>
     campaigns.reduce((n, c) => n + c[key], 0);
   const totals = withRates({
     sent: sum('sent'),
     opened: sum('opened'),
     openedIncludingMachine: sum('openedIncludingMachine'),
     unsubscribes,
+    replied: sum('replied'),
+    bounced: sum('bounced'),
   });
   return { totals, campaigns };
 }
 
-/** Sends and first opens per day for the last `days` days in the user's time zone, every day present. */
+/** Sends, first opens, first replies and hard bounces per day for the last `days` days in the user's time zone, every day present. */
 export async function getDailyActivity(
   db: Db,
   user: User,
@@ -73,6 +84,8 @@ export async function getDailyActivity(
         sent: r?.sent ?? 0,
         opened: r?.opened ?? 0,
         openedIncludingMachine: r?.openedIncludingMachine ?? 0,
+        replied: r?.replied ?? 0,
+        bounced: r?.bounced ?? 0,
       };
     }),
   };
@@ -101,6 +114,8 @@ export async function getSentEmails(db: Db, userId: number, query: SentEmailsQue
       sentAt: (r.sentAt ?? new Date(0)).toISOString(),
       opened: r.humanOpenedAt !== null,
       openedByMachineOnly: r.humanOpenedAt === null && r.openedAt !== null,
+      repliedAt: r.repliedAt?.toISOString() ?? null,
+      bounceKind: r.bounceKind,
     })),
     total,
     page: query.page,

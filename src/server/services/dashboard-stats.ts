@@ -12,5 +12,7 @@ export async function getDashboardStats(db: Db, userId: number): Promise<Dashboa
     successRate: percent(t.sent, t.sent + t.failed),
     templates: t.templates,
     openedRate: percent(t.opened, t.sent),
+    replyRate: percent(t.replied, t.sent),
+    bounceRate: percent(t.bounced, t.sent),
   };
 }

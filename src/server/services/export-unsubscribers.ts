@@ -6,19 +6,20 @@ import { ownCampaign } from './campaigns';
 const PAGE_SIZE = 2000;
 
 /**
- * A campaign's unsubscribers as CSV (email, unsubscribed_at), streamed page by page, with cells
+ * A campaign's entries on the suppression list as CSV (email, unsubscribed_at, reason: `link`,
+ * `email request` or `bounced`, docs/product.md §12), streamed page by page, with cells
  * a spreadsheet would run as formulas escaped. Checks ownership before the first byte, so
  * another user's campaign is a plain 404.
  */
 export async function exportCampaignUnsubscribers(db: Db, userId: number, campaignId: number) {
   await ownCampaign(db, userId, campaignId);
   async function* rows(): AsyncGenerator<string> {
-    yield `${Papa.unparse([['email', 'unsubscribed_at']])}\r\n`;
+    yield `${Papa.unparse([['email', 'unsubscribed_at', 'reason']])}\r\n`;
     for (let after = 0; ; ) {
       const page = await exportCampaignUnsubscribePage(db, userId, campaignId, after, PAGE_SIZE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
-      const cells = page.map((u) => [u.email, u.createdAt.toISOString()]);
+      const cells = page.map((u) => [u.email, u.createdAt.toISOString(), u.reason]);
       yield `${Papa.unparse(cells, { escapeFormulae: true })}\r\n`;
     }
   }

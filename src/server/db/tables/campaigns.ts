@@ -122,6 +122,8 @@ export const emails = pgTable(
     sentAt: tz('sent_at'),
     messageId: text('message_id'),
     providerMessageId: text('provider_message_id'),
+    /** The provider's conversation the message joined (Gmail's threadId), for matching replies. */
+    providerThreadId: text('provider_thread_id'),
     transport: text('transport'),
     /** The exact MIME message as sent. */
     rawMessage: text('raw_message'),
@@ -152,6 +154,8 @@ export const emails = pgTable(
     index('emails_sent_subject_idx').on(t.userId, t.subject, t.id).where(sql`${t.status} = 'sent'`),
     // Inbound mail is matched to what we sent by the Message-IDs it refers to (random, so unique).
     index('emails_message_id_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+    // Gmail replies are also matched by the thread our email started.
+    index('emails_thread_idx').on(t.userId, t.providerThreadId).where(sql`${t.providerThreadId} is not null`),
   ],
 );
 
@@ -173,6 +177,9 @@ export const campaignDailyStats = pgTable(
     sent: integer('sent').notNull().default(0),
     opened: integer('opened').notNull().default(0),
     humanOpened: integer('human_opened').notNull().default(0),
+    /** First replies by a person and hard bounces, on the day they arrived (migration 0011). */
+    replied: integer('replied').notNull().default(0),
+    bounced: integer('bounced').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.day] }),
@@ -198,6 +205,8 @@ export const campaignStats = pgTable(
     opened: integer('opened').notNull().default(0),
     humanOpened: integer('human_opened').notNull().default(0),
     unsubscribes: integer('unsubscribes').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    bounced: integer('bounced').notNull().default(0),
   },
   (t) => [index('campaign_stats_user_idx').on(t.userId)],
 );

@@ -6,6 +6,7 @@ import {
   markReplied,
   type SentEmailRef,
   sentEmailByMessageIds,
+  sentEmailInThread,
 } from '../../queries/inbound-messages';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
 import { type Classification, classifyInbound } from './classify';
@@ -14,8 +15,11 @@ import { type InboundMessage, referencedMessageIds } from './inbound-message';
 /** The mailbox a message was read from: its owner and the address campaigns are sent from. */
 export type Mailbox = { userId: number; address: string };
 
-/** Where in the mailbox the message is: a key unique within it, when it arrived, and a link to it. */
-export type InboundSource = { key: string; receivedAt: Date; link: string | null };
+/**
+ * Where in the mailbox the message is: a key unique within it, when it arrived, a link to it, and
+ * the provider's thread it is in (Gmail), which matches it to our email when its headers name none.
+ */
+export type InboundSource = { key: string; receivedAt: Date; link: string | null; threadId?: string };
 
 export type RecordOutcome =
   | { recorded: true; kind: InboundKind; emailId: number | null }
@@ -39,7 +43,9 @@ export async function recordInbound(
 ): Promise<RecordOutcome> {
   const verdict = classifyInbound(msg, { address: mailbox.address });
   if (verdict.kind === 'ignored') return { recorded: false, why: 'ignored', detail: verdict.reason };
-  const email = await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg));
+  const email =
+    (await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg))) ??
+    (source.threadId ? await sentEmailInThread(db, mailbox.userId, source.threadId) : null);
   // An unsubscribe request stands on its own: whoever asks is not written to again.
   if (!email && verdict.kind !== 'unsubscribe-request') return { recorded: false, why: 'not ours' };
 

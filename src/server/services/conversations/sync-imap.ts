@@ -1,31 +1,16 @@
-import crypto from 'node:crypto';
 import type { ImapSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { type ImapInbox, type InboxHeaders, openImapInbox } from '../../mail/imap-inbox';
-import {
-  endSyncLease,
-  saveSyncCursor,
-  sendersOfMessageIds,
-  takeSyncLease,
-  usersByAddress,
-} from '../../queries/mailbox-syncs';
-import {
-  type InboundMessage,
-  isMailSystem,
-  parseHeaderOnlyMessage,
-  parseRawMessage,
-  referencedMessageIds,
-} from './inbound-message';
+import { sendersOfMessageIds, usersByAddress } from '../../queries/mailbox-syncs';
+import { CANDIDATE_HEADERS, candidatesAmong, SOURCE_LIMIT } from './candidates';
+import { type InboundMessage, parseRawMessage, referencedMessageIds } from './inbound-message';
 import { type RecordOutcome, recordInbound } from './record-inbound';
+import { type HeldMailbox, type SyncReport, withSyncLease } from './sync-lease';
 
 export const IMAP_SYNC_KEY = 'imap';
 
 /** Where the IMAP sync stopped: the mailbox's UIDVALIDITY and the last UID read. */
 type ImapCursor = { uidValidity: number; lastUid: number };
-
-export type SyncReport =
-  | { skipped: 'another worker is syncing' }
-  | { skipped?: undefined; rescanned: boolean; read: number; recorded: number };
 
 export type ImapSyncDeps = {
   db: Db;
@@ -37,20 +22,6 @@ export type ImapSyncDeps = {
   leaseMs?: number;
 };
 
-/** The headers that decide whether a message may be about one of our emails. */
-const HEADERS = [
-  'message-id',
-  'in-reply-to',
-  'references',
-  'from',
-  'to',
-  'subject',
-  'content-type',
-  'x-failed-recipients',
-];
-/** A bounce's report and the returned headers come first; the rest of a big message is not needed. */
-const SOURCE_LIMIT = 256 * 1024;
-
 /**
  * One sync of the deployment's IMAP mailbox (IMAP_URL), where local users' replies and bounces
  * arrive. Reads what arrived since the cursor (or, first and after a UIDVALIDITY change, the last
@@ -61,23 +32,14 @@ const SOURCE_LIMIT = 256 * 1024;
  * workers off the mailbox.
  */
 export async function syncImapMailbox(deps: ImapSyncDeps): Promise<SyncReport> {
-  const { db, now } = deps;
-  const leaseMs = deps.leaseMs ?? 5 * 60_000;
-  const token = crypto.randomUUID();
-  const lease = await takeSyncLease(db, IMAP_SYNC_KEY, token, now(), new Date(now().getTime() + leaseMs));
-  if (!lease) return { skipped: 'another worker is syncing' };
-  try {
-    const report = await readNew(deps, token, lease.cursor as ImapCursor | null, leaseMs);
-    await endSyncLease(db, IMAP_SYNC_KEY, token, now(), null);
-    return report;
-  } catch (err) {
-    await endSyncLease(db, IMAP_SYNC_KEY, token, now(), (err as Error).message).catch(() => {});
-    throw err;
-  }
+  return withSyncLease<ImapCursor>(deps.db, IMAP_SYNC_KEY, deps.now, deps.leaseMs ?? 5 * 60_000, (held) =>
+    readNew(deps, held),
+  );
 }
 
-async function readNew(deps: ImapSyncDeps, token: string, cursor: ImapCursor | null, leaseMs: number) {
+async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   const { db, settings, now } = deps;
+  const { cursor } = held;
   const inbox = await openImapInbox(settings);
   try {
     const rescanned = !cursor || cursor.uidValidity !== inbox.uidValidity;
@@ -87,46 +49,20 @@ async function readNew(deps: ImapSyncDeps, token: string, cursor: ImapCursor | n
     const batchSize = deps.batchSize ?? 200;
     for (let i = 0; i < uids.length; i += batchSize) {
       const batch = uids.slice(i, i + batchSize);
-      for (const message of await candidates(db, await inbox.headers(batch, HEADERS))) {
+      for (const message of await candidatesAmong(db, await inbox.headers(batch, CANDIDATE_HEADERS))) {
         const outcome = await recordOne(db, inbox, message);
         if (outcome?.recorded) recorded++;
       }
-      const next: ImapCursor = { uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! };
-      if (!(await saveSyncCursor(db, IMAP_SYNC_KEY, token, next, new Date(now().getTime() + leaseMs)))) {
-        throw new Error('Another worker took over this mailbox');
-      }
+      await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
     }
     if (uids.length === 0 && rescanned) {
       // An empty mailbox still gets a cursor, so the next sync reads only what is new.
-      const next = { uidValidity: inbox.uidValidity, lastUid: inbox.uidNext - 1 };
-      await saveSyncCursor(db, IMAP_SYNC_KEY, token, next, new Date(now().getTime() + leaseMs));
+      await held.save({ uidValidity: inbox.uidValidity, lastUid: inbox.uidNext - 1 });
     }
     return { rescanned, read: uids.length, recorded };
   } finally {
     await inbox.close();
   }
-}
-
-/**
- * Messages that may be about our emails: they refer to a Message-ID we sent, or come from a mail
- * system (a bounce may quote our id only in its body), or are a delivery report, or ask by
- * subject to unsubscribe. Everything else is left unread.
- */
-async function candidates(db: Db, messages: InboxHeaders[]) {
-  const parsed = messages.map((m) => ({ ...m, msg: parseHeaderOnlyMessage(m.headers) }));
-  const ids = parsed.flatMap((p) => referencedMessageIds(p.msg).map((id) => `<${id}>`));
-  const ours = await sendersOfMessageIds(db, [...new Set(ids)]);
-  return parsed.filter(
-    ({ msg, headers }) =>
-      referencedMessageIds(msg).some((id) => ours.has(`<${id}>`)) ||
-      isMailSystem(msg.from) ||
-      headers.some(
-        (h) =>
-          (h.name.toLowerCase() === 'content-type' && /multipart\/report/i.test(h.value)) ||
-          h.name.toLowerCase() === 'x-failed-recipients',
-      ) ||
-      /^\s*(re:\s*)?unsubscribe\s*$/i.test(msg.subject),
-  );
 }
 
 async function recordOne(db: Db, inbox: ImapInbox, message: InboxHeaders): Promise<RecordOutcome | null> {

@@ -1,11 +1,9 @@
-import { sealTokens } from '../../auth/provider-tokens';
 import type { AppContext } from '../../context';
 import { gmailTransport } from '../../mail/gmail';
 import { graphTransport } from '../../mail/graph';
-import { MailAuthError } from '../../mail/mail-errors';
 import type { MailTransport } from '../../mail/mail-transport';
 import { smtpTransport } from '../../mail/smtp';
-import { findOauthAccount, markMailboxNeedsReauth, saveAccountTokens } from '../../queries/users';
+import { providerAccess } from '../provider-token';
 import { outboxTransport } from './outbox-transport';
 
 export type Mailbox = {
@@ -43,30 +41,8 @@ export async function mailboxFor(
       ? { transport: smtpTransport(ctx.config.mail.smtp), pacingKey: 'smtp' }
       : { transport: outboxTransport(ctx.db, user.id), pacingKey: null };
   }
-  const account = await findOauthAccount(ctx.db, user.id, provider);
-  if (!account?.accessTokenEnc)
-    throw new MailAuthError('This mailbox is not connected: sign in again to send.');
-  let accessToken = unseal(ctx, account.accessTokenEnc);
-  const token = async (refresh: boolean) => {
-    const expired =
-      (account.accessTokenExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY) < Date.now() + 60_000;
-    if (!refresh && !expired) return accessToken;
-    if (!account.refreshTokenEnc)
-      throw new MailAuthError('The mailbox connection expired: sign in again to send.');
-    try {
-      const fresh = await ctx.oidc.refresh(provider, unseal(ctx, account.refreshTokenEnc));
-      await saveAccountTokens(ctx.db, account.id, sealTokens(ctx as AppContext, fresh));
-      account.accessTokenExpiresAt = fresh.expiresAt;
-      accessToken = fresh.accessToken;
-      return accessToken;
-    } catch (err) {
-      await markMailboxNeedsReauth(ctx.db, user.id, true);
-      throw new MailAuthError(
-        `The mailbox connection expired: sign in again to send (${(err as Error).message}).`,
-      );
-    }
-  };
-  const canRead = canSearchSent(provider, account.scopes);
+  const { token, scopes } = await providerAccess(ctx, user.id, provider);
+  const canRead = canSearchSent(provider, scopes);
   const timeoutMs = ctx.config.mail.timeoutMs;
   return provider === 'google'
     ? {
@@ -77,18 +53,4 @@ export async function mailboxFor(
         transport: graphTransport({ baseUrl: ctx.config.mail.graphApiUrl, token, canRead, timeoutMs }),
         pacingKey: 'microsoft',
       };
-}
-
-/**
- * A token sealed under another SECRET_KEY (changed without the rotate-secret command) cannot be
- * read; a new sign-in stores fresh ones, so the mailbox waits for that like for a refused token.
- */
-function unseal(ctx: Pick<AppContext, 'tokens'>, sealed: string) {
-  try {
-    return ctx.tokens.decrypt(sealed);
-  } catch {
-    throw new MailAuthError(
-      'The stored mailbox connection cannot be read (SECRET_KEY changed?): sign in again to send.',
-    );
-  }
 }

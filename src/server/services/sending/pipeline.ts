@@ -129,7 +129,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
     allowed.map(async (email, i) => {
       const raw = raws[i] as string;
       try {
-        const { providerMessageId } = await transport.send({
+        const { providerMessageId, providerThreadId = null } = await transport.send({
           raw,
           from,
           to: email.recipientEmail,
@@ -137,7 +137,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
           subject: email.subject,
           emailId: email.id,
         });
-        return { email, raw, providerMessageId };
+        return { email, raw, providerMessageId, providerThreadId };
       } catch (error) {
         return { email, raw, error };
       }
@@ -147,7 +147,13 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   const failed: FailedSend[] = [];
   for (const a of attempts) {
     if ('error' in a) failed.push({ email: a.email, error: a.error, raw: a.raw });
-    else sent.push({ id: a.email.id, providerMessageId: a.providerMessageId, raw: a.raw });
+    else
+      sent.push({
+        id: a.email.id,
+        providerMessageId: a.providerMessageId,
+        providerThreadId: a.providerThreadId,
+        raw: a.raw,
+      });
   }
   // From here on the messages are out: their rows must say so even if PostgreSQL restarts now.
   await persist(() => settleManySent(db, sent, transport.kind));

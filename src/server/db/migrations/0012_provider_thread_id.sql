@@ -1,0 +1,2 @@
+ALTER TABLE "emails" ADD COLUMN "provider_thread_id" text;--> statement-breakpoint
+CREATE INDEX "emails_thread_idx" ON "emails" USING btree ("user_id","provider_thread_id") WHERE "emails"."provider_thread_id" is not null;
