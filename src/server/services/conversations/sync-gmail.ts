@@ -54,9 +54,10 @@ async function readNew(deps: GmailSyncDeps, held: HeldMailbox<GmailCursor>) {
 
   if (held.cursor) {
     try {
+      const seen = pageTokensSeen();
       let page = await inbox.historySince(held.cursor.historyId, undefined, pageSize);
       await take(page.messages);
-      while (page.nextPageToken) {
+      while (seen(page.nextPageToken)) {
         page = await inbox.historySince(held.cursor.historyId, page.nextPageToken, pageSize);
         await take(page.messages);
       }
@@ -68,14 +69,30 @@ async function readNew(deps: GmailSyncDeps, held: HeldMailbox<GmailCursor>) {
   }
   // Taken before the listing, so what arrives while it runs is read by the next sync.
   const historyId = await inbox.historyId();
+  const seen = pageTokensSeen();
   let pageToken: string | undefined;
   do {
     const page = await inbox.recent(deps.rescanDays, pageToken, pageSize);
     await take(page.messages);
     pageToken = page.nextPageToken;
-  } while (pageToken);
+  } while (seen(pageToken));
   await held.save({ historyId });
   return { rescanned: true, read, recorded };
+}
+
+/**
+ * Whether there is a next page: a token is given, and not one given before (a provider that
+ * hands back a page it already gave would otherwise keep the sync reading forever).
+ */
+function pageTokensSeen() {
+  const seen = new Set<string>();
+  return (token: string | undefined): token is string => {
+    if (token === undefined) return false;
+    if (seen.has(token))
+      throw new Error('Gmail gave the same page twice; the sync stops here and tries again later');
+    seen.add(token);
+    return true;
+  };
 }
 
 /** Reads the headers of a page of messages and records the ones about our emails. */
