@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from './format-date';
+import { formatDateTime, formatDay, formatRelativeTime } from './format-date';
 
 describe('formatDay', () => {
   it('shows a YYYY-MM-DD day as month and day, whatever the time zone', () => {
@@ -9,5 +9,28 @@ describe('formatDay', () => {
 
   it('leaves anything else as it is', () => {
     expect(formatDay('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2025-08-01T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it('says how long ago, in the largest whole unit', () => {
+    expect(formatRelativeTime(ago(10), now)).toBe('just now');
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(3 * 3600), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(2 * 86400), now)).toBe('2 days ago');
+  });
+
+  it('gives the date after a week, and "just now" for a moment slightly ahead of the clock', () => {
+    expect(formatRelativeTime(ago(10 * 86400), now)).toBe(formatDateTime(ago(10 * 86400)));
+    expect(formatRelativeTime(ago(-5), now)).toBe('just now');
+  });
+
+  it('is empty without a valid moment', () => {
+    expect(formatRelativeTime(null, now)).toBe('');
+    expect(formatRelativeTime('not a date', now)).toBe('');
   });
 });

@@ -24,3 +24,25 @@ export function formatDay(day: string): string {
   const date = dayjs(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.isValid() ? date.format('MMM D') : day;
 }
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/**
+ * How long ago a moment was, as status lines show it: "just now", "5 minutes ago", "3 hours ago",
+ * "2 days ago"; after a week the date and time, which say more than "23 days ago". A moment a little
+ * ahead of the browser's clock (the server's clock runs ahead) is "just now".
+ */
+export function formatRelativeTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  const seconds = (now.getTime() - date.valueOf()) / 1000;
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  const days = Math.round(hours / 24);
+  if (days < 7) return relative.format(-days, 'day');
+  return formatDateTime(date.toDate());
+}

@@ -212,6 +212,16 @@ function roundMessages(s: State, cursor: DeltaCursor & { upTo: number }) {
     : inRound;
 }
 
+/** Keeps `next` under a fresh opaque token and links to it: a nextLink mid-round, else the deltaLink. */
+function linkTo(s: State, call: Call, next: DeltaCursor): Record<string, string> {
+  const id = randomBytes(24).toString('base64url');
+  s.cursors.set(id, next);
+  const more = next.upTo !== undefined;
+  const delta = `${call.url.origin}/graph/v1.0/me/mailFolders('${INBOX_ID}')/messages/delta`;
+  const link = `${delta}?${more ? '$skiptoken' : '$deltatoken'}=${id}`;
+  return { [more ? '@odata.nextLink' : '@odata.deltaLink']: link };
+}
+
 function messagesDelta(s: State, call: Call): Reply {
   requireScope('graph', call.scopes, GRAPH_READ_SCOPES);
   const skip = call.url.searchParams.get('$skiptoken');
@@ -219,33 +229,22 @@ function messagesDelta(s: State, call: Call): Reply {
   const known = token === null ? undefined : s.cursors.get(token);
   // A nextLink's token continues a round (it has `upTo`); a deltaLink's starts the next one.
   if (token !== null && (!known || (skip !== null) !== (known.upTo !== undefined))) throw syncStateNotFound();
-  const cursor = known ?? {
-    query: deltaQuery(call.url, call.scopes),
-    afterChange: 0,
-    offset: 0,
-    firstRound: true,
-  };
-  if (cursor.query.select) selection(cursor.query.select.join(','), call.scopes);
+  const query = known?.query ?? deltaQuery(call.url, call.scopes);
+  // The links carry the query, but each request's token must still be allowed what it selects.
+  if (query.select) selection(query.select.join(','), call.scopes);
+  const cursor = known ?? { query, afterChange: 0, offset: 0, firstRound: true };
   const round = { ...cursor, upTo: cursor.upTo ?? s.historyId };
   const all = roundMessages(s, round);
   const size = preferredPageSize(call);
   const end = round.offset + (size ?? DEFAULT_PAGE_SIZE);
-  const more = end < all.length;
-  const next = more
-    ? { ...round, offset: end }
-    : { ...round, afterChange: round.upTo, upTo: undefined, offset: 0, firstRound: false };
-  const id = randomBytes(24).toString('base64url');
-  s.cursors.set(id, next);
-  const origin = `${call.url.origin}/graph/v1.0`;
-  const link = `${origin}/me/mailFolders('${INBOX_ID}')/messages/delta?${more ? '$skiptoken' : '$deltatoken'}=${id}`;
-  const value = all.slice(round.offset, end).map((m) => project(m, cursor.query.select, call.scopes));
-  const body = {
-    '@odata.context': `${origin}/$metadata#Collection(message)`,
-    [more ? '@odata.nextLink' : '@odata.deltaLink']: link,
-    value,
-  };
+  const next =
+    end < all.length
+      ? { ...round, offset: end }
+      : { query, afterChange: round.upTo, offset: 0, firstRound: false };
+  const value = all.slice(round.offset, end).map((m) => project(m, query.select, call.scopes));
+  const context = `${call.url.origin}/graph/v1.0/$metadata#Collection(message)`;
   const headers: Record<string, string> = size ? { 'preference-applied': `odata.maxpagesize=${size}` } : {};
-  return { status: 200, body, headers };
+  return { status: 200, body: { '@odata.context': context, ...linkTo(s, call, next), value }, headers };
 }
 
 function getMessage(s: State, { url, scopes }: Call, id: string): Reply {

@@ -60,7 +60,7 @@ export type FakeMailProviders = {
     raw: string | Buffer,
     opts?: DeliverOptions,
   ): Promise<{ id: string; threadId: string }>;
-  /** Invalidates every cursor issued so far: Gmail's startHistoryIds and page tokens, Graph's delta and skip tokens. */
+  /** Invalidates every sync cursor issued so far: Gmail's history ids (and history page tokens), Graph's delta and skip tokens. */
   expireHistory(p: MailProvider): void;
   /** Every request received, failed and throttled ones included. */
   requests(p: MailProvider): number;

@@ -36,7 +36,16 @@ const SCOPES: Record<ProviderName, string[]> = {
     'https://www.googleapis.com/auth/gmail.readonly',
     'https://www.googleapis.com/auth/gmail.metadata',
   ],
-  microsoft: ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Mail.Send', 'Mail.ReadBasic'],
+  microsoft: [
+    'openid',
+    'email',
+    'profile',
+    'offline_access',
+    'User.Read',
+    'Mail.Send',
+    'Mail.ReadBasic',
+    'Mail.Read',
+  ],
 };
 
 // oidc-provider ships no type declarations (and @types/oidc-provider is not installed), so we describe

@@ -1,7 +1,9 @@
 /**
- * Standalone fake Gmail API + Microsoft Graph send endpoints for Playwright runs: `npx tsx test/fakes/run-fake-mail.ts`.
+ * Standalone fake Gmail API + Microsoft Graph for Playwright runs: `npx tsx test/fakes/run-fake-mail.ts`.
  * The same server answers GET /__control/sent/gmail (and /graph): a JSON array of { id, messageId, to, raw }
- * for every message accepted, and POST /__control/reset.
+ * for every message accepted; POST /__control/deliver/gmail (and /graph) with a message/rfc822 body, which
+ * lands in that inbox and answers { id, threadId }; POST /__control/expire-history/gmail (and /graph);
+ * and POST /__control/reset.
  */
 import { startFakeMailProviders } from './mail-providers';
 

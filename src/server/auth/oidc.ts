@@ -24,8 +24,11 @@ const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com
  */
 const GOOGLE_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
 const MICROSOFT_SCOPES = ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Mail.Send'];
-/** Enough to filter Sent Items by internetMessageId without reading bodies. */
-const MICROSOFT_READ_SCOPE = 'Mail.ReadBasic';
+/**
+ * Mail.ReadBasic would do for the Sent Items lookup, but the mailbox sync reads whole messages (a
+ * bounce's report, a reply's text), which only Mail.Read allows.
+ */
+const MICROSOFT_READ_SCOPE = 'Mail.Read';
 
 /**
  * Google and Microsoft sign-in through openid-client (PKCE, state and nonce). Discovery runs

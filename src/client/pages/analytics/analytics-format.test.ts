@@ -21,13 +21,19 @@ const campaign = (campaignId: number, sent: number): CampaignAnalytics => ({
   openRate: 0,
   openRateIncludingMachine: 0,
   unsubscribes: 0,
+  replied: 0,
+  replyRate: 0,
+  bounced: 0,
+  bounceRate: 0,
 });
 
-const day = (sent: number, opened: number, openedIncludingMachine: number) => ({
+const day = (sent: number, opened: number, openedIncludingMachine: number, replied = 0, bounced = 0) => ({
   day: '2025-07-30',
   sent,
   opened,
   openedIncludingMachine,
+  replied,
+  bounced,
 });
 
 describe('formatRate', () => {
@@ -71,13 +77,17 @@ describe('isQuiet', () => {
     expect(isQuiet([day(0, 0, 0), day(3, 0, 0)])).toBe(false);
     // An open on a quiet day (of an email sent earlier) still belongs on the chart.
     expect(isQuiet([day(0, 0, 1)])).toBe(false);
+    // So does a reply or a bounce that arrived on a day nothing was sent.
+    expect(isQuiet([day(0, 0, 0, 1, 0)])).toBe(false);
+    expect(isQuiet([day(0, 0, 0, 0, 1)])).toBe(false);
   });
 });
 
 describe('describeDailyActivity', () => {
   it('sums the days in words', () => {
-    expect(describeDailyActivity([day(10, 2, 5), day(4, 1, 1)])).toBe(
-      'Emails sent and opened per day over the last 2 days: 14 sent, 3 opened by a person, 6 opened including machine opens.',
+    expect(describeDailyActivity([day(10, 2, 5, 1, 0), day(4, 1, 1, 2, 1)])).toBe(
+      'Emails sent, opened, replied to and bounced per day over the last 2 days: 14 sent, 3 opened by a person, ' +
+        '6 opened including machine opens, 3 replied to, 1 bounced.',
     );
   });
 });

@@ -25,17 +25,20 @@ export function topCampaignsBySent(campaigns: CampaignAnalytics[], limit: number
 
 type Day = DailyActivity['days'][number];
 
-/** True when nothing was sent or opened on any of the days, so a chart would be a flat line. */
+/** True when nothing was sent, opened, replied to or bounced on any of the days, so a chart would be a flat line. */
 export function isQuiet(days: Day[]): boolean {
-  return days.every((d) => d.sent === 0 && d.openedIncludingMachine === 0);
+  return days.every(
+    (d) => d.sent === 0 && d.openedIncludingMachine === 0 && d.replied === 0 && d.bounced === 0,
+  );
 }
 
 /** What the daily chart shows, in words, for screen readers. */
 export function describeDailyActivity(days: Day[]): string {
-  const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine') => days.reduce((n, d) => n + d[key], 0);
+  const sum = (key: Exclude<keyof Day, 'day'>) => days.reduce((n, d) => n + d[key], 0);
   return (
-    `Emails sent and opened per day over the last ${days.length} days: ` +
+    `Emails sent, opened, replied to and bounced per day over the last ${days.length} days: ` +
     `${formatCount(sum('sent'))} sent, ${formatCount(sum('opened'))} opened by a person, ` +
-    `${formatCount(sum('openedIncludingMachine'))} opened including machine opens.`
+    `${formatCount(sum('openedIncludingMachine'))} opened including machine opens, ` +
+    `${formatCount(sum('replied'))} replied to, ${formatCount(sum('bounced'))} bounced.`
   );
 }

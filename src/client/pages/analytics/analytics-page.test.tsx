@@ -9,14 +9,30 @@ import { AnalyticsPage } from './analytics-page';
 import { overview, sentEmail } from './test-fixtures';
 
 const days = [
-  { day: '2025-07-29', sent: 120, opened: 50, openedIncludingMachine: 70 },
-  { day: '2025-07-30', sent: 80, opened: 35, openedIncludingMachine: 40 },
+  { day: '2025-07-29', sent: 120, opened: 50, openedIncludingMachine: 70, replied: 4, bounced: 1 },
+  { day: '2025-07-30', sent: 80, opened: 35, openedIncludingMachine: 40, replied: 3, bounced: 2 },
 ];
 
 const unsubscribers = [
   { id: 1, email: 'gone@example.com', createdAt: '2025-07-30T12:00:00.000Z' },
   { id: 2, email: 'bye@example.com', createdAt: '2025-07-31T08:30:00.000Z' },
 ];
+
+const reply = {
+  id: 31,
+  kind: 'reply',
+  bounceKind: null,
+  bounceStatus: null,
+  bounceDiagnostic: null,
+  fromAddress: 'r1@example.com',
+  fromName: 'Robin Doe',
+  subject: 'Re: Hello 1',
+  snippet: 'Happy to talk next week.',
+  link: null,
+  receivedAt: '2025-07-31T09:00:00.000Z',
+  emailId: 1,
+  recipientEmail: 'r1@example.com',
+};
 
 /** A fake server; `overviewReply` replaces the overview's answer. Returns the URLs asked for. */
 function stubServer(overviewReply: () => Response = () => Response.json(overview)) {
@@ -30,6 +46,8 @@ function stubServer(overviewReply: () => Response = () => Response.json(overview
       if (url.startsWith('/api/analytics/sent-emails?'))
         return Response.json({ items: [sentEmail(1, { opened: true })], total: 1, page: 1, pageSize: 25 });
       if (url === '/api/campaigns/7/unsubscribers') return Response.json(unsubscribers);
+      if (url.startsWith('/api/campaigns/7/replies?'))
+        return Response.json({ items: [reply], total: 1, limit: 20, offset: 0 });
       return new Response('Not here', { status: 404, statusText: 'Not Found' });
     }),
   );
@@ -63,6 +81,12 @@ describe('AnalyticsPage', () => {
     expect(within(screen.getByRole('group', { name: 'Sent' })).getByText('200')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Opened' })).getByText('85')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Unsubscribes' })).getByText('2')).toBeTruthy();
+    const replyRate = within(screen.getByRole('group', { name: 'Reply Rate' }));
+    expect(replyRate.getByText('3.5%')).toBeTruthy();
+    expect(replyRate.getByText('7 replied')).toBeTruthy();
+    const bounceRate = within(screen.getByRole('group', { name: 'Bounce Rate' }));
+    expect(bounceRate.getByText('1.5%')).toBeTruthy();
+    expect(bounceRate.getByText('3 addresses bounced for good')).toBeTruthy();
     expect(screen.getByText(/Apple Mail Privacy Protection/)).toBeTruthy();
   });
 
@@ -71,22 +95,37 @@ describe('AnalyticsPage', () => {
     renderPage();
     expect(
       await screen.findByRole('img', {
-        name: 'Emails sent and opened per day over the last 2 days: 200 sent, 85 opened by a person, 110 opened including machine opens.',
+        name:
+          'Emails sent, opened, replied to and bounced per day over the last 2 days: 200 sent, 85 opened by a person, ' +
+          '110 opened including machine opens, 7 replied to, 3 bounced.',
       }),
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: /for the 2 campaigns that sent the most/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Sends and opens, last 30 days' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sends, opens and replies, last 30 days' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sent and opened by campaign' })).toBeTruthy();
   });
 
-  it('lists each campaign with sent, opened, unopened and both open rates', async () => {
+  it('lists each campaign with sent, opened, unopened, both open rates, and the reply and bounce rates', async () => {
     stubServer();
     renderPage();
     const table = await screen.findByRole('table', { name: 'Campaign performance' });
     const cells = within(within(table).getAllByRole('row')[1]!)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 8)).toEqual(['Expo follow-up', '150', '64', '86', '42.7%', '80', '53.3%', '2']);
+    expect(cells.slice(0, 10)).toEqual([
+      'Expo follow-up',
+      '150',
+      '64',
+      '86',
+      '42.7%',
+      '80',
+      '53.3%',
+      '4.0%',
+      '2.0%',
+      '2',
+    ]);
+    expect(within(table).getByRole('columnheader', { name: 'Reply Rate' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Bounce Rate' })).toBeTruthy();
   });
 
   it('opens the unsubscribers of a campaign from its row', async () => {
@@ -100,6 +139,18 @@ describe('AnalyticsPage', () => {
     expect(await within(dialog).findByText('gone@example.com')).toBeTruthy();
     expect(within(dialog).getByText('bye@example.com')).toBeTruthy();
     expect(urls).toContain('/api/campaigns/7/unsubscribers');
+  });
+
+  it('opens the replies of a campaign from its row', async () => {
+    const urls = stubServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Campaign performance' });
+    fireEvent.click(
+      within(within(table).getAllByRole('row')[1]!).getByRole('button', { name: 'View Replies' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Replies: Expo follow-up' });
+    expect(await within(dialog).findByText('Happy to talk next week.')).toBeTruthy();
+    expect(urls).toContain('/api/campaigns/7/replies?limit=20&offset=0');
   });
 
   it('says no emails were sent yet instead of drawing empty charts', async () => {

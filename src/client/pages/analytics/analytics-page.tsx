@@ -7,6 +7,7 @@ import { DAILY_ACTIVITY_DAYS, dailyActivityQuery, overviewQuery } from './analyt
 import { CampaignChart } from './campaign-chart';
 import { CampaignTable } from './campaign-table';
 import { DailyActivityChart } from './daily-activity-chart';
+import { RepliesDialog } from './replies-dialog';
 import { SentEmailsCard } from './sent-emails-card';
 import { SummaryCards } from './summary-cards';
 import { UnsubscribersDialog } from './unsubscribers-dialog';
@@ -17,6 +18,7 @@ export function AnalyticsPage() {
   const overview = useQuery(overviewQuery);
   const daily = useQuery(dailyActivityQuery(DAILY_ACTIVITY_DAYS));
   const [unsubscribersOf, setUnsubscribersOf] = useState<CampaignAnalytics | null>(null);
+  const [repliesOf, setRepliesOf] = useState<CampaignAnalytics | null>(null);
   useFailureToast(overview.error);
   useFailureToast(daily.error);
   // A 401 is handled once for the whole app (session expiry); other failures are shown here.
@@ -37,10 +39,12 @@ export function AnalyticsPage() {
       <CampaignTable
         campaigns={overview.data?.campaigns}
         onViewUnsubscribers={setUnsubscribersOf}
+        onViewReplies={setRepliesOf}
         failed={!!overview.error}
       />
       <SentEmailsCard campaigns={overview.data?.campaigns ?? []} />
       <UnsubscribersDialog campaign={unsubscribersOf} onClose={() => setUnsubscribersOf(null)} />
+      <RepliesDialog campaign={repliesOf} onClose={() => setRepliesOf(null)} />
     </Stack>
   );
 }

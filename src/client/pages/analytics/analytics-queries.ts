@@ -32,3 +32,18 @@ export function unsubscribersQuery(campaignId: number) {
     refetchOnMount: 'always' as const,
   };
 }
+
+/** Replies the Replies dialog shows a page at a time. */
+export const REPLIES_PAGE_SIZE = 20;
+
+/** One page (from 0) of a campaign's replies, newest first; replies arrive in the background. */
+export function repliesQuery(campaignId: number, pageIndex: number) {
+  return {
+    ...queryOf(api.campaigns.replies, {
+      params: { id: campaignId },
+      query: { limit: REPLIES_PAGE_SIZE, offset: pageIndex * REPLIES_PAGE_SIZE },
+    }),
+    refetchOnMount: 'always' as const,
+    placeholderData: keepPreviousData,
+  };
+}

@@ -1,20 +1,32 @@
-import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconUserMinus } from '@tabler/icons-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconMessageReply, IconUserMinus } from '@tabler/icons-react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
 import { formatCount, formatRate } from './analytics-format';
 
 interface CampaignTableProps {
   campaigns: CampaignAnalytics[] | undefined;
   onViewUnsubscribers: (campaign: CampaignAnalytics) => void;
+  onViewReplies: (campaign: CampaignAnalytics) => void;
   /** The overview could not be read (the page says why). */
   failed: boolean;
 }
 
 /**
  * docs/product.md §8: per campaign Sent, Opened, Unopened and Open Rate, with the machine-inclusive figures
- * beside them.
+ * beside them, then the reply and (hard) bounce rates of §12.
  */
-export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: CampaignTableProps) {
+export function CampaignTable({ campaigns, onViewUnsubscribers, onViewReplies, failed }: CampaignTableProps) {
   return (
     <Card component="section" aria-labelledby="campaign-table-title">
       <Title order={2} fz="lg" mb="md" id="campaign-table-title">
@@ -38,7 +50,7 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: Campai
         </Text>
       )}
       {campaigns && campaigns.length > 0 && (
-        <Table.ScrollContainer minWidth={880}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Campaign performance">
             <Table.Thead>
               <Table.Tr>
@@ -49,6 +61,8 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: Campai
                 <Table.Th ta="right">Open Rate</Table.Th>
                 <Table.Th ta="right">Opened incl. machine</Table.Th>
                 <Table.Th ta="right">Rate incl. machine</Table.Th>
+                <Table.Th ta="right">Reply Rate</Table.Th>
+                <Table.Th ta="right">Bounce Rate</Table.Th>
                 <Table.Th ta="right">Unsubscribes</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
@@ -80,16 +94,28 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, failed }: Campai
                   <Table.Td ta="right" c="dimmed">
                     {formatRate(c.openRateIncludingMachine)}
                   </Table.Td>
+                  <Table.Td ta="right">{formatRate(c.replyRate)}</Table.Td>
+                  <Table.Td ta="right">{formatRate(c.bounceRate)}</Table.Td>
                   <Table.Td ta="right">{formatCount(c.unsubscribes)}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      leftSection={<IconUserMinus size={14} />}
-                      onClick={() => onViewUnsubscribers(c)}
-                    >
-                      View Unsubscribers
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconMessageReply size={14} />}
+                        onClick={() => onViewReplies(c)}
+                      >
+                        View Replies
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconUserMinus size={14} />}
+                        onClick={() => onViewUnsubscribers(c)}
+                      >
+                        View Unsubscribers
+                      </Button>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

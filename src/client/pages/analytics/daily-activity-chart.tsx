@@ -8,6 +8,8 @@ const SERIES = [
   { name: 'sent', label: 'Sent', color: 'indigo.6' },
   { name: 'openedIncludingMachine', label: 'Opened incl. machine', color: 'gray.5' },
   { name: 'opened', label: 'Opened', color: 'teal.6' },
+  { name: 'replied', label: 'Replied', color: 'green.8' },
+  { name: 'bounced', label: 'Bounced', color: 'red.6' },
 ];
 
 interface DailyActivityChartProps {
@@ -16,12 +18,12 @@ interface DailyActivityChartProps {
   failed: boolean;
 }
 
-/** Sends and first opens per day over the last days. */
+/** Sends, first opens, first replies and hard bounces per day over the last days. */
 export function DailyActivityChart({ activity, days, failed }: DailyActivityChartProps) {
   const data = activity?.days.map((d) => ({ ...d, day: formatDay(d.day) })) ?? [];
   return (
     <ChartCard
-      title={`Sends and opens, last ${days} days`}
+      title={`Sends, opens and replies, last ${days} days`}
       label={activity ? describeDailyActivity(activity.days) : ''}
       loading={!activity}
       failed={failed}

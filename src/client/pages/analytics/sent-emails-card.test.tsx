@@ -45,7 +45,11 @@ afterEach(() => {
 });
 
 describe('SentEmailsCard', () => {
-  it('asks the server for the page, sort and filters chosen, back to page 1 when they change', async () => {
+  // Eight pages asked for through paging, sorting and both filters: on a shared two-core machine under
+  // load this alone can pass the default five seconds.
+  it('asks the server for the page, sort and filters chosen, back to page 1 when they change', {
+    timeout: 20_000,
+  }, async () => {
     const urls = stubServer([sentEmail(1)], 60);
     renderCard();
     const last = () => urls.at(-1);
@@ -112,6 +116,31 @@ describe('SentEmailsCard', () => {
     const link = within(rows[2]!).getByRole('link', { name: /View message/ });
     expect(link.getAttribute('href')).toBe('/api/emails/2/raw');
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('labels whether each email was replied to or bounced', async () => {
+    stubServer(
+      [
+        sentEmail(1, { repliedAt: '2025-07-31T09:00:00.000Z' }),
+        sentEmail(2, { bounceKind: 'hard' }),
+        sentEmail(3, { bounceKind: 'soft', repliedAt: '2025-08-01T09:00:00.000Z' }),
+        sentEmail(4),
+      ],
+      4,
+    );
+    renderCard();
+    const table = await screen.findByRole('table', { name: 'Sent emails' });
+    expect(within(table).getByRole('columnheader', { name: 'Response' })).toBeTruthy();
+    const labels = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('img')
+          .map((img) => img.getAttribute('aria-label'))
+          .filter((label) => !label?.startsWith('Not opened')),
+      );
+    expect(labels).toEqual([['Replied'], ['Bounced (hard)'], ['Replied', 'Bounced (soft)'], ['No reply']]);
   });
 
   it('explains a machine-only open in a tooltip', async () => {

@@ -5,6 +5,7 @@ import { api } from '../../../contract/api';
 import { hrefOf } from '../../api';
 import { formatDateTime } from '../../format-date';
 import { OpenedIcon } from './opened-icon';
+import { ResponseIcons } from './response-icons';
 import type { SentEmailsSort, SortOrder } from './sent-emails-params';
 import { SortableHeader } from './sortable-header';
 
@@ -17,10 +18,13 @@ interface SentEmailsTableProps {
   stale: boolean;
 }
 
-/** One page of sent emails: recipient, subject, time, whether it was opened, and the message itself. */
+/**
+ * One page of sent emails: recipient, subject, time, whether it was opened, replied to or bounced, and
+ * the message itself.
+ */
 export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmailsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={840}>
       <Table
         verticalSpacing="sm"
         aria-label="Sent emails"
@@ -33,6 +37,7 @@ export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmai
             <SortableHeader column="subject" label="Subject" sort={sort} order={order} onSort={onSort} />
             <SortableHeader column="sentAt" label="Sent At" sort={sort} order={order} onSort={onSort} />
             <Table.Th ta="center">Opened</Table.Th>
+            <Table.Th ta="center">Response</Table.Th>
             <Table.Th>
               <VisuallyHidden>Message</VisuallyHidden>
             </Table.Th>
@@ -53,6 +58,9 @@ export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmai
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(email.sentAt)}</Table.Td>
               <Table.Td ta="center">
                 <OpenedIcon email={email} />
+              </Table.Td>
+              <Table.Td ta="center">
+                <ResponseIcons email={email} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor

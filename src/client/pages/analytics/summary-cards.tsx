@@ -1,5 +1,13 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { type Icon, IconMailOff, IconMailOpened, IconPercentage, IconSend } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconMailOff,
+  IconMailOpened,
+  IconMailX,
+  IconMessageReply,
+  IconPercentage,
+  IconSend,
+} from '@tabler/icons-react';
 import type { AnalyticsOverview } from '../../../contract/analytics';
 import { StatCard } from '../../components/stat-card';
 import { formatAllOpens, formatCount, formatRate } from './analytics-format';
@@ -31,14 +39,31 @@ const STATS: Stat[] = [
     icon: IconPercentage,
     color: 'orange',
   },
-  { label: 'Unsubscribes', value: (t) => formatCount(t.unsubscribes), icon: IconMailOff, color: 'red' },
+  {
+    label: 'Reply Rate',
+    value: (t) => formatRate(t.replyRate),
+    note: (t) => `${formatCount(t.replied)} replied`,
+    icon: IconMessageReply,
+    color: 'green',
+  },
+  {
+    label: 'Bounce Rate',
+    value: (t) => formatRate(t.bounceRate),
+    note: (t) => `${formatCount(t.bounced)} ${t.bounced === 1 ? 'address' : 'addresses'} bounced for good`,
+    icon: IconMailX,
+    color: 'red',
+  },
+  { label: 'Unsubscribes', value: (t) => formatCount(t.unsubscribes), icon: IconMailOff, color: 'gray' },
 ];
 
-/** The user's totals over every campaign; "opened" counts people only (see the note below the cards). */
+/**
+ * The user's totals over every campaign; "opened" and "replied" count people only (see the note below
+ * the cards).
+ */
 export function SummaryCards({ totals }: { totals: Totals | undefined }) {
   return (
     <div>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
         {STATS.map((stat) => (
           <StatCard
             key={stat.label}
@@ -52,7 +77,8 @@ export function SummaryCards({ totals }: { totals: Totals | undefined }) {
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt="xs">
         Opens count people only. Image proxies such as Apple Mail Privacy Protection fetch the tracking image
-        of nearly every email without anyone reading it; these machine opens are counted apart.
+        of nearly every email without anyone reading it; these machine opens are counted apart. Replies count
+        people only, not auto-replies; bounces count addresses that do not work (hard bounces).
       </Text>
     </div>
   );

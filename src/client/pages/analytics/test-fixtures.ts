@@ -13,6 +13,10 @@ export const expo: CampaignAnalytics = {
   openRate: 42.666,
   openRateIncludingMachine: 53.333,
   unsubscribes: 2,
+  replied: 6,
+  replyRate: 4,
+  bounced: 3,
+  bounceRate: 2,
 };
 
 export const spring: CampaignAnalytics = {
@@ -26,6 +30,10 @@ export const spring: CampaignAnalytics = {
   openRate: 42,
   openRateIncludingMachine: 60,
   unsubscribes: 0,
+  replied: 1,
+  replyRate: 2,
+  bounced: 0,
+  bounceRate: 0,
 };
 
 export const overview: AnalyticsOverview = {
@@ -37,6 +45,10 @@ export const overview: AnalyticsOverview = {
     openRate: 42.5,
     openRateIncludingMachine: 55,
     unsubscribes: 2,
+    replied: 7,
+    replyRate: 3.5,
+    bounced: 3,
+    bounceRate: 1.5,
   },
   campaigns: [expo, spring],
 };
@@ -50,5 +62,7 @@ export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): Sent
   sentAt: '2025-07-30T10:00:00.000Z',
   opened: false,
   openedByMachineOnly: false,
+  repliedAt: null,
+  bounceKind: null,
   ...changes,
 });

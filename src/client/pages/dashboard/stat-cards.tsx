@@ -1,5 +1,13 @@
 import { SimpleGrid } from '@mantine/core';
-import { type Icon, IconMail, IconMailOpened, IconSend, IconTemplate } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconMail,
+  IconMailOpened,
+  IconMailX,
+  IconMessageReply,
+  IconSend,
+  IconTemplate,
+} from '@tabler/icons-react';
 import type { DashboardStats } from '../../../contract/dashboard';
 import { StatCard } from '../../components/stat-card';
 import { formatOpenedRate } from './format-opened-rate';
@@ -25,12 +33,20 @@ const STATS: Stat[] = [
     icon: IconMailOpened,
     color: 'orange',
   },
+  // docs/product.md §12: people's replies (auto-replies left out) and hard bounces, as shares of sent.
+  {
+    label: 'Reply Rate',
+    value: (s) => formatOpenedRate(s.replyRate),
+    icon: IconMessageReply,
+    color: 'green',
+  },
+  { label: 'Bounce Rate', value: (s) => formatOpenedRate(s.bounceRate), icon: IconMailX, color: 'red' },
   { label: 'Templates', value: (s) => s.templates.toLocaleString(), icon: IconTemplate, color: 'violet' },
 ];
 
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
       {STATS.map((stat) => (
         <StatCard
           key={stat.label}

@@ -6,6 +6,7 @@ import { isUnauthorized } from '../../api';
 import { useCurrentUser } from '../../session/use-current-user';
 import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
+import { MailboxCard } from './mailbox-card';
 import { SenderCard } from './sender-card';
 import { senderSettingsQuery } from './use-save-sender-settings';
 
@@ -39,7 +40,10 @@ export function SettingsPage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <DataCard senderEmail={settings.email ?? user.email} />
+            <Stack gap="lg">
+              <MailboxCard />
+              <DataCard senderEmail={settings.email ?? user.email} />
+            </Stack>
           </Grid.Col>
         </Grid>
       ) : (

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { findSyncState } from '../../queries/conversation-reads';
 import { findOauthAccount, findUser, latestProvider } from '../../queries/users';
-import { canSearchSent } from '../sending/mailbox';
+import { canReadMail } from '../sending/mailbox';
 import { IMAP_SYNC_KEY } from './sync-imap';
 import { SYNC_INTERVAL_SECONDS } from './sync-mailbox';
 
@@ -43,7 +43,7 @@ export async function replyMailboxOf(ctx: Ctx, userId: number): Promise<ReplyMai
     key: `${provider}:${userId}`,
     kind: provider === 'google' ? 'gmail' : 'outlook',
     address: user?.email ?? '',
-    canRead: ctx.config.auth.mailboxReadScope && canSearchSent(provider, account?.scopes ?? null),
+    canRead: ctx.config.auth.mailboxReadScope && canReadMail(provider, account?.scopes ?? null),
   };
 }
 

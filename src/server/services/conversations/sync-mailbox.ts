@@ -1,10 +1,12 @@
 import type { AppContext } from '../../context';
 import { gmailInbox } from '../../mail/gmail-inbox';
+import { graphInbox } from '../../mail/graph-inbox';
 import { connectedMailboxes } from '../../queries/mailbox-syncs';
 import { findUser } from '../../queries/users';
 import { providerAccess } from '../provider-token';
-import { canSearchSent } from '../sending/mailbox';
+import { canReadMail } from '../sending/mailbox';
 import { syncGmailMailbox } from './sync-gmail';
+import { syncGraphMailbox } from './sync-graph';
 import { IMAP_SYNC_KEY, syncImapMailbox } from './sync-imap';
 import type { SyncReport } from './sync-lease';
 
@@ -15,13 +17,13 @@ export const SYNC_INTERVAL_SECONDS = 120;
 
 /**
  * The mailboxes the periodic sync reads: the deployment's IMAP mailbox when IMAP_URL is set, and
- * each Gmail mailbox whose owner allowed reading it (when the deployment asks for that).
+ * each Gmail and Outlook mailbox whose owner allowed reading it (when the deployment asks for that).
  */
 export async function mailboxesToSync(ctx: Pick<AppContext, 'db' | 'config'>): Promise<string[]> {
   const keys = ctx.config.mail.imap ? [IMAP_SYNC_KEY] : [];
   if (!ctx.config.auth.mailboxReadScope) return keys;
   for (const m of await connectedMailboxes(ctx.db)) {
-    if (m.provider === 'google' && canSearchSent(m.provider, m.scopes)) keys.push(`google:${m.userId}`);
+    if (canReadMail(m.provider, m.scopes)) keys.push(`${m.provider}:${m.userId}`);
   }
   return keys;
 }
@@ -34,24 +36,22 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
   }
   const [provider, id] = key.split(':');
   const userId = Number(id);
-  if (provider === 'google' && Number.isInteger(userId)) {
-    const user = await findUser(ctx.db, userId);
-    if (!user?.email) return null;
-    const access = await providerAccess(ctx, userId, 'google');
-    if (!ctx.config.auth.mailboxReadScope || !canSearchSent('google', access.scopes)) return null;
-    const inbox = gmailInbox({
-      baseUrl: ctx.config.mail.gmailApiUrl,
-      token: access.token,
-      timeoutMs: ctx.config.mail.timeoutMs,
-    });
-    return syncGmailMailbox({
-      db: ctx.db,
-      inbox,
-      mailbox: { userId, address: user.email },
-      key,
-      now,
-      rescanDays: ctx.config.mail.rescanDays,
-    });
+  if ((provider !== 'google' && provider !== 'microsoft') || !Number.isInteger(userId)) {
+    throw new Error(`No sync for mailbox ${key}`);
   }
-  throw new Error(`No sync for mailbox ${key}`);
+  const user = await findUser(ctx.db, userId);
+  if (!user?.email || !ctx.config.auth.mailboxReadScope) return null;
+  const access = await providerAccess(ctx, userId, provider);
+  if (!canReadMail(provider, access.scopes)) return null;
+  const common = {
+    db: ctx.db,
+    mailbox: { userId, address: user.email },
+    key,
+    now,
+    rescanDays: ctx.config.mail.rescanDays,
+  };
+  const client = { token: access.token, timeoutMs: ctx.config.mail.timeoutMs };
+  return provider === 'google'
+    ? syncGmailMailbox({ ...common, inbox: gmailInbox({ ...client, baseUrl: ctx.config.mail.gmailApiUrl }) })
+    : syncGraphMailbox({ ...common, inbox: graphInbox({ ...client, baseUrl: ctx.config.mail.graphApiUrl }) });
 }

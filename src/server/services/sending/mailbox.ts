@@ -20,6 +20,17 @@ const GMAIL_READ_SCOPES = [
 const GMAIL_METADATA_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
 const GRAPH_READ_SCOPES = ['Mail.ReadBasic', 'Mail.Read'];
 
+/**
+ * Whether the granted scopes let the mailbox sync read whole messages (a bounce's report, a
+ * reply's text): Gmail as for the Sent folder, Graph only with Mail.Read (Mail.ReadBasic gives
+ * no body and no MIME).
+ */
+export function canReadMail(provider: 'google' | 'microsoft', scopes: string | null): boolean {
+  if (provider === 'google') return canSearchSent(provider, scopes);
+  const granted = new Set(scopes?.split(/\s+/) ?? []);
+  return granted.has('Mail.Read') || granted.has('Mail.ReadWrite');
+}
+
 /** Whether the granted scopes let the Sent folder be searched by Message-ID. */
 export function canSearchSent(provider: 'google' | 'microsoft', scopes: string | null): boolean {
   const granted = new Set(scopes?.split(/\s+/) ?? []);

@@ -47,6 +47,22 @@ export function scheduledPageQuery(pageIndex: number, pageSize: number) {
   };
 }
 
+/**
+ * One email's events (docs/product.md §12). Replies and bounces are read from the mailbox in the
+ * background, so the list is read afresh each time the email is shown.
+ */
+export function emailEventsQuery(emailId: number) {
+  return { ...queryOf(api.emails.events, { params: { id: emailId } }), refetchOnMount: 'always' as const };
+}
+
+/** Whether a cache key is some email's events: a mailbox check refreshes them all, whatever the email. */
+export function isEmailEventsKey(key: readonly unknown[]): boolean {
+  const id = Number(key[2]);
+  if (!Number.isInteger(id) || id <= 0) return false;
+  const events = keyOf(api.emails.events, { params: { id } });
+  return key.length === events.length && events.every((segment, i) => segment === key[i]);
+}
+
 /** Puts a changed email into every cached page that holds it, so the screen updates before the refetch. */
 export function patchCachedEmail(queryClient: QueryClient, changed: Email) {
   queryClient.setQueriesData<EmailPage>(

@@ -12,8 +12,9 @@ import type { Email } from '../../../../contract/campaigns';
 import { hrefOf } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
+import { EmailConversation } from './email-conversation';
 import { EmailEditForm } from './email-edit-form';
-import { canApprove, canEdit, canSendNow, emailStatusLabel } from './email-status';
+import { canApprove, canEdit, canSendNow, conversationLabels, emailStatusLabel } from './email-status';
 import { UnknownDelivery } from './unknown-delivery';
 
 interface EmailCardProps {
@@ -42,9 +43,13 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
             {details || 'No company or job title'}
           </Text>
         </div>
-        <Badge color={status.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
-          {status.label}
-        </Badge>
+        <Group gap={6} justify="flex-end" style={{ flexShrink: 0 }}>
+          {[status, ...conversationLabels(email)].map((badge) => (
+            <Badge key={badge.label} color={badge.color} variant="light" radius="sm">
+              {badge.label}
+            </Badge>
+          ))}
+        </Group>
       </Group>
       {email.attentionReason && (
         <Alert
@@ -139,6 +144,11 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
             </Anchor>
           )}
         </Group>
+      )}
+      {/* Only an email whose sending started carries a Message-ID, the only thing a reply can refer to.
+          Keyed by what the sync changes, so a new reply or bounce on the page reads the events again. */}
+      {!editing && email.messageId && (
+        <EmailConversation key={`${email.id}:${email.repliedAt}:${email.bouncedAt}`} emailId={email.id} />
       )}
     </Stack>
   );

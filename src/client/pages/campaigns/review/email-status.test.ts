@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canApprove, canEdit, canSendNow, emailStatusLabel } from './email-status';
+import { canApprove, canEdit, canSendNow, conversationLabels, emailStatusLabel } from './email-status';
 
 describe('emailStatusLabel', () => {
   it('names the statuses docs/product.md §4 lists', () => {
@@ -39,5 +39,21 @@ describe('what the review card offers', () => {
       expect(canApprove({ status })).toBe(false);
       expect(canSendNow({ status })).toBe(false);
     }
+  });
+});
+
+describe('conversationLabels', () => {
+  it('adds Replied in green and a bounce in red with how hard it was', () => {
+    expect(conversationLabels({ repliedAt: null, bounceKind: null })).toEqual([]);
+    expect(conversationLabels({ repliedAt: '2025-08-02T09:00:00Z', bounceKind: null })).toEqual([
+      { label: 'Replied', color: 'green' },
+    ]);
+    expect(conversationLabels({ repliedAt: null, bounceKind: 'soft' })).toEqual([
+      { label: 'Bounced (soft)', color: 'red' },
+    ]);
+    // A soft bounce (mailbox full) and a later reply can both have happened.
+    expect(
+      conversationLabels({ repliedAt: '2025-08-02T09:00:00Z', bounceKind: 'hard' }).map((l) => l.label),
+    ).toEqual(['Replied', 'Bounced (hard)']);
   });
 });

@@ -45,3 +45,14 @@ export const canApprove = (email: Pick<Email, 'status'>) => allows('approve', em
  */
 export const canSendNow = (email: Pick<Email, 'status'>) =>
   allows('send', email.status) && email.status !== 'scheduled' && email.status !== 'unknown';
+
+/**
+ * What the mailbox sync learnt of a sent email (docs/product.md §12), shown beside its status: a
+ * person replied, and whether the address bounced for good (hard) or for now (soft).
+ */
+export function conversationLabels(email: Pick<Email, 'repliedAt' | 'bounceKind'>): StatusLabel[] {
+  const labels: StatusLabel[] = [];
+  if (email.repliedAt) labels.push({ label: 'Replied', color: 'green' });
+  if (email.bounceKind) labels.push({ label: `Bounced (${email.bounceKind})`, color: 'red' });
+  return labels;
+}

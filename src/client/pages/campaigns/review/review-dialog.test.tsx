@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign, Email } from '../../../../contract/campaigns';
+import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
 import { allows } from '../../../../contract/email-rules';
 import { createQueryClient } from '../../../api';
 import { ReviewDialog } from './review-dialog';
@@ -46,7 +47,26 @@ const email = (id: number, changes: Partial<Email> = {}): Email => ({
   ...changes,
 });
 
-function stubServer(emails: Email[]) {
+const inbound = (id: number, changes: Partial<InboundEvent> = {}): EmailEvent => {
+  const message: InboundEvent = {
+    id,
+    kind: 'reply',
+    bounceKind: null,
+    bounceStatus: null,
+    bounceDiagnostic: null,
+    fromAddress: 'r1@example.com',
+    fromName: 'Robin Doe',
+    subject: 'Re: Hello 1',
+    snippet: 'Sounds good',
+    link: null,
+    receivedAt: '2025-08-02T09:00:00Z',
+    ...changes,
+  };
+  return { type: 'inbound', at: message.receivedAt, message };
+};
+
+/** A fake server holding `emails`, and each email's events by id. Returns the calls it answered. */
+function stubServer(emails: Email[], events: Record<number, EmailEvent[]> = {}) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
@@ -75,6 +95,8 @@ function stubServer(emails: Email[]) {
         email: emails[0],
       });
     }
+    const eventsOf = url.match(/^\/api\/emails\/(\d+)\/events$/);
+    if (eventsOf) return Response.json({ events: events[Number(eventsOf[1])] ?? [] });
     return new Response('Not here', { status: 404, statusText: 'Not Found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -188,5 +210,100 @@ describe('ReviewDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Schedule approved emails' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule All Approved' }));
     expect(await screen.findByText('Please select both date and time')).toBeTruthy();
+  });
+
+  it('marks a replied and bounced email, and shows its conversation as plain text', async () => {
+    const sent = { status: 'sent', sentAt: '2025-08-01T10:00:00Z', messageId: '<m1@tailor>' } as const;
+    stubServer(
+      [
+        email(1, {
+          ...sent,
+          repliedAt: '2025-08-02T09:00:00Z',
+          bouncedAt: '2025-08-01T11:00:00Z',
+          bounceKind: 'soft',
+        }),
+      ],
+      {
+        1: [
+          { type: 'sent', at: '2025-08-01T10:00:00Z' },
+          inbound(11, {
+            kind: 'bounce',
+            bounceKind: 'soft',
+            bounceStatus: '4.2.2',
+            bounceDiagnostic: '452 Mailbox full',
+            fromAddress: 'mailer-daemon@example.com',
+            fromName: null,
+            subject: 'Delivery delayed',
+            snippet: '',
+            receivedAt: '2025-08-01T11:00:00Z',
+          }),
+          inbound(12, { kind: 'auto-reply', subject: 'Out of office', snippet: 'Back on Monday' }),
+          inbound(13, {
+            snippet: '<b>x</b> thanks, call me',
+            link: 'https://mail.google.com/mail/u/0/#inbox/18c2',
+          }),
+        ],
+      },
+    );
+    renderDialog();
+
+    expect(await screen.findByText('Replied', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(screen.getByText('Bounced (soft)', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+
+    const reply = await within(conversation).findByRole('article', { name: 'Reply from Robin Doe' });
+    // The snippet is a stranger's text: its markup shows as characters and builds no element.
+    expect(within(reply).getByText('<b>x</b> thanks, call me')).toBeTruthy();
+    expect(reply.querySelector('b')).toBeNull();
+    const open = within(reply).getByRole('link', { name: 'Open in Gmail' });
+    expect(open.getAttribute('href')).toBe('https://mail.google.com/mail/u/0/#inbox/18c2');
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const auto = within(conversation).getByRole('article', { name: 'Auto-reply from Robin Doe' });
+    expect(within(auto).getByText('Back on Monday')).toBeTruthy();
+    expect(within(auto).queryByRole('link')).toBeNull();
+
+    const bounce = within(conversation).getByRole('article', {
+      name: 'Bounce (soft) from mailer-daemon@example.com',
+    });
+    expect(within(bounce).getByText(/Status 4\.2\.2/)).toBeTruthy();
+    expect(within(bounce).getByText('452 Mailbox full')).toBeTruthy();
+    // Oldest first, as the server lists them.
+    expect(
+      within(conversation)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual([
+      'Bounce (soft) from mailer-daemon@example.com',
+      'Auto-reply from Robin Doe',
+      'Reply from Robin Doe',
+    ]);
+  });
+
+  it('asks for no conversation before sending, and pages on with the arrow keys from a reply link', async () => {
+    const sent = { status: 'sent', sentAt: '2025-08-01T10:00:00Z', messageId: '<m1@tailor>' } as const;
+    const calls = stubServer([email(1, { ...sent, repliedAt: '2025-08-02T09:00:00Z' }), email(2)], {
+      1: [inbound(13, { link: 'https://outlook.office365.com/owa/?ItemID=AAk%3D' })],
+    });
+    renderDialog();
+
+    const link = await screen.findByRole('link', { name: 'Open in Outlook' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'ArrowRight' });
+    expect(await screen.findByText('Email 2 of 2')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Conversation' })).toBeNull();
+    expect(screen.queryByText('Replied', { selector: '.mantine-Badge-label' })).toBeNull();
+    expect(calls.filter((c) => c.url.endsWith('/events')).map((c) => c.url)).toEqual([
+      '/api/emails/1/events',
+    ]);
+  });
+
+  it('says when a sent email has no replies or bounces yet', async () => {
+    stubServer([email(1, { status: 'sent', sentAt: '2025-08-01T10:00:00Z', messageId: '<m1@tailor>' })], {
+      1: [{ type: 'sent', at: '2025-08-01T10:00:00Z' }],
+    });
+    renderDialog();
+    expect(await screen.findByText('No replies or bounces yet.')).toBeTruthy();
   });
 });

@@ -1,0 +1,90 @@
+import { Anchor, Badge, Code, Group, type MantineColor, Paper, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { InboundEvent } from '../../contract/conversations';
+import { formatDateTime } from '../format-date';
+import { mailboxLinkOf } from './inbound-link';
+
+/** What kind of message it is, as its badge says (docs/product.md §12). */
+export function inboundKindLabel(message: Pick<InboundEvent, 'kind' | 'bounceKind'>): {
+  label: string;
+  color: MantineColor;
+} {
+  switch (message.kind) {
+    case 'reply':
+      return { label: 'Reply', color: 'green' };
+    case 'auto-reply':
+      return { label: 'Auto-reply', color: 'gray' };
+    case 'unsubscribe-request':
+      return { label: 'Unsubscribe request', color: 'yellow' };
+    case 'bounce':
+      return message.bounceKind
+        ? { label: `Bounce (${message.bounceKind})`, color: message.bounceKind === 'hard' ? 'red' : 'orange' }
+        : { label: 'Bounce', color: 'red' };
+  }
+}
+
+interface InboundMessageProps {
+  message: InboundEvent;
+  /** The address the answered email went to, where the list mixes several recipients. */
+  recipientEmail?: string;
+}
+
+/**
+ * One message read from the sender's mailbox: who wrote, when, the subject and the snippet, a
+ * bounce's status and diagnostic, and a link to the conversation in Gmail or Outlook. Everything in
+ * it comes from a stranger's email, so it is shown as text, never as markup.
+ */
+export function InboundMessage({ message, recipientEmail }: InboundMessageProps) {
+  const kind = inboundKindLabel(message);
+  const link = mailboxLinkOf(message.link);
+  const sender = message.fromName ?? message.fromAddress ?? 'Unknown sender';
+  return (
+    <Paper withBorder p="sm" radius="md" component="article" aria-label={`${kind.label} from ${sender}`}>
+      <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="wrap" miw={0}>
+            <Badge color={kind.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
+              {kind.label}
+            </Badge>
+            <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+              {sender}
+            </Text>
+            {message.fromName && message.fromAddress && (
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                {message.fromAddress}
+              </Text>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
+          </Text>
+        </Group>
+        {recipientEmail && (
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            Answers your email to {recipientEmail}
+          </Text>
+        )}
+        <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+          {message.subject || '(no subject)'}
+        </Text>
+        {message.snippet && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {message.snippet}
+          </Text>
+        )}
+        {message.kind === 'bounce' && (message.bounceStatus || message.bounceDiagnostic) && (
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+            {message.bounceStatus && <>Status {message.bounceStatus}</>}
+            {message.bounceStatus && message.bounceDiagnostic && ': '}
+            {message.bounceDiagnostic && <Code>{message.bounceDiagnostic}</Code>}
+          </Text>
+        )}
+        {link && (
+          <Anchor href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
+            {link.label} <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} aria-hidden />
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
