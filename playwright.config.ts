@@ -94,6 +94,8 @@ export default defineConfig({
         GMAIL_API_URL: `http://127.0.0.1:${MAIL_PORT}/gmail`,
         GRAPH_API_URL: `http://127.0.0.1:${MAIL_PORT}/graph`,
         SEND_PACING: 'false',
+        // Google and Microsoft sign-ins ask to read the mailbox: replies and bounces are synced.
+        MAILBOX_READ_SCOPE: 'true',
       },
       url: `${APP_URL}/readyz`,
       reuseExistingServer: false,

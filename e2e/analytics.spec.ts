@@ -100,7 +100,7 @@ test('after a send and opens through the pixel, the dashboard and analytics show
   const unsubscribers = Papa.parse<string[]>(
     (await downloadText(page, () => dialog.getByRole('button', { name: 'Export CSV' }).click())).trim(),
   ).data;
-  expect(unsubscribers[0]).toEqual(['email', 'unsubscribed_at']);
+  expect(unsubscribers[0]).toEqual(['email', 'unsubscribed_at', 'reason']);
   expect(unsubscribers.slice(1).map((r) => r[0])).toEqual(['cleo@example.com']);
   await page.keyboard.press('Escape');
 

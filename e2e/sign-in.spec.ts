@@ -23,7 +23,7 @@ test.describe('signing in', () => {
     for (const card of ['Total Campaigns', 'Emails Sent', 'Opened Rate', 'Templates']) {
       await expect(page.getByRole('main').getByText(card, { exact: true })).toBeVisible();
     }
-    await expect(page.getByText('0.0%')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Opened Rate' }).getByText('0.0%')).toBeVisible();
     await expect(page.getByText('No campaigns yet')).toBeVisible();
   });
 

@@ -34,7 +34,7 @@ done
 [ -f dist/server/main.js ] || npm run build
 
 # npm, npx and every child process (fakes, servers, workers) resolve `node` through PATH. The
-# kill-9 loop runs its full 20 trials and the provider outage its full minute under the main line
+# kill-9 loops (sending and mailbox sync) run their full 20 trials and the provider outage its full minute under the main line
 # (npm test); here 8 trials and 20 seconds, as the runtime is what changes between lines. For the
 # same reason the integration suite runs here on the embedded database only (PGlite, whose WASM
 # build is the part most tied to the runtime): the PostgreSQL variants already ran in npm test, and
@@ -42,7 +42,8 @@ done
 # scale-out test, which is PostgreSQL only (and says so when it has none), is left out.
 integration() {
   env -u TEST_DATABASE_URL \
-    SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" PROVIDER_OUTAGE_SECONDS="${PROVIDER_OUTAGE_SECONDS:-20}" \
+    SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" SYNC_CRASH_TRIALS="${SYNC_CRASH_TRIALS:-8}" \
+    PROVIDER_OUTAGE_SECONDS="${PROVIDER_OUTAGE_SECONDS:-20}" \
     PATH="$1:$PATH" npx vitest run --project integration --exclude test/scale-out.int.test.ts
 }
 browser() { PATH="$1:$PATH" npx playwright test; }

@@ -65,6 +65,8 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       successRate: 0,
       templates: 0,
       openedRate: 0,
+      replyRate: 0,
+      bounceRate: 0,
     });
 
     const user = await me(cookie);
@@ -91,6 +93,8 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       successRate: 50,
       templates: 0,
       openedRate: 0,
+      replyRate: 0,
+      bounceRate: 0,
     });
     const list = await t.app.inject({ url: '/api/campaigns', headers: { cookie } });
     expect(list.json().map((c: { id: number }) => c.id)).toEqual([campaign.id]);
