@@ -7,30 +7,13 @@ import { mailboxesToSync, syncMailbox } from '../src/server/services/conversatio
 import { providerAccess } from '../src/server/services/provider-token';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
-import { createReadyCampaign } from './support/factories';
-import { waitUntil } from './support/http-client';
 import { inboundFixture } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
+import { reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
 import { signInWithProvider } from './support/provider-sign-in';
 import type { TestApp } from './support/test-app';
 
 const SENDER = 'pat@gmail.test';
-
-/** A person's answer; threaded by its headers when `inReplyTo` is given. */
-function reply(opts: { from: string; to: string; inReplyTo?: string; id: string; text: string }) {
-  return [
-    `From: ${opts.from}`,
-    `To: ${opts.to}`,
-    'Subject: Re: Hello',
-    `Message-ID: <${opts.id}@mail.example.org>`,
-    ...(opts.inReplyTo ? [`In-Reply-To: ${opts.inReplyTo}`, `References: ${opts.inReplyTo}`] : []),
-    'Date: Wed, 25 Nov 2026 10:00:00 +0000',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    opts.text,
-    '',
-  ].join('\r\n');
-}
 
 /** The Gmail mailbox sync against the Gmail fake: history, re-scan, threads, paging, Check now. */
 describe('syncing a Gmail mailbox', () => {
@@ -49,22 +32,7 @@ describe('syncing a Gmail mailbox', () => {
   beforeAll(async () => {
     ({ oidc, mail, t, close } = await startProviderApp());
     ({ cookie, userId } = await signInWithProvider(t, oidc, 'google', SENDER));
-    const campaign = await createReadyCampaign(t.ctx.db, userId, 3);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/send-approved`,
-      headers: { cookie },
-      payload: {},
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    sent = await waitUntil(
-      async () => {
-        const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
-        return rows.every((r) => r.status === 'sent') ? rows.sort((a, b) => a.id - b.id) : false;
-      },
-      20_000,
-      'the campaign sent',
-    );
+    sent = await sendCampaignThroughMailbox(t, cookie, userId, 3);
   });
   afterAll(() => close?.());
 

@@ -1,28 +1,15 @@
 import pLimit from 'p-limit';
-import type { Db } from '../../db/client';
 import { GmailHistoryExpiredError, type GmailInbox, type GmailMessageRef } from '../../mail/gmail-inbox';
 import { threadsWithSentEmails } from '../../queries/inbound-messages';
 import { CANDIDATE_HEADERS, candidatesAmong } from './candidates';
 import { parseRawMessage } from './inbound-message';
-import { type Mailbox, recordInbound } from './record-inbound';
-import { type HeldMailbox, type SyncReport, withSyncLease } from './sync-lease';
+import { recordInbound } from './record-inbound';
+import { type HeldMailbox, type MailboxSyncDeps, type SyncReport, withSyncLease } from './sync-lease';
 
 /** Where the Gmail sync stopped: the mailbox's history id after the last complete read. */
 type GmailCursor = { historyId: string };
 
-export type GmailSyncDeps = {
-  db: Db;
-  inbox: GmailInbox;
-  /** The mailbox's owner and address; its sync record's key (`google:<user id>`). */
-  mailbox: Mailbox;
-  key: string;
-  now: () => Date;
-  /** How far back a first sync, or one after Gmail dropped the history, reads. */
-  rescanDays: number;
-  /** Message ids listed per request (Gmail allows up to 500). */
-  pageSize?: number;
-  leaseMs?: number;
-};
+export type GmailSyncDeps = MailboxSyncDeps<GmailInbox>;
 
 /** Headers read at once: Gmail allows a user some 250 quota units a second; a get costs 5. */
 const PARALLEL_GETS = 8;

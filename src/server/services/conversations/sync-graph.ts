@@ -1,26 +1,13 @@
-import type { Db } from '../../db/client';
 import { GraphDeltaExpiredError, type GraphInbox, type GraphInboxMessage } from '../../mail/graph-inbox';
 import { candidatesAmong } from './candidates';
 import { parseRawMessage } from './inbound-message';
-import { type Mailbox, recordInbound } from './record-inbound';
-import { type HeldMailbox, type SyncReport, withSyncLease } from './sync-lease';
+import { recordInbound } from './record-inbound';
+import { type HeldMailbox, type MailboxSyncDeps, type SyncReport, withSyncLease } from './sync-lease';
 
 /** Where the Outlook sync stopped: the nextLink of a round under way, or the last round's deltaLink. */
 type GraphCursor = { link: string };
 
-export type GraphSyncDeps = {
-  db: Db;
-  inbox: GraphInbox;
-  /** The mailbox's owner and address; its sync record's key (`microsoft:<user id>`). */
-  mailbox: Mailbox;
-  key: string;
-  now: () => Date;
-  /** How far back a first sync, or one after Outlook dropped the sync state, reads. */
-  rescanDays: number;
-  /** Messages per delta page (Graph's odata.maxpagesize). */
-  pageSize?: number;
-  leaseMs?: number;
-};
+export type GraphSyncDeps = MailboxSyncDeps<GraphInbox>;
 
 /**
  * One sync of a user's Outlook Inbox (docs/product.md §12) with Graph's delta query: it follows

@@ -1,11 +1,29 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
 import { endSyncLease, saveSyncCursor, takeSyncLease } from '../../queries/mailbox-syncs';
+import type { Mailbox } from './record-inbound';
 
 /** What a sync returns: what it read and recorded, or that another worker holds the mailbox. */
 export type SyncReport =
   | { skipped: 'another worker is syncing' }
   | { skipped?: undefined; rescanned: boolean; read: number; recorded: number };
+
+/** What a sync of one user's Gmail or Outlook mailbox needs: its reader, owner and sync record. */
+export type MailboxSyncDeps<Inbox> = {
+  db: Db;
+  inbox: Inbox;
+  /** The mailbox's owner and address. */
+  mailbox: Mailbox;
+  /** Its sync record's key (`google:<user id>`, `microsoft:<user id>`). */
+  key: string;
+  now: () => Date;
+  /** How far back a first sync, or one after the provider dropped the sync state, reads. */
+  rescanDays: number;
+  /** Messages listed per request. */
+  pageSize?: number;
+  /** How long a worker holds the mailbox without renewing; another may take it after. */
+  leaseMs?: number;
+};
 
 /** The held mailbox: where the last sync stopped, and how to move that mark (renewing the lease). */
 export type HeldMailbox<Cursor> = { cursor: Cursor | null; save(cursor: Cursor): Promise<void> };
