@@ -17,6 +17,7 @@ import { type BenchResult, report } from './support';
  * ceiling measured in the same run: a bare client reading the same headers of the same messages
  * with no database (imapflow's FETCH in batches of 200; the Gmail API's list and metadata gets,
  * eight at a time). Then an incremental sync with nothing new, in the worker's CPU time.
+ * SYNC_MESSAGES sets the mailbox's size, SYNC_ONLY=imap|gmail and BENCH_DB=pglite|postgres one part.
  */
 const MESSAGES = Number(process.env.SYNC_MESSAGES ?? 10_000);
 const RELEVANT = MESSAGES / 10;
@@ -233,9 +234,13 @@ async function gmailBench(kinds: BenchDb[]) {
 }
 
 const kinds = await benchDatabases();
+/** SYNC_ONLY=imap or gmail runs one part. */
+const only = process.env.SYNC_ONLY;
 const unavailable = dovecotUnavailable();
-if (unavailable) console.warn(`IMAP part skipped: ${unavailable}`);
-else await imapBench(kinds);
-await gmailBench(kinds);
+if (only !== 'gmail') {
+  if (unavailable) console.warn(`IMAP part skipped: ${unavailable}`);
+  else await imapBench(kinds);
+}
+if (only !== 'imap') await gmailBench(kinds);
 report('sync', results);
 process.exit(0);

@@ -16,8 +16,8 @@ export interface ImapInbox {
   uidsAfter(uid: number): Promise<number[]>;
   /** The named headers of these messages. */
   headers(uids: number[], names: string[]): Promise<InboxHeaders[]>;
-  /** The message's source, at most `maxBytes` of it (a bounce's report is near the start). */
-  source(uid: number, maxBytes: number): Promise<Buffer | null>;
+  /** These messages' sources, at most `maxBytes` of each (a bounce's report is near the start), in one FETCH. */
+  sources(uids: number[], maxBytes: number): Promise<Map<number, Buffer>>;
   close(): Promise<void>;
 }
 
@@ -66,13 +66,17 @@ export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> 
         }
         return found.sort((a, b) => a.uid - b.uid);
       },
-      async source(uid, maxBytes) {
-        const message = await client.fetchOne(
-          String(uid),
-          { source: { maxLength: maxBytes } },
+      async sources(uids, maxBytes) {
+        const found = new Map<number, Buffer>();
+        if (uids.length === 0) return found;
+        for await (const message of client.fetch(
+          uids,
+          { uid: true, source: { maxLength: maxBytes } },
           { uid: true },
-        );
-        return message ? (message.source ?? null) : null;
+        )) {
+          if (message.source) found.set(message.uid, message.source);
+        }
+        return found;
       },
       close: () => client.logout().catch(() => client.close()),
     };

@@ -49,8 +49,13 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     const batchSize = deps.batchSize ?? 200;
     for (let i = 0; i < uids.length; i += batchSize) {
       const batch = uids.slice(i, i + batchSize);
-      for (const message of await candidatesAmong(db, await inbox.headers(batch, CANDIDATE_HEADERS))) {
-        const outcome = await recordOne(db, inbox, message);
+      const candidates = await candidatesAmong(db, await inbox.headers(batch, CANDIDATE_HEADERS));
+      const sources = await inbox.sources(
+        candidates.map((c) => c.uid),
+        SOURCE_LIMIT,
+      );
+      for (const message of candidates) {
+        const outcome = await recordOne(db, inbox, message, sources.get(message.uid));
         if (outcome?.recorded) recorded++;
       }
       await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
@@ -65,8 +70,13 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   }
 }
 
-async function recordOne(db: Db, inbox: ImapInbox, message: InboxHeaders): Promise<RecordOutcome | null> {
-  const raw = await inbox.source(message.uid, SOURCE_LIMIT);
+async function recordOne(
+  db: Db,
+  inbox: ImapInbox,
+  message: InboxHeaders,
+  raw: Buffer | undefined,
+): Promise<RecordOutcome | null> {
+  // Gone since its headers were read (expunged by another client).
   if (!raw) return null;
   // A message the parser cannot read is passed over: stopping at it would hold the cursor forever.
   const msg = await parseRawMessage(raw).catch(() => null);
