@@ -67,11 +67,10 @@ async function recorded(t: TestApp, userId: number) {
 
 /** The whole hand-written corpus through each kind of mailbox: IMAP (Dovecot), Gmail and Outlook. */
 describe('every kind of inbound message, through every kind of mailbox', () => {
-  let expected: Awaited<ReturnType<typeof expectedRecords>>;
-  beforeAll(async () => {
-    expected = await expectedRecords();
-    // Replies, auto-replies, hard and soft bounces and unsubscribe requests are all there.
-    expect(new Set([...expected.values()].map((e) => e.bounceKind ?? e.kind))).toEqual(
+  const expected = expectedRecords();
+
+  it('has replies, auto-replies, hard and soft bounces and unsubscribe requests in the corpus', async () => {
+    expect(new Set([...(await expected).values()].map((e) => e.bounceKind ?? e.kind))).toEqual(
       new Set(['reply', 'auto-reply', 'hard', 'soft', 'unsubscribe-request']),
     );
   });
@@ -98,9 +97,9 @@ describe('every kind of inbound message, through every kind of mailbox', () => {
       for (const name of CORPUS) await dovecot.append(SENDER, inboundFixture(name));
       expect(await syncMailbox(t.ctx, IMAP_SYNC_KEY, () => new Date())).toMatchObject({
         read: CORPUS.length,
-        recorded: expected.size,
+        recorded: (await expected).size,
       });
-      expect(await recorded(t, userId)).toEqual(expected);
+      expect(await recorded(t, userId)).toEqual(await expected);
     });
   });
 
@@ -124,9 +123,9 @@ describe('every kind of inbound message, through every kind of mailbox', () => {
       for (const name of CORPUS) await mail.deliver(fake, inboundFixture(name));
       expect(await syncMailbox(t.ctx, `${provider}:${userId}`, () => new Date())).toMatchObject({
         read: CORPUS.length,
-        recorded: expected.size,
+        recorded: (await expected).size,
       });
-      expect(await recorded(t, userId)).toEqual(expected);
+      expect(await recorded(t, userId)).toEqual(await expected);
     });
   });
 });

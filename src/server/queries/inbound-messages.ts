@@ -1,7 +1,7 @@
 import { param, sql } from 'drizzle-orm';
 import type { BounceKind, InboundKind } from '../../contract/conversations';
 import { type Db, selectRows } from '../db/client';
-import { emails, inboundMessages, recipients } from '../db/schema';
+import { emails, inboundMessages, recipients, users } from '../db/schema';
 
 export type SentEmailRef = { id: number; campaignId: number; recipientEmail: string };
 
@@ -28,6 +28,46 @@ export async function sentEmailByMessageIds(
   return row
     ? { id: Number(row.id), campaignId: row.campaign_id, recipientEmail: row.recipient_email }
     : null;
+}
+
+/** A sent email one of a batch of messages refers to, with its sender. */
+export type SentEmailMatch = SentEmailRef & {
+  messageId: string;
+  userId: number;
+  userEmail: string | null;
+  sentAt: Date | null;
+};
+
+/**
+ * Every sent email, of any user, with one of these Message-IDs (bare, without angle brackets): for
+ * the deployment's shared IMAP mailbox, where a message belongs to whoever sent what it answers.
+ */
+export async function sentEmailsByMessageIds(db: Db, ids: string[]): Promise<SentEmailMatch[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRows<{
+    id: string | number;
+    campaign_id: number;
+    recipient_email: string;
+    message_id: string;
+    user_id: number;
+    user_email: string | null;
+    sent_at: string | Date | null;
+  }>(
+    db,
+    sql`
+    select e.id, e.campaign_id, r.email as recipient_email, e.message_id, e.user_id, u.email as user_email, e.sent_at
+    from ${emails} e join ${recipients} r on r.id = e.recipient_id join ${users} u on u.id = e.user_id
+    where e.message_id = any(${param(ids.map((id) => `<${id}>`))}::text[])`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    campaignId: r.campaign_id,
+    recipientEmail: r.recipient_email,
+    messageId: r.message_id.replace(/^<|>$/g, ''),
+    userId: r.user_id,
+    userEmail: r.user_email,
+    sentAt: r.sent_at === null ? null : new Date(r.sent_at),
+  }));
 }
 
 /** The user's first sent email in this provider thread (Gmail's threadId), if any. */

@@ -40,12 +40,15 @@ export async function recordInbound(
   mailbox: Mailbox,
   source: InboundSource,
   msg: InboundMessage,
+  /** The sent email it answers, when the caller already looked it up (a batch at a time). */
+  known?: { email: SentEmailRef | null },
 ): Promise<RecordOutcome> {
   const verdict = classifyInbound(msg, { address: mailbox.address });
   if (verdict.kind === 'ignored') return { recorded: false, why: 'ignored', detail: verdict.reason };
-  const email =
-    (await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg))) ??
-    (source.threadId ? await sentEmailInThread(db, mailbox.userId, source.threadId) : null);
+  const email = known
+    ? known.email
+    : ((await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg))) ??
+      (source.threadId ? await sentEmailInThread(db, mailbox.userId, source.threadId) : null));
   // An unsubscribe request stands on its own: whoever asks is not written to again.
   if (!email && verdict.kind !== 'unsubscribe-request') return { recorded: false, why: 'not ours' };
 

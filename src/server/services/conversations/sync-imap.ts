@@ -1,10 +1,15 @@
 import type { ImapSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { type ImapInbox, type InboxHeaders, openImapInbox } from '../../mail/imap-inbox';
-import { sendersOfMessageIds, usersByAddress } from '../../queries/mailbox-syncs';
+import {
+  type SentEmailMatch,
+  type SentEmailRef,
+  sentEmailsByMessageIds,
+} from '../../queries/inbound-messages';
+import { usersByAddress } from '../../queries/mailbox-syncs';
 import { CANDIDATE_HEADERS, candidatesAmong, SOURCE_LIMIT } from './candidates';
 import { type InboundMessage, parseRawMessage, referencedMessageIds } from './inbound-message';
-import { type RecordOutcome, recordInbound } from './record-inbound';
+import { recordInbound } from './record-inbound';
 import { type HeldMailbox, type SyncReport, withSyncLease } from './sync-lease';
 
 export const IMAP_SYNC_KEY = 'imap';
@@ -50,14 +55,7 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     for (let i = 0; i < uids.length; i += batchSize) {
       const batch = uids.slice(i, i + batchSize);
       const candidates = await candidatesAmong(db, await inbox.headers(batch, CANDIDATE_HEADERS));
-      const sources = await inbox.sources(
-        candidates.map((c) => c.uid),
-        SOURCE_LIMIT,
-      );
-      for (const message of candidates) {
-        const outcome = await recordOne(db, inbox, message, sources.get(message.uid));
-        if (outcome?.recorded) recorded++;
-      }
+      recorded += await recordBatch(db, inbox, candidates);
       await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
     }
     if (uids.length === 0 && rescanned) {
@@ -70,40 +68,69 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   }
 }
 
-async function recordOne(
-  db: Db,
-  inbox: ImapInbox,
-  message: InboxHeaders,
-  raw: Buffer | undefined,
-): Promise<RecordOutcome | null> {
-  // Gone since its headers were read (expunged by another client).
-  if (!raw) return null;
-  // A message the parser cannot read is passed over: stopping at it would hold the cursor forever.
-  const msg = await parseRawMessage(raw).catch(() => null);
-  if (!msg) return null;
-  const owner = await ownerOf(db, msg);
-  if (!owner) return null;
-  return recordInbound(
-    db,
-    { userId: owner.id, address: owner.email },
-    { key: sourceKey(inbox, message.uid, msg), receivedAt: message.receivedAt, link: null },
-    msg,
+/**
+ * Records a batch's candidates: their sources in one FETCH, the sent emails they answer in one
+ * query, and the records in one transaction (each message in a savepoint of its own), so a batch
+ * costs a few round trips rather than a few per message. A batch cut short records nothing, and
+ * the cursor has not moved past it.
+ */
+async function recordBatch(db: Db, inbox: ImapInbox, candidates: InboxHeaders[]): Promise<number> {
+  if (candidates.length === 0) return 0;
+  const sources = await inbox.sources(
+    candidates.map((c) => c.uid),
+    SOURCE_LIMIT,
   );
+  const parsed: { message: InboxHeaders; msg: InboundMessage }[] = [];
+  for (const message of candidates) {
+    const raw = sources.get(message.uid);
+    // Gone since its headers were read, or unreadable: passed over, so the cursor is not held there.
+    const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
+    if (msg) parsed.push({ message, msg });
+  }
+  const matches = await sentEmailsByMessageIds(db, [
+    ...new Set(parsed.flatMap(({ msg }) => referencedMessageIds(msg))),
+  ]);
+  return db.transaction(async (tx) => {
+    let recorded = 0;
+    for (const { message, msg } of parsed) {
+      const owner = await ownerOf(tx, msg, matches);
+      if (!owner) continue;
+      const source = { key: sourceKey(inbox, message.uid, msg), receivedAt: message.receivedAt, link: null };
+      const email = newestAnswered(msg, matches, owner.id);
+      const outcome = await recordInbound(tx, { userId: owner.id, address: owner.email }, source, msg, {
+        email,
+      });
+      if (outcome.recorded) recorded++;
+    }
+    return recorded;
+  });
 }
 
 /**
  * The user a message in the shared mailbox belongs to: whoever sent the email it refers to, else
  * (an emailed unsubscribe request quoting nothing) the user it is addressed to.
  */
-async function ownerOf(db: Db, msg: InboundMessage): Promise<{ id: number; email: string } | null> {
-  const senders = await sendersOfMessageIds(
-    db,
-    referencedMessageIds(msg).map((id) => `<${id}>`),
-  );
-  const sender = [...senders.values()].find((s) => s.email);
-  if (sender?.email) return { id: sender.id, email: sender.email };
+async function ownerOf(
+  db: Db,
+  msg: InboundMessage,
+  matches: SentEmailMatch[],
+): Promise<{ id: number; email: string } | null> {
+  const refs = new Set(referencedMessageIds(msg));
+  const sender = matches.find((m) => refs.has(m.messageId) && m.userEmail);
+  if (sender?.userEmail) return { id: sender.userId, email: sender.userEmail };
   const [addressed] = await usersByAddress(db, msg.to);
   return addressed ?? null;
+}
+
+/** The owner's newest sent email the message refers to, as recordInbound would look it up. */
+function newestAnswered(msg: InboundMessage, matches: SentEmailMatch[], userId: number): SentEmailRef | null {
+  const refs = new Set(referencedMessageIds(msg));
+  const mine = matches.filter((m) => m.userId === userId && refs.has(m.messageId));
+  mine.sort((a, b) => (b.sentAt?.getTime() ?? -1) - (a.sentAt?.getTime() ?? -1) || b.id - a.id);
+  const [newest] = mine;
+  return newest
+    ? { id: newest.id, campaignId: newest.campaignId, recipientEmail: newest.recipientEmail }
+    : null;
 }
 
 /**
