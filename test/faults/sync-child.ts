@@ -1,8 +1,8 @@
 /**
  * A worker that does nothing but sync the IMAP mailbox, over and over, for the kill -9 trials of
  * test/faults/sync-crash.int.test.ts: DATA_DIR (the embedded database) or DATABASE_URL, IMAP_URL.
- * It holds the mailbox's lease for one second only, so the next worker need not wait long for a
- * killed one's lease to run out.
+ * It holds the mailbox's lease for 300 ms at a time (renewed after every batch), so the next
+ * worker need not wait long for a killed one's lease to run out.
  */
 import { openDatabase } from '../../src/server/db/client';
 import { syncImapMailbox } from '../../src/server/services/conversations/sync-imap';
@@ -26,7 +26,7 @@ for (;;) {
     settings,
     now: () => new Date(),
     batchSize: 2,
-    leaseMs: 1_000,
+    leaseMs: 300,
   });
   console.log(`synced ${JSON.stringify(report)}`);
   if (report.skipped) await new Promise((resolve) => setTimeout(resolve, 200));

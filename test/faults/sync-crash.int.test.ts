@@ -175,8 +175,8 @@ describe.skipIf(unavailable !== null).each(testDatabases())(
         worker.child.kill('SIGKILL');
         await worker.exited;
         if (syncsBefore === 0) killedMidSync++;
-        // The next worker takes over once the dead one's lease (one second) has run out.
-        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        // The next worker takes over once the dead one's lease (300 ms) has run out.
+        await new Promise((resolve) => setTimeout(resolve, 350));
       }
       console.log(`[sync-crash ${kind}] ${killedMidSync} of ${TRIALS} kills landed before a sync finished`);
 
