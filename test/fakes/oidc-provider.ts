@@ -27,6 +27,8 @@ export type FakeOidc = {
 };
 
 const PROVIDERS: ProviderName[] = ['google', 'microsoft'];
+/** Graph's mail permissions the app may ask for: sending, the Sent Items lookup, reading mail. */
+const GRAPH_MAIL_SCOPES = ['Mail.Send', 'Mail.ReadBasic', 'Mail.Read'];
 const SCOPES: Record<ProviderName, string[]> = {
   google: [
     'openid',
@@ -36,16 +38,7 @@ const SCOPES: Record<ProviderName, string[]> = {
     'https://www.googleapis.com/auth/gmail.readonly',
     'https://www.googleapis.com/auth/gmail.metadata',
   ],
-  microsoft: [
-    'openid',
-    'email',
-    'profile',
-    'offline_access',
-    'User.Read',
-    'Mail.Send',
-    'Mail.ReadBasic',
-    'Mail.Read',
-  ],
+  microsoft: ['openid', 'email', 'profile', 'offline_access', 'User.Read', ...GRAPH_MAIL_SCOPES],
 };
 
 // oidc-provider ships no type declarations (and @types/oidc-provider is not installed), so we describe
