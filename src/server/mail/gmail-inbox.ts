@@ -1,4 +1,4 @@
-import { mailErrorFromResponse } from './http-mail-error';
+import { foundOrGone, mailErrorFromResponse } from './http-mail-error';
 import type { RawHeader } from './imap-inbox';
 import { providerCall } from './provider-call';
 
@@ -92,12 +92,11 @@ export function gmailInbox(opts: {
     async headers(id: string, names: string[]): Promise<GmailHeaders | null> {
       const query = new URLSearchParams({ format: 'metadata' });
       for (const name of names) query.append('metadataHeaders', name);
-      const res = await call(`messages/${encodeURIComponent(id)}?${query}`, { method: 'GET' });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
+      const res = await foundOrGone(
+        'Gmail',
+        await call(`messages/${encodeURIComponent(id)}?${query}`, { method: 'GET' }),
+      );
+      if (!res) return null;
       const body = (await res.json()) as GmailMessageRef & {
         internalDate?: string;
         payload?: { headers?: RawHeader[] };
@@ -112,12 +111,11 @@ export function gmailInbox(opts: {
 
     /** The message as MIME; null when it is gone. */
     async raw(id: string): Promise<Buffer | null> {
-      const res = await call(`messages/${encodeURIComponent(id)}?format=raw`, { method: 'GET' });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
+      const res = await foundOrGone(
+        'Gmail',
+        await call(`messages/${encodeURIComponent(id)}?format=raw`, { method: 'GET' }),
+      );
+      if (!res) return null;
       return Buffer.from(((await res.json()) as { raw: string }).raw, 'base64url');
     },
   };

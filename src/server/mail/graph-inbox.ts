@@ -1,4 +1,4 @@
-import { mailErrorFromResponse } from './http-mail-error';
+import { foundOrGone, mailErrorFromResponse } from './http-mail-error';
 import type { RawHeader } from './imap-inbox';
 import { providerCall } from './provider-call';
 
@@ -83,12 +83,11 @@ export function graphInbox(opts: {
     },
     /** The message as MIME; null when it is gone. */
     async mime(id: string): Promise<Buffer | null> {
-      const res = await call(`messages/${encodeURIComponent(id)}/$value`, { method: 'GET' });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (!res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
+      const res = await foundOrGone(
+        'Microsoft Graph',
+        await call(`messages/${encodeURIComponent(id)}/$value`, { method: 'GET' }),
+      );
+      if (!res) return null;
       return Buffer.from(await res.arrayBuffer());
     },
   };

@@ -14,6 +14,16 @@ export async function mailErrorFromResponse(provider: string, res: Response): Pr
   return new Error(`${provider} refused the message (${res.status}): ${detail}`);
 }
 
+/** A read's answer: the response when it is a success, null when the item is gone (404), else its error. */
+export async function foundOrGone(provider: string, res: Response): Promise<Response | null> {
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (!res.ok) throw await mailErrorFromResponse(provider, res);
+  return res;
+}
+
 function providerMessage(body: string): string | null {
   try {
     const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string };

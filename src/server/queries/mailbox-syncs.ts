@@ -1,6 +1,6 @@
 import { param, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { emails, mailboxSyncs, oauthAccounts, users } from '../db/schema';
+import { mailboxSyncs, oauthAccounts, users } from '../db/schema';
 
 /**
  * Takes the mailbox's lease until `until` when nobody holds it (or the holder's ran out), and
@@ -45,21 +45,6 @@ export async function endSyncLease(db: Db, key: string, token: string, at: Date,
         last_error = ${error}::text,
         last_error_at = case when ${error}::text is null then last_error_at else ${at}::timestamptz end
     where key = ${key} and lease_token = ${token}`);
-}
-
-/** Who sent the emails with these Message-IDs (as stored, with angle brackets): id and address. */
-export async function sendersOfMessageIds(
-  db: Db,
-  storedIds: string[],
-): Promise<Map<string, { id: number; email: string | null }>> {
-  if (storedIds.length === 0) return new Map();
-  const rows = await selectRows<{ message_id: string; id: number; email: string | null }>(
-    db,
-    sql`
-    select e.message_id, u.id, u.email from ${emails} e join ${users} u on u.id = e.user_id
-    where e.message_id = any(${param(storedIds)}::text[])`,
-  );
-  return new Map(rows.map((r) => [r.message_id, { id: r.id, email: r.email }]));
 }
 
 /** Users whose address is one of these (any letter case). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
-import { sendersOfMessageIds } from '../../queries/mailbox-syncs';
+import { sentEmailsByMessageIds } from '../../queries/inbound-messages';
 import { isMailSystem, parseHeaderOnlyMessage, referencedMessageIds } from './inbound-message';
 
 /** The headers that decide whether a message may be about one of our emails. */
@@ -30,11 +30,11 @@ export async function candidatesAmong<T extends { headers: RawHeader[] }>(
   inOurThread: (message: T) => boolean = () => false,
 ) {
   const parsed = messages.map((m) => ({ ...m, msg: parseHeaderOnlyMessage(m.headers) }));
-  const ids = parsed.flatMap((p) => referencedMessageIds(p.msg).map((id) => `<${id}>`));
-  const ours = await sendersOfMessageIds(db, [...new Set(ids)]);
+  const ids = parsed.flatMap((p) => referencedMessageIds(p.msg));
+  const ours = new Set((await sentEmailsByMessageIds(db, [...new Set(ids)])).map((m) => m.messageId));
   return parsed.filter(
     (m) =>
-      referencedMessageIds(m.msg).some((id) => ours.has(`<${id}>`)) ||
+      referencedMessageIds(m.msg).some((id) => ours.has(id)) ||
       inOurThread(m) ||
       isMailSystem(m.msg.from) ||
       m.headers.some(

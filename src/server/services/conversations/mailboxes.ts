@@ -5,7 +5,7 @@ import { findSyncState } from '../../queries/conversation-reads';
 import { findOauthAccount, findUser, latestProvider } from '../../queries/users';
 import { canReadMail } from '../sending/mailbox';
 import { IMAP_SYNC_KEY } from './sync-imap';
-import { SYNC_INTERVAL_SECONDS } from './sync-mailbox';
+import { providerMailboxKey, SYNC_INTERVAL_SECONDS } from './sync-mailbox';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 
@@ -40,7 +40,7 @@ export async function replyMailboxOf(ctx: Ctx, userId: number): Promise<ReplyMai
     findOauthAccount(ctx.db, userId, provider),
   ]);
   return {
-    key: `${provider}:${userId}`,
+    key: providerMailboxKey(provider, userId),
     kind: provider === 'google' ? 'gmail' : 'outlook',
     address: user?.email ?? '',
     canRead: ctx.config.auth.mailboxReadScope && canReadMail(provider, account?.scopes ?? null),

@@ -12,6 +12,10 @@ import type { SyncReport } from './sync-lease';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens'>;
 
+/** The sync record key of a user's Gmail or Outlook mailbox (the deployment's IMAP one is `imap`). */
+export const providerMailboxKey = (provider: 'google' | 'microsoft', userId: number) =>
+  `${provider}:${userId}`;
+
 /** Each mailbox is synced this often (the periodic job's cron counts in whole minutes). */
 export const SYNC_INTERVAL_SECONDS = 120;
 
@@ -23,7 +27,7 @@ export async function mailboxesToSync(ctx: Pick<AppContext, 'db' | 'config'>): P
   const keys = ctx.config.mail.imap ? [IMAP_SYNC_KEY] : [];
   if (!ctx.config.auth.mailboxReadScope) return keys;
   for (const m of await connectedMailboxes(ctx.db)) {
-    if (canReadMail(m.provider, m.scopes)) keys.push(`${m.provider}:${m.userId}`);
+    if (canReadMail(m.provider, m.scopes)) keys.push(providerMailboxKey(m.provider, m.userId));
   }
   return keys;
 }
