@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { appEnv, FAKE_AI_PORT, FAKE_MAIL_PORT, FAKE_OIDC_PORT } from './e2e/app-env';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -10,11 +11,8 @@ if (!fs.existsSync(chromium)) {
 }
 
 const APP_PORT = 5055;
-const OIDC_PORT = 4401;
-const AI_PORT = 4402;
-const MAIL_PORT = 4403;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
-const OIDC = `http://127.0.0.1:${OIDC_PORT}`;
+const OIDC = `http://127.0.0.1:${FAKE_OIDC_PORT}`;
 
 /**
  * The built app (`npm run build` runs first) on a fresh embedded database, signing in through a
@@ -46,57 +44,28 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx test/fakes/run-fake-oidc.ts',
-      env: { FAKE_OIDC_PORT: String(OIDC_PORT), FAKE_REDIRECT_BASE: APP_URL },
+      env: { FAKE_OIDC_PORT: String(FAKE_OIDC_PORT), FAKE_REDIRECT_BASE: APP_URL },
       url: `${OIDC}/google/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       command: 'npx tsx test/fakes/run-fake-ai.ts',
-      env: { FAKE_AI_PORT: String(AI_PORT) },
-      url: `http://127.0.0.1:${AI_PORT}/__control/requests`,
+      env: { FAKE_AI_PORT: String(FAKE_AI_PORT) },
+      url: `http://127.0.0.1:${FAKE_AI_PORT}/__control/requests`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       command: 'npx tsx test/fakes/run-fake-mail.ts',
-      env: { FAKE_MAIL_PORT: String(MAIL_PORT) },
-      url: `http://127.0.0.1:${MAIL_PORT}/__control/sent/gmail`,
+      env: { FAKE_MAIL_PORT: String(FAKE_MAIL_PORT) },
+      url: `http://127.0.0.1:${FAKE_MAIL_PORT}/__control/sent/gmail`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       command: 'rm -rf .test-data/e2e && node dist/server/main.js all',
-      env: {
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(APP_PORT),
-        PUBLIC_URL: APP_URL,
-        DATA_DIR: '.test-data/e2e',
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        LOCAL_SIGN_IN: 'true',
-        // The bundled compose thread, as production runs it.
-        COMPOSE_THREADS: '1',
-        GOOGLE_CLIENT_ID: 'fake-google-client',
-        GOOGLE_CLIENT_SECRET: 'fake-google-secret',
-        GOOGLE_ISSUER: `${OIDC}/google`,
-        MICROSOFT_CLIENT_ID: 'fake-microsoft-client',
-        MICROSOFT_CLIENT_SECRET: 'fake-microsoft-secret',
-        MICROSOFT_ISSUER: `${OIDC}/microsoft`,
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
-        AI_MODEL: 'fake-model',
-        AI_API_KEY: 'fake-key',
-        AI_IMAGE_MODEL: 'fake-image',
-        AI_MAX_RETRIES: '1',
-        GMAIL_API_URL: `http://127.0.0.1:${MAIL_PORT}/gmail`,
-        GRAPH_API_URL: `http://127.0.0.1:${MAIL_PORT}/graph`,
-        SEND_PACING: 'false',
-        // Google and Microsoft sign-ins ask to read the mailbox: replies and bounces are synced.
-        MAILBOX_READ_SCOPE: 'true',
-      },
+      env: appEnv(APP_URL, '.test-data/e2e'),
       url: `${APP_URL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

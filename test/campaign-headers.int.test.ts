@@ -214,8 +214,14 @@ describe.each(testDatabases())('campaign headers, open tracking and placeholders
       'This email still contains the placeholder "[City]": replace it with your own text before sending.',
     );
     expect(sink.count()).toBe(0);
+    // Approving it again is refused the same way; un-approving never is.
+    expect((await call('PUT', `/api/emails/${rows[1]!.id}`, { isApproved: false })).statusCode).toBe(200);
+    const approve = await call('PUT', `/api/emails/${rows[1]!.id}`, { isApproved: true });
+    expect(approve.statusCode).toBe(400);
+    expect(approve.json().message).toBe(single.json().message);
 
     await t.ctx.db.update(emails).set({ body: '<p>See you in Lyon!</p>' }).where(eq(emails.id, rows[1]!.id));
+    expect((await call('PUT', `/api/emails/${rows[1]!.id}`, { isApproved: true })).statusCode).toBe(200);
     expect((await call('POST', `/api/campaigns/${campaign.id}/send-approved`)).json().successCount).toBe(2);
     await sentRows(campaign.id, 2);
   });

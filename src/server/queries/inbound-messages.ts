@@ -122,21 +122,37 @@ export type NewInboundMessage = {
   receivedAt: Date;
 };
 
-/** Records the message once per mailbox message: returns false when this source key was recorded before. */
-export async function insertInboundMessage(db: Db, row: NewInboundMessage): Promise<boolean> {
+/**
+ * Records each message once per mailbox message, in one statement: returns the `userId:sourceKey`
+ * of the rows stored now (a source key recorded before, or twice in the list, is stored once).
+ */
+export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const inserted = await db
     .insert(inboundMessages)
-    .values(row)
+    .values(rows)
     .onConflictDoNothing({ target: [inboundMessages.userId, inboundMessages.sourceKey] })
-    .returning({ id: inboundMessages.id });
-  return inserted.length > 0;
+    .returning({ userId: inboundMessages.userId, sourceKey: inboundMessages.sourceKey });
+  return new Set(inserted.map((row) => inboundKey(row.userId, row.sourceKey)));
 }
 
-/** The first reply wins, whatever order the replies are read in. */
-export async function markReplied(db: Db, emailId: number, at: Date) {
+export const inboundKey = (userId: number, sourceKey: string) => `${userId}:${sourceKey}`;
+
+/**
+ * Marks these emails replied, in one statement (so the rollup trigger runs once for them all). The
+ * first reply wins, whatever order the replies are read in.
+ */
+export async function markReplied(db: Db, replies: { emailId: number; at: Date }[]) {
+  if (replies.length === 0) return;
   await db.execute(sql`
-    update ${emails} set replied_at = least(coalesce(replied_at, ${at}::timestamptz), ${at}::timestamptz)
-    where id = ${emailId}::bigint`);
+    update ${emails} e set replied_at = least(coalesce(e.replied_at, r.at), r.at)
+    from (
+      select id, min(at) as at
+      from unnest(${param(replies.map((r) => r.emailId))}::bigint[],
+                  ${param(replies.map((r) => r.at.toISOString()))}::timestamptz[]) as r(id, at)
+      group by id
+    ) r
+    where e.id = r.id`);
 }
 
 /** The latest bounce's time; once hard, always hard (a later delay report does not soften it). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
-import { sentEmailsByMessageIds } from '../../queries/inbound-messages';
+import { type SentEmailMatch, sentEmailsByMessageIds } from '../../queries/inbound-messages';
 import { isMailSystem, parseHeaderOnlyMessage, referencedMessageIds } from './inbound-message';
 
 /** The headers that decide whether a message may be about one of our emails. */
@@ -25,13 +25,14 @@ export const SOURCE_LIMIT = 256 * 1024;
  * subject to unsubscribe. Everything else is left unread.
  */
 export async function candidatesAmong<T extends { headers: RawHeader[] }>(
-  db: Db,
+  lookup: Db | SentEmailLookup,
   messages: T[],
   inOurThread: (message: T) => boolean = () => false,
 ) {
+  const sentEmails = typeof lookup === 'function' ? lookup : sentEmailLookup(lookup);
   const parsed = messages.map((m) => ({ ...m, msg: parseHeaderOnlyMessage(m.headers) }));
   const ids = parsed.flatMap((p) => referencedMessageIds(p.msg));
-  const ours = new Set((await sentEmailsByMessageIds(db, [...new Set(ids)])).map((m) => m.messageId));
+  const ours = new Set((await sentEmails(ids)).map((m) => m.messageId));
   return parsed.filter(
     (m) =>
       referencedMessageIds(m.msg).some((id) => ours.has(id)) ||
@@ -44,4 +45,24 @@ export async function candidatesAmong<T extends { headers: RawHeader[] }>(
       ) ||
       /^\s*(re:\s*)?unsubscribe\s*$/i.test(m.msg.subject),
   );
+}
+
+/** Every sent email, of any user, with one of these Message-IDs (bare). */
+export type SentEmailLookup = (ids: string[]) => Promise<SentEmailMatch[]>;
+
+/**
+ * A lookup that asks the database about each Message-ID once: the headers' lookup and the whole
+ * messages' lookup of one batch share it, so the second asks only about ids found in the bodies.
+ */
+export function sentEmailLookup(db: Db): SentEmailLookup {
+  const known = new Map<string, SentEmailMatch[]>();
+  return async (ids) => {
+    const asked = [...new Set(ids)];
+    const missing = asked.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      for (const id of missing) known.set(id, []);
+      for (const match of await sentEmailsByMessageIds(db, missing)) known.get(match.messageId)?.push(match);
+    }
+    return asked.flatMap((id) => known.get(id) ?? []);
+  };
 }

@@ -1,9 +1,11 @@
 import type { InboundKind } from '../../../contract/conversations';
 import type { Db } from '../../db/client';
 import {
-  insertInboundMessage,
+  inboundKey,
+  insertInboundMessages,
   markBounced,
   markReplied,
+  type NewInboundMessage,
   type SentEmailRef,
   sentEmailByMessageIds,
   sentEmailInThread,
@@ -27,6 +29,14 @@ export type RecordOutcome =
 
 const SUBJECT_LIMIT = 500;
 
+/** A message to record, with the sent email it answers when there is one. */
+export type InboundItem = {
+  mailbox: Mailbox;
+  source: InboundSource;
+  msg: InboundMessage;
+  email: SentEmailRef | null;
+};
+
 /**
  * Records what an inbound message means for the emails we sent (docs/product.md §12): a reply
  * marks its email replied, a bounce marks it bounced (a hard one also suppresses the address), an
@@ -40,48 +50,84 @@ export async function recordInbound(
   mailbox: Mailbox,
   source: InboundSource,
   msg: InboundMessage,
-  /** The sent email it answers, when the caller already looked it up (a batch at a time). */
-  known?: { email: SentEmailRef | null },
 ): Promise<RecordOutcome> {
-  const verdict = classifyInbound(msg, { address: mailbox.address });
-  if (verdict.kind === 'ignored') return { recorded: false, why: 'ignored', detail: verdict.reason };
-  const email = known
-    ? known.email
-    : ((await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg))) ??
-      (source.threadId ? await sentEmailInThread(db, mailbox.userId, source.threadId) : null));
-  // An unsubscribe request stands on its own: whoever asks is not written to again.
-  if (!email && verdict.kind !== 'unsubscribe-request') return { recorded: false, why: 'not ours' };
-
-  return db.transaction(async (tx) => {
-    const fresh = await insertInboundMessage(tx, {
-      userId: mailbox.userId,
-      emailId: email?.id ?? null,
-      sourceKey: source.key,
-      kind: verdict.kind,
-      ...bounceFields(verdict),
-      fromAddress: msg.from?.address ?? null,
-      fromName: msg.from?.name || null,
-      subject: msg.subject.slice(0, SUBJECT_LIMIT),
-      snippet: verdict.kind === 'reply' ? verdict.snippet : '',
-      link: source.link,
-      receivedAt: source.receivedAt,
-    });
-    if (!fresh) return { recorded: false, why: 'already recorded' } as const;
-    await applyEffects(tx, mailbox.userId, verdict, email, source.receivedAt);
-    return { recorded: true, kind: verdict.kind, emailId: email?.id ?? null } as const;
-  });
+  const email =
+    (await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg))) ??
+    (source.threadId ? await sentEmailInThread(db, mailbox.userId, source.threadId) : null);
+  const [outcome] = await recordInboundBatch(db, [{ mailbox, source, msg, email }]);
+  return outcome!;
 }
 
-async function applyEffects(
-  db: Db,
-  userId: number,
-  verdict: Exclude<Classification, { kind: 'ignored' }>,
-  email: SentEmailRef | null,
-  at: Date,
-) {
-  if (verdict.kind === 'reply' && email) await markReplied(db, email.id, at);
+/**
+ * recordInbound for many messages whose sent emails are already looked up, in one transaction:
+ * the records in one statement and the replies in another, so a batch costs a few statements
+ * rather than a few per message. Outcomes come in the order of `items`; of two items with the same
+ * source, the first is recorded.
+ */
+export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<RecordOutcome[]> {
+  const outcomes: RecordOutcome[] = [];
+  const toStore: { at: number; item: InboundItem; verdict: Verdict }[] = [];
+  items.forEach((item, at) => {
+    const verdict = classifyInbound(item.msg, { address: item.mailbox.address });
+    if (verdict.kind === 'ignored')
+      outcomes[at] = { recorded: false, why: 'ignored', detail: verdict.reason };
+    // An unsubscribe request stands on its own: whoever asks is not written to again.
+    else if (!item.email && verdict.kind !== 'unsubscribe-request')
+      outcomes[at] = { recorded: false, why: 'not ours' };
+    else toStore.push({ at, item, verdict });
+  });
+  if (toStore.length === 0) return outcomes;
+
+  await db.transaction(async (tx) => {
+    const fresh = await insertInboundMessages(tx, toStore.map(inboundRow));
+    const stored: typeof toStore = [];
+    for (const entry of toStore) {
+      const key = inboundKey(entry.item.mailbox.userId, entry.item.source.key);
+      // Deleted once taken, so a second item with the same source counts as recorded before.
+      if (fresh.delete(key)) stored.push(entry);
+      else outcomes[entry.at] = { recorded: false, why: 'already recorded' };
+    }
+    await markReplied(
+      tx,
+      stored.flatMap(({ item, verdict }) =>
+        verdict.kind === 'reply' && item.email
+          ? [{ emailId: item.email.id, at: item.source.receivedAt }]
+          : [],
+      ),
+    );
+    for (const { at, item, verdict } of stored) {
+      await applyOtherEffects(tx, item, verdict);
+      outcomes[at] = { recorded: true, kind: verdict.kind, emailId: item.email?.id ?? null };
+    }
+  });
+  return outcomes;
+}
+
+type Verdict = Exclude<Classification, { kind: 'ignored' }>;
+
+function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }): NewInboundMessage {
+  const { mailbox, source, msg, email } = item;
+  return {
+    userId: mailbox.userId,
+    emailId: email?.id ?? null,
+    sourceKey: source.key,
+    kind: verdict.kind,
+    ...bounceFields(verdict),
+    fromAddress: msg.from?.address ?? null,
+    fromName: msg.from?.name || null,
+    subject: msg.subject.slice(0, SUBJECT_LIMIT),
+    snippet: verdict.kind === 'reply' ? verdict.snippet : '',
+    link: source.link,
+    receivedAt: source.receivedAt,
+  };
+}
+
+/** Bounces and unsubscribe requests, in the order they were read (the first reason given stays). */
+async function applyOtherEffects(db: Db, item: InboundItem, verdict: Verdict) {
+  const { email } = item;
+  const userId = item.mailbox.userId;
   if (verdict.kind === 'bounce' && email) {
-    await markBounced(db, email.id, verdict.severity, at);
+    await markBounced(db, email.id, verdict.severity, item.source.receivedAt);
     // The address we sent to, which the report may spell differently (or not name at all).
     if (verdict.severity === 'hard') {
       await insertUnsubscribe(db, {

@@ -1,15 +1,17 @@
 import type { ImapSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { type ImapInbox, type InboxHeaders, openImapInbox } from '../../mail/imap-inbox';
-import {
-  type SentEmailMatch,
-  type SentEmailRef,
-  sentEmailsByMessageIds,
-} from '../../queries/inbound-messages';
+import type { SentEmailMatch, SentEmailRef } from '../../queries/inbound-messages';
 import { usersByAddress } from '../../queries/mailbox-syncs';
-import { CANDIDATE_HEADERS, candidatesAmong, SOURCE_LIMIT } from './candidates';
+import {
+  CANDIDATE_HEADERS,
+  candidatesAmong,
+  type SentEmailLookup,
+  SOURCE_LIMIT,
+  sentEmailLookup,
+} from './candidates';
 import { type InboundMessage, parseRawMessage, referencedMessageIds } from './inbound-message';
-import { recordInbound } from './record-inbound';
+import { type InboundItem, recordInboundBatch } from './record-inbound';
 import { type HeldMailbox, type SyncReport, withSyncLease } from './sync-lease';
 
 export const IMAP_SYNC_KEY = 'imap';
@@ -52,10 +54,16 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     const uids = rescanned ? await inbox.uidsSince(since) : await inbox.uidsAfter(cursor.lastUid);
     let recorded = 0;
     const batchSize = deps.batchSize ?? 200;
-    for (let i = 0; i < uids.length; i += batchSize) {
-      const batch = uids.slice(i, i + batchSize);
-      const candidates = await candidatesAmong(db, await inbox.headers(batch, CANDIDATE_HEADERS));
-      recorded += await recordBatch(db, inbox, candidates);
+    const batches: number[][] = [];
+    for (let i = 0; i < uids.length; i += batchSize) batches.push(uids.slice(i, i + batchSize));
+    // The next batch's headers are on their way while this batch is recorded: the server works
+    // while the database does.
+    let next = batches.length > 0 ? prefetch(inbox, batches[0]!) : null;
+    for (const [i, batch] of batches.entries()) {
+      const headers = await next!;
+      next = i + 1 < batches.length ? prefetch(inbox, batches[i + 1]!) : null;
+      const lookup = sentEmailLookup(db);
+      recorded += await recordBatch(db, inbox, lookup, await candidatesAmong(lookup, headers));
       await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
     }
     if (uids.length === 0 && rescanned) {
@@ -68,13 +76,25 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   }
 }
 
+/** A batch's headers, read ahead; a failure is seen when the batch is reached, not as unhandled. */
+function prefetch(inbox: ImapInbox, uids: number[]): Promise<InboxHeaders[]> {
+  const headers = inbox.headers(uids, CANDIDATE_HEADERS);
+  headers.catch(() => {});
+  return headers;
+}
+
 /**
  * Records a batch's candidates: their sources in one FETCH, the sent emails they answer in one
- * query, and the records in one transaction (each message in a savepoint of its own), so a batch
- * costs a few round trips rather than a few per message. A batch cut short records nothing, and
- * the cursor has not moved past it.
+ * query, and the records in one transaction of a few statements, so a batch costs a few round trips
+ * rather than a few per message. A batch cut short records nothing, and the cursor has not moved
+ * past it.
  */
-async function recordBatch(db: Db, inbox: ImapInbox, candidates: InboxHeaders[]): Promise<number> {
+async function recordBatch(
+  db: Db,
+  inbox: ImapInbox,
+  lookup: SentEmailLookup,
+  candidates: InboxHeaders[],
+): Promise<number> {
   if (candidates.length === 0) return 0;
   const sources = await inbox.sources(
     candidates.map((c) => c.uid),
@@ -87,23 +107,20 @@ async function recordBatch(db: Db, inbox: ImapInbox, candidates: InboxHeaders[])
     const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
     if (msg) parsed.push({ message, msg });
   }
-  const matches = await sentEmailsByMessageIds(db, [
-    ...new Set(parsed.flatMap(({ msg }) => referencedMessageIds(msg))),
-  ]);
-  return db.transaction(async (tx) => {
-    let recorded = 0;
-    for (const { message, msg } of parsed) {
-      const owner = await ownerOf(tx, msg, matches);
-      if (!owner) continue;
-      const source = { key: sourceKey(inbox, message.uid, msg), receivedAt: message.receivedAt, link: null };
-      const email = newestAnswered(msg, matches, owner.id);
-      const outcome = await recordInbound(tx, { userId: owner.id, address: owner.email }, source, msg, {
-        email,
-      });
-      if (outcome.recorded) recorded++;
-    }
-    return recorded;
-  });
+  const matches = await lookup(parsed.flatMap(({ msg }) => referencedMessageIds(msg)));
+  const items: InboundItem[] = [];
+  for (const { message, msg } of parsed) {
+    const owner = await ownerOf(db, msg, matches);
+    if (!owner) continue;
+    items.push({
+      mailbox: { userId: owner.id, address: owner.email },
+      source: { key: sourceKey(inbox, message.uid, msg), receivedAt: message.receivedAt, link: null },
+      msg,
+      email: newestAnswered(msg, matches, owner.id),
+    });
+  }
+  const outcomes = await recordInboundBatch(db, items);
+  return outcomes.filter((o) => o.recorded).length;
 }
 
 /**
