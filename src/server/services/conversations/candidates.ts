@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
 import { type SentEmailMatch, sentEmailsByMessageIds } from '../../queries/inbound-messages';
-import { isMailSystem, parseHeaderOnlyMessage, referencedMessageIds } from './inbound-message';
+import { decodeWords, isMailSystem, messageIds, senderOf, unfold } from './inbound-message';
 
 /** The headers that decide whether a message may be about one of our emails. */
 export const CANDIDATE_HEADERS = [
@@ -22,29 +22,46 @@ export const SOURCE_LIMIT = 256 * 1024;
  * Messages that may be about our emails, from their headers alone: they refer to a Message-ID we
  * sent, or sit in a provider thread one of our emails started (`inOurThread`), or come from a
  * mail system (a bounce may quote our id only in its body), or are a delivery report, or ask by
- * subject to unsubscribe. Everything else is left unread.
+ * subject to unsubscribe. Everything else is left unread. Most of a mailbox is none of these, so
+ * the headers are only glanced at here, not parsed whole: this runs on every message the sync lists.
  */
 export async function candidatesAmong<T extends { headers: RawHeader[] }>(
   lookup: Db | SentEmailLookup,
   messages: T[],
   inOurThread: (message: T) => boolean = () => false,
-) {
+): Promise<T[]> {
   const sentEmails = typeof lookup === 'function' ? lookup : sentEmailLookup(lookup);
-  const parsed = messages.map((m) => ({ ...m, msg: parseHeaderOnlyMessage(m.headers) }));
-  const ids = parsed.flatMap((p) => referencedMessageIds(p.msg));
-  const ours = new Set((await sentEmails(ids)).map((m) => m.messageId));
-  return parsed.filter(
-    (m) =>
-      referencedMessageIds(m.msg).some((id) => ours.has(id)) ||
-      inOurThread(m) ||
-      isMailSystem(m.msg.from) ||
-      m.headers.some(
-        (h) =>
-          (h.name.toLowerCase() === 'content-type' && /multipart\/report/i.test(h.value)) ||
-          h.name.toLowerCase() === 'x-failed-recipients',
-      ) ||
-      /^\s*(re:\s*)?unsubscribe\s*$/i.test(m.msg.subject),
+  const signs = messages.map((m) => signsOf(m.headers));
+  const ours = new Set((await sentEmails(signs.flatMap((s) => s.refs))).map((m) => m.messageId));
+  return messages.filter(
+    (m, i) => signs[i]!.notice || signs[i]!.refs.some((id) => ours.has(id)) || inOurThread(m),
   );
+}
+
+/** Words a mail system's From carries; an encoded display name is decoded before it is judged. */
+const MAIL_SYSTEM_HINT = /daemon|postmaster|microsoftexchange|delivery|=\?/i;
+const UNSUBSCRIBE_SUBJECT = /^\s*(re:\s*)?unsubscribe\s*$/i;
+
+/**
+ * The Message-IDs the headers refer to (In-Reply-To and References; a report's own reference is
+ * in its body), and whether they mark a notice worth reading whatever it refers to: from a mail
+ * system, a delivery report, or an unsubscribe request by subject.
+ */
+function signsOf(headers: RawHeader[]) {
+  const refs: string[] = [];
+  let notice = false;
+  let fromSeen = false;
+  for (const { name, value } of headers) {
+    const key = name.toLowerCase();
+    if (key === 'in-reply-to' || key === 'references') refs.push(...messageIds(unfold(value)));
+    else if (key === 'from' && !fromSeen) {
+      fromSeen = true;
+      notice ||= MAIL_SYSTEM_HINT.test(value) && isMailSystem(senderOf(unfold(value)));
+    } else if (key === 'content-type') notice ||= /multipart\/report/i.test(value);
+    else if (key === 'x-failed-recipients') notice = true;
+    else if (key === 'subject') notice ||= UNSUBSCRIBE_SUBJECT.test(decodeWords(unfold(value)));
+  }
+  return { refs, notice };
 }
 
 /** Every sent email, of any user, with one of these Message-IDs (bare). */

@@ -100,8 +100,7 @@ export function parseHeaderOnlyMessage(
 ): InboundMessage {
   const headers = headerMap(list);
   const fromValue = first(headers, 'from');
-  const firstFrom = fromValue ? parseAddresses(fromValue)[0] : undefined;
-  const from = firstFrom ? { address: firstFrom.address, name: decodeWords(firstFrom.name) } : null;
+  const from = fromValue ? senderOf(fromValue) : null;
   const text = capText(snippet);
   const reportType = multipartReportType(first(headers, 'content-type') ?? '');
   const recipients =
@@ -137,6 +136,12 @@ export function isMailSystem(from: InboundMessage['from']) {
   return DAEMON_LOCAL_PART.test(local) || /^mail delivery (subsystem|system)$/i.test(from.name.trim());
 }
 
+/** The first address of a From header value, with its display name decoded. */
+export function senderOf(value: string): InboundMessage['from'] {
+  const [firstFrom] = parseAddresses(value);
+  return firstFrom ? { address: firstFrom.address, name: decodeWords(firstFrom.name) } : null;
+}
+
 function fromHeaders(headers: Map<string, string[]>) {
   const date = first(headers, 'date');
   // Parsed here rather than by mailparser, which turns an unreadable Date into "now".
@@ -163,7 +168,7 @@ function first(headers: Map<string, string[]>, name: string) {
   return headers.get(name)?.[0];
 }
 
-function unfold(value: string) {
+export function unfold(value: string) {
   return value.replace(/\r?\n(?=[ \t])/g, '').trim();
 }
 
@@ -172,7 +177,7 @@ function stripComments(value: string) {
 }
 
 /** Ids in angle brackets; bare ids containing "@" when a sender left the brackets out. */
-function messageIds(value: string): string[] {
+export function messageIds(value: string): string[] {
   const bracketed = [...value.matchAll(/<([^<>]*)>/g)].map((m) => m[1]!.trim()).filter(Boolean);
   if (bracketed.length > 0) return bracketed;
   return value.split(/[\s,]+/).filter((token) => token.includes('@'));
@@ -192,7 +197,7 @@ function parseAddresses(value: string) {
 }
 
 /** RFC 2047 encoded-words, for header values a provider passes on undecoded. */
-function decodeWords(value: string) {
+export function decodeWords(value: string) {
   return value
     .replace(/(=\?[^?\s]+\?[bq]\?[^?\s]*\?=)\s+(?==\?)/gi, '$1')
     .replace(
