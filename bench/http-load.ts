@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export type LoadFigures = {
@@ -44,4 +45,64 @@ export async function httpLoad(opts: {
     p99: at(0.99),
     errors: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/** One signed-in user's connection and the pages it reads, in order, over and over. */
+export type Session = { cookie: string; paths: { name: string; path: string }[] };
+
+/**
+ * Each session on a keep-alive connection of its own, requesting its paths one after another for
+ * `seconds`, all sessions at once: many users each going through their pages, as users do (no two
+ * requests alike, so no answer can be shared). Figures per path name, from every response's latency.
+ */
+export async function sessionsLoad(opts: {
+  base: string;
+  sessions: Session[];
+  seconds: number;
+}): Promise<Map<string, LoadFigures>> {
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const until = performance.now() + opts.seconds * 1000;
+  await Promise.all(
+    opts.sessions.map(async (session) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let i = 0; performance.now() < until; i++) {
+          const { name, path } = session.paths[i % session.paths.length]!;
+          const started = performance.now();
+          const status = await get(`${opts.base}${path}`, session.cookie, agent);
+          const list = latencies.get(name) ?? [];
+          list.push(performance.now() - started);
+          latencies.set(name, list);
+          if (status !== 200) errors.set(name, (errors.get(name) ?? 0) + 1);
+        }
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  const figures = new Map<string, LoadFigures>();
+  for (const [name, list] of latencies) {
+    list.sort((a, b) => a - b);
+    const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0;
+    figures.set(name, {
+      requestsPerSecond: list.length / opts.seconds,
+      p95: at(0.95),
+      p99: at(0.99),
+      errors: errors.get(name) ?? 0,
+    });
+  }
+  return figures;
+}
+
+/** A GET read to its end; resolves with the status (0 when the connection failed). */
+function get(url: string, cookie: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent, headers: { cookie } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(0));
+    });
+    req.on('error', () => resolve(0));
+  });
 }

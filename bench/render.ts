@@ -4,6 +4,12 @@ import { report } from './support';
 /**
  * Rendering a 6-variable template for 100,000 recipients on one core (the main thread):
  * compile once, then render subject + body per recipient, as generation does.
+ *
+ * Renders/s depend on the machine as much as on the code, so the goal is a ratio against a
+ * baseline from the same run: a bare string replacement of the same six values into the same
+ * text (one regex replace per part, no template engine, no escaping or defaults), measured right
+ * before and right after the renders and averaged, so a machine busy with something else for a
+ * while moves both alike. Both are warmed up once over all recipients, unmeasured.
  */
 const RECIPIENTS = 100_000;
 const subject = 'Quick question for {{ first_name | default: "you" }} at {{ company }}';
@@ -23,23 +29,64 @@ const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
   info: i % 3 === 0 ? '' : `Interested in automation (${i})`,
 }));
 
+type Recipient = (typeof recipients)[number];
+
 const compiled = compileTemplate(subject, body);
-for (let i = 0; i < 2000; i++) compiled.render(recipients[i]!); // warm-up
+const render = (r: Recipient) => compiled.render(r).missingVariables.length;
 
-let missing = 0;
-const started = process.hrtime.bigint();
-for (const r of recipients) missing += compiled.render(r).missingVariables.length;
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+// Any `{{ name … }}`, filters and all, becomes the recipient's value.
+const PLACEHOLDER = /\{\{\s*(\w+)[^}]*\}\}/g;
+const bareReplace = (r: Recipient) => {
+  const value = (_: string, name: string) => r[name as keyof Recipient] ?? '';
+  // The lengths keep the results alive, so the work cannot be optimised away.
+  return subject.replace(PLACEHOLDER, value).length + body.replace(PLACEHOLDER, value).length;
+};
 
+/** Runs `each` over every recipient: seconds taken and the sum of what it returned. */
+function timed(each: (r: Recipient) => number) {
+  let sum = 0;
+  const started = process.hrtime.bigint();
+  for (const r of recipients) sum += each(r);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, sum };
+}
+
+timed(render); // warm-up
+timed(bareReplace);
+
+const before = timed(bareReplace);
+const rendered = timed(render);
+const after = timed(bareReplace);
+
+const rate = RECIPIENTS / rendered.seconds;
+const baseline = (RECIPIENTS / before.seconds + RECIPIENTS / after.seconds) / 2;
+console.log(
+  `bare replace before/after: ${Math.round(RECIPIENTS / before.seconds)}/${Math.round(RECIPIENTS / after.seconds)} per s`,
+);
 report('render', [
+  { metric: 'render_per_s', db: null, value: rate, unit: 'renders/s', goal: null, higherIsBetter: true },
   {
-    metric: 'render_per_s',
+    metric: 'bare_replace_per_s',
     db: null,
-    value: RECIPIENTS / seconds,
+    value: baseline,
     unit: 'renders/s',
-    goal: 50_000,
+    goal: null,
     higherIsBetter: true,
   },
-  { metric: 'render_total_s', db: null, value: seconds, unit: 's', goal: null, higherIsBetter: false },
+  {
+    metric: 'render_vs_bare_replace',
+    db: null,
+    value: rate / baseline,
+    unit: 'ratio',
+    goal: 0.3,
+    higherIsBetter: true,
+  },
+  {
+    metric: 'render_total_s',
+    db: null,
+    value: rendered.seconds,
+    unit: 's',
+    goal: null,
+    higherIsBetter: false,
+  },
 ]);
-if (missing === 0) throw new Error('expected some recipients with an empty info value to be flagged');
+if (rendered.sum === 0) throw new Error('expected some recipients with an empty info value to be flagged');

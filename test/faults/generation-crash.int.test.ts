@@ -43,7 +43,6 @@ describe.concurrent('generation survives a killed worker', () => {
     scenario: 'embedded' | 'postgres',
     env: Record<string, string>,
     roles: { web: string; worker: string | null },
-    port: number,
   ) {
     const random = seededRandom(`generation-crash ${scenario}`);
     const start = (role: string, env: Record<string, string>) => {
@@ -51,12 +50,13 @@ describe.concurrent('generation survives a killed worker', () => {
       processes[scenario].push(p);
       return p;
     };
-    const web = start(roles.web, { ...env, PORT: String(port) });
+    // A free port chosen by the OS at each start: a fixed one can be taken by a parallel run.
+    const web = start(roles.web, { ...env, PORT: '0' });
+    let api = httpClient(await web.url());
     await web.waitFor(/Tailor is running/);
     let worker = roles.worker ? start(roles.worker, env) : web;
     if (roles.worker) await worker.waitFor(/Tailor worker started/);
-    const api = httpClient(`http://127.0.0.1:${port}`);
-    await api.json('POST', '/api/auth/local', { email: `crash-${port}@example.com` });
+    await api.json('POST', '/api/auth/local', { email: `crash-${scenario}@example.com` });
     const template = await createTemplateThroughApi(api, 'ai');
     const campaign = {
       id: await createCampaignThroughApi(api, {
@@ -86,7 +86,9 @@ describe.concurrent('generation survives a killed worker', () => {
       console.log(`[generation-crash] killed at ${atKill.at(-1)} after ${Date.now() - t0} ms`);
       if (!roles.worker) {
         // Embedded database: the only process was the worker; bring it back on the same folder.
-        worker = start(roles.web, { ...env, PORT: String(port) });
+        worker = start(roles.web, { ...env, PORT: '0' });
+        // The same signed-in user (sessions live in the database) at the new address.
+        api = httpClient(await worker.url(), api.cookie());
         await worker.waitFor(/Tailor is running/);
       } else {
         worker = start(roles.worker, env);
@@ -114,7 +116,6 @@ describe.concurrent('generation survives a killed worker', () => {
         'embedded',
         { ...baseEnv(), DATA_DIR: dataDir },
         { web: 'all', worker: null },
-        21000 + (process.pid % 1000),
       );
       // Each kill landed mid-generation (null: the web process was the one killed, so no answer).
       for (const processed of atKill) expect(processed === null || processed < RECIPIENTS).toBe(true);
@@ -135,7 +136,7 @@ describe.concurrent('generation survives a killed worker', () => {
       await adminQuery(template.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
       try {
         const env = { ...baseEnv(), DATABASE_URL: databaseUrl(template.serverUrl, name) };
-        await runScenario('postgres', env, { web: 'web', worker: 'worker' }, 22000 + (process.pid % 1000));
+        await runScenario('postgres', env, { web: 'web', worker: 'worker' });
         const client = new pg.Client({ connectionString: env.DATABASE_URL });
         await client.connect();
         const { rows } = await client.query(

@@ -37,13 +37,14 @@ describe('sending survives a killed worker', () => {
     const lane = {
       sink,
       server: null as ServerProcess | null,
+      base: '',
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-send-crash-')),
     };
     lanes.push(lane);
-    const port = 25000 + laneNumber * 1000 + (process.pid % 1000);
     const env = {
       DATA_DIR: lane.dataDir,
-      PORT: String(port),
+      // A free port chosen by the OS at each start: a fixed one can be taken by a parallel run.
+      PORT: '0',
       HOST: '127.0.0.1',
       SECRET_KEY: 'send-crash-secret-key-long-enough-00001',
       // Paced: one send per 100 ms per mailbox, so a kill lands in the middle of a campaign.
@@ -52,9 +53,11 @@ describe('sending survives a killed worker', () => {
       SMTP_URL: sink.url,
       COMPOSE_THREADS: '1',
     };
+    /** Each start listens on a new port: `lane.base` follows it. */
     const start = async (paced: boolean) => {
       env.SEND_PACING = String(paced);
       lane.server = spawnServer('all', env);
+      lane.base = await lane.server.url();
       await lane.server.waitFor(/Tailor is running/);
       return lane.server;
     };
@@ -65,7 +68,7 @@ describe('sending survives a killed worker', () => {
       const EMAILS = paced ? 25 : 100;
       const server = lane.server ?? (await start(paced));
       // A sender per trial: resends after a crash count against the daily limit like any send.
-      const api = httpClient(`http://127.0.0.1:${port}`);
+      let api = httpClient(lane.base);
       await api.json('POST', '/api/auth/local', { email: `crash-${trial}@localhost` });
       const template = await createTemplateThroughApi(api, 'fixed');
       const campaign = {
@@ -89,6 +92,8 @@ describe('sending survives a killed worker', () => {
       if (sink.count() - before < EMAILS) killedMidway++;
       // Restarted in the next trial's mode: the interrupted sends are settled either way.
       const restarted = await start(!paced);
+      // The same signed-in user (sessions live in the database) at the new address.
+      api = httpClient(lane.base, api.cookie());
 
       const page = async () =>
         (await api.json('GET', `/api/campaigns/${campaign.id}/emails?limit=500`)).items as {
