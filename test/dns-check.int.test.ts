@@ -29,6 +29,14 @@ describe('DNS check against a real DNS server', () => {
       'google._domainkey.rotated.example': ['v=DKIM1; k=rsa; p='],
       'selector2._domainkey.rotated.example': ['v=DKIM1; k=rsa; n=p=; p=MIIBIjAN'],
     });
+    // Microsoft 365 publishes its selectors as aliases of keys in its own zone.
+    dns.setCname(
+      'selector1._domainkey.alias.example',
+      'selector1-alias-example._domainkey.tenant.onmicrosoft.example',
+    );
+    dns.setTxt('selector1-alias-example._domainkey.tenant.onmicrosoft.example', [
+      'v=DKIM1; k=rsa; p=MIIBIjAN',
+    ]);
     t = await startTestApp('pglite', { DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '2000' });
     cookie = await t.signIn();
   });
@@ -127,6 +135,16 @@ describe('DNS check against a real DNS server', () => {
       details: {
         dkimRecords: ['google: v=DKIM1; k=rsa; p=', 'selector2: v=DKIM1; k=rsa; n=p=; p=MIIBIjAN'],
       },
+    });
+  });
+
+  it('follows a selector published as a CNAME to the key it names', async () => {
+    const res = await check('alias.example');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      dkim: true,
+      checks: { dkim: { status: 'pass', reason: 'Key found at selector selector1' } },
+      details: { dkimRecords: ['selector1: v=DKIM1; k=rsa; p=MIIBIjAN'] },
     });
   });
 

@@ -26,6 +26,18 @@ describe('renderTemplate', () => {
     expect(r.subject).toBe(`About ${payload}`);
   });
 
+  it('reports a variable named like a built-in property as missing instead of throwing', () => {
+    const r = renderTemplate('{{ constructor }}', '<p>{{ toString }} {{ __proto__ }}</p>', {});
+    expect(r).toEqual({
+      subject: '',
+      body: '<p> </p>',
+      missingVariables: ['constructor', 'toString', '__proto__'],
+    });
+    expect(renderTemplate('{{ constructor }}', '<p></p>', { constructor: 'Ada' }).missingVariables).toEqual(
+      [],
+    );
+  });
+
   it('reports variables that are missing or blank, except those with a default', () => {
     const r = renderTemplate(
       '{{ first_name | default: "friend" }}',
