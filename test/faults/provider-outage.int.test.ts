@@ -22,11 +22,12 @@ const RECIPIENTS = 40;
  * at about one outage long.
  */
 /**
- * The two apps start one after the other, then live through their outages side by side. An app on
- * the embedded database initialises and migrates it in this thread, holding it for seconds; an app
- * starting beside it in the same thread ran out Fastify's plugin timeout on a loaded 2-core machine
- * ("Plugin did not start in time"). A process of the product opens its database before it builds
- * its app, so only two apps sharing a thread can meet this.
+ * The two apps start one after the other, then live through their outages side by side. Creating
+ * the embedded database once held this thread for up to 10 s on a loaded 2-core machine, and an app
+ * starting beside it ran out Fastify's plugin timeout ("Plugin did not start in time:
+ * '@fastify/cookie'": that plugin waits on a dynamic import, so a stretch held meanwhile counts
+ * against it). Creation now runs on a thread of its own and the migrations let the event loop in
+ * (test/startup.int.test.ts); starting one app at a time still keeps the two starts from competing.
  */
 let startups: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(start: () => Promise<T>): Promise<T> {

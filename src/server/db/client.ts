@@ -11,6 +11,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ROOT_DIR } from '../config';
 import { lockDataDir } from './data-dir-lock';
+import { createPgliteDatabaseOnThread, yieldingEachStatement } from './pglite-start';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -131,7 +132,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const options = { dataDir: path.join(dataDir, 'pglite') };
+    // A new folder's database is created on a worker thread: initdb would hold this one for seconds.
+    await createPgliteDatabaseOnThread(options);
+    const client = await PGlite.create(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
@@ -146,8 +150,11 @@ async function openPglite(dataDir: string): Promise<Database> {
               : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
         },
       },
+      // One statement per turn of the event loop: in one piece, a new database's migrations held it for seconds.
       migrate: () =>
-        migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+        migratePglite(drizzlePglite(yieldingEachStatement(client), { schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        }),
       isMigrated: () => isMigrated(db),
       bulkTransaction: (work) =>
         client.transaction((tx) =>
