@@ -26,28 +26,18 @@ const campaignTotalsQuery = preparedQuery((db) =>
     })
     .from(campaignStats)
     .innerJoin(campaigns, eq(campaigns.id, campaignStats.campaignId))
-    .where(and(eq(campaignStats.userId, userId), sql`${campaignStats.sent} > 0`))
+    .where(eq(campaignStats.userId, userId))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .prepare('analytics_campaign_totals'),
 );
 
-/** Each campaign that sent anything, with its all-time sends, unique opens, unsubscribes, replies and hard bounces (one row each). */
+/**
+ * Each campaign with a rollup row (one that sent, or was unsubscribed from, at some point): its
+ * all-time sends, unique opens, unsubscribes, replies and hard bounces. One round trip serves both
+ * the Analytics table (the campaigns that sent) and the unsubscribe total (all of them).
+ */
 export function campaignTotals(db: Db, user: number) {
   return campaignTotalsQuery(db).execute({ userId: user });
-}
-
-const unsubscribeTotalQuery = preparedQuery((db) =>
-  db
-    .select({ n: sql<number>`coalesce(sum(${campaignStats.unsubscribes}), 0)::int` })
-    .from(campaignStats)
-    .where(eq(campaignStats.userId, userId))
-    .prepare('analytics_unsubscribe_total'),
-);
-
-/** All unsubscribes that came from the user's campaigns (including ones that have sent nothing since). */
-export async function unsubscribeTotal(db: Db, user: number) {
-  const [row] = await unsubscribeTotalQuery(db).execute({ userId: user });
-  return row?.n ?? 0;
 }
 
 type Scope = 'user' | 'campaign';

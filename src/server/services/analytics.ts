@@ -13,7 +13,6 @@ import {
   rollupPerDay,
   rollupTotals,
   sentEmailsPage,
-  unsubscribeTotal,
 } from '../queries/analytics';
 import { ownCampaign } from './campaigns';
 
@@ -50,8 +49,10 @@ function withRates<C extends Counts>(c: C) {
 
 /** The Analytics page's totals and per-campaign rows. */
 export async function getAnalyticsOverview(db: Db, userId: number): Promise<AnalyticsOverview> {
-  const [rows, unsubscribes] = await Promise.all([campaignTotals(db, userId), unsubscribeTotal(db, userId)]);
-  const campaigns = rows.map(withRates);
+  const rows = await campaignTotals(db, userId);
+  // Unsubscribes count from every campaign, including ones that have sent nothing since.
+  const unsubscribes = rows.reduce((n, r) => n + r.unsubscribes, 0);
+  const campaigns = rows.filter((r) => r.sent > 0).map(withRates);
   const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine' | 'replied' | 'bounced') =>
     campaigns.reduce((n, c) => n + c[key], 0);
   const totals = withRates({
