@@ -16,8 +16,8 @@ import { acceptTerms } from './support';
  * the answers are put into a private Dovecot, which the app reads through IMAP_URL. The app the
  * config starts has neither, so this spec starts a second one of its own.
  */
+/** Like Chromium, the mail servers are required: without them this spec fails and says why. */
 const unavailable = postfixUnavailable() ?? dovecotUnavailable();
-if (unavailable) console.warn(`e2e/conversations-imap.spec.ts skipped: ${unavailable}`);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** "Continue locally" signs in as the app's default local user; its mail comes from this address. */
@@ -30,6 +30,10 @@ const test = base.extend<object, { peers: MailPeers }>({
   peers: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; there are none.
     async ({}, use) => {
+      if (unavailable)
+        throw new Error(
+          `This journey needs Debian's postfix and dovecot-imapd (apt-get install postfix dovecot-imapd; .ci/run installs them): ${unavailable}`,
+        );
       const postfix = await startPrivatePostfix({ mailboxes: ['ava', 'ben'] });
       let dovecot: Dovecot | undefined;
       let app: App | undefined;
@@ -53,8 +57,6 @@ const test = base.extend<object, { peers: MailPeers }>({
   ],
   baseURL: async ({ peers }, use) => use(peers.app.url),
 });
-
-test.skip(unavailable !== null, unavailable ?? '');
 
 test.afterEach(({ peers }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;

@@ -26,11 +26,10 @@ export const SOURCE_LIMIT = 256 * 1024;
  * the headers are only glanced at here, not parsed whole: this runs on every message the sync lists.
  */
 export async function candidatesAmong<T extends { headers: RawHeader[] }>(
-  lookup: Db | SentEmailLookup,
+  sentEmails: SentEmailLookup,
   messages: T[],
   inOurThread: (message: T) => boolean = () => false,
 ): Promise<T[]> {
-  const sentEmails = typeof lookup === 'function' ? lookup : sentEmailLookup(lookup);
   const signs = messages.map((m) => signsOf(m.headers));
   const ours = new Set((await sentEmails(signs.flatMap((s) => s.refs))).map((m) => m.messageId));
   return messages.filter(

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { GmailHistoryExpiredError, type GmailInbox, type GmailMessageRef } from '../../mail/gmail-inbox';
 import { threadsWithSentEmails } from '../../queries/inbound-messages';
-import { CANDIDATE_HEADERS, candidatesAmong } from './candidates';
+import { CANDIDATE_HEADERS, candidatesAmong, sentEmailLookup } from './candidates';
 import { parseRawMessage } from './inbound-message';
 import { recordInbound } from './record-inbound';
 import { type HeldMailbox, type MailboxSyncDeps, type SyncReport, withSyncLease } from './sync-lease';
@@ -92,7 +92,9 @@ async function recordPage(deps: GmailSyncDeps, refs: GmailMessageRef[]): Promise
     ...new Set(messages.map((m) => m.threadId)),
   ]);
   let recorded = 0;
-  for (const message of await candidatesAmong(db, messages, (m) => ourThreads.has(m.threadId))) {
+  for (const message of await candidatesAmong(sentEmailLookup(db), messages, (m) =>
+    ourThreads.has(m.threadId),
+  )) {
     const raw = await inbox.raw(message.id);
     // A message gone since it was listed, or one the parser cannot read, is passed over.
     const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;

@@ -1,5 +1,5 @@
 import { GraphDeltaExpiredError, type GraphInbox, type GraphInboxMessage } from '../../mail/graph-inbox';
-import { candidatesAmong } from './candidates';
+import { candidatesAmong, sentEmailLookup } from './candidates';
 import { parseRawMessage } from './inbound-message';
 import { recordInbound } from './record-inbound';
 import { type HeldMailbox, type MailboxSyncDeps, type SyncReport, withSyncLease } from './sync-lease';
@@ -59,7 +59,7 @@ async function readNew(deps: GraphSyncDeps, held: HeldMailbox<GraphCursor>) {
 async function recordPage(deps: GraphSyncDeps, messages: GraphInboxMessage[]): Promise<number> {
   const { db, inbox, mailbox } = deps;
   let recorded = 0;
-  for (const message of await candidatesAmong(db, messages)) {
+  for (const message of await candidatesAmong(sentEmailLookup(db), messages)) {
     const raw = await inbox.mime(message.id);
     // A message gone since it was listed, or one the parser cannot read, is passed over.
     const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
