@@ -12,7 +12,8 @@ import { type BenchDb, benchDatabases, startBenchApp } from './bench-app';
 import { type BenchResult, report } from './support';
 
 /**
- * A mailbox of 10,000 inbound messages, 1,000 of them replies to our sent emails, synced from
+ * A mailbox of 10,000 inbound messages, 1,000 of them replies to our sent emails and 3,000 replies
+ * in other conversations (which the IMAP server's search cannot leave out), synced from
  * scratch through IMAP (a private Dovecot) and through the Gmail fake, against each one's
  * ceiling measured in the same run: a bare client reading the same headers of the same messages
  * with no database (imapflow's FETCH in batches of 200, right before and right after the sync;
@@ -24,18 +25,27 @@ const RELEVANT = MESSAGES / 10;
 const USER = { user: 'bench@example.com', password: 'bench-password' };
 const results: BenchResult[] = [];
 
+/**
+ * Message i: every tenth answers one of our sent emails; of the rest, every third answers someone
+ * else's email (a mailbox is full of other conversations, which the sync must read and pass over),
+ * and the others are newsletters that answer nothing.
+ */
 function message(i: number, ourIds: string[]) {
   const ours = i % 10 === 0 ? ourIds[(i / 10) % ourIds.length] : undefined;
+  const theirs = !ours && i % 3 === 0 ? `<thread.${i}@elsewhere.example>` : undefined;
+  const answered = ours ?? theirs;
   return [
-    `From: ${ours ? 'Reader' : 'News'} ${i} <sender${i}@example.org>`,
+    `From: ${answered ? 'Reader' : 'News'} ${i} <sender${i}@example.org>`,
     `To: ${USER.user}`,
-    `Subject: ${ours ? 'Re: Hello' : `Newsletter ${i}`}`,
+    `Subject: ${answered ? 'Re: Hello' : `Newsletter ${i}`}`,
     `Message-ID: <bench.${i}@example.org>`,
-    ...(ours ? [`In-Reply-To: ${ours}`, `References: ${ours}`] : []),
+    ...(answered ? [`In-Reply-To: ${answered}`, `References: ${answered}`] : []),
     `Date: ${new Date().toUTCString()}`,
     'Content-Type: text/plain; charset=utf-8',
     '',
-    ours ? `Thanks, message ${i}. Let us talk next week.` : `Nothing to do with any campaign, message ${i}.`,
+    answered
+      ? `Thanks, message ${i}. Let us talk next week.`
+      : `Nothing to do with any campaign, message ${i}.`,
     '',
   ].join('\r\n');
 }

@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import { ImapFlow, type SearchObject } from 'imapflow';
 import type { ImapSettings } from '../config';
 
 /** A header of a message, unfolded, as the server sent it. */
@@ -10,10 +10,13 @@ export type InboxHeaders = { uid: number; receivedAt: Date; headers: RawHeader[]
 export interface ImapInbox {
   uidValidity: number;
   uidNext: number;
-  /** UIDs of messages that arrived on or after `since` (the server's arrival date), ascending. */
-  uidsSince(since: Date): Promise<number[]>;
-  /** UIDs above `uid`, ascending. */
-  uidsAfter(uid: number): Promise<number[]>;
+  /**
+   * UIDs of messages that arrived on or after `since` (the server's arrival date), ascending; with
+   * `only`, just those the server also finds matching that IMAP SEARCH query.
+   */
+  uidsSince(since: Date, only?: SearchObject): Promise<number[]>;
+  /** UIDs above `uid`, ascending; with `only`, as uidsSince. */
+  uidsAfter(uid: number, only?: SearchObject): Promise<number[]>;
   /** The named headers of these messages. */
   headers(uids: number[], names: string[]): Promise<InboxHeaders[]>;
   /** These messages' sources, at most `maxBytes` of each (a bounce's report is near the start), in one FETCH. */
@@ -46,10 +49,12 @@ export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> 
     return {
       uidValidity: Number(mailbox.uidValidity),
       uidNext: mailbox.uidNext,
-      uidsSince: async (since) => ascending(await client.search({ since }, { uid: true })),
+      uidsSince: async (since, only) => ascending(await client.search({ ...only, since }, { uid: true })),
       // "n:*" always includes the newest message, even when its UID is below n.
-      uidsAfter: async (uid) =>
-        ascending(await client.search({ uid: `${uid + 1}:*` }, { uid: true })).filter((u) => u > uid),
+      uidsAfter: async (uid, only) =>
+        ascending(await client.search({ ...only, uid: `${uid + 1}:*` }, { uid: true })).filter(
+          (u) => u > uid,
+        ),
       async headers(uids, names) {
         if (uids.length === 0) return [];
         const found: InboxHeaders[] = [];

@@ -1,3 +1,4 @@
+import type { SearchObject } from 'imapflow';
 import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
 import { type SentEmailMatch, sentEmailsByMessageIds } from '../../queries/inbound-messages';
@@ -14,6 +15,29 @@ export const CANDIDATE_HEADERS = [
   'content-type',
   'x-failed-recipients',
 ];
+
+/**
+ * An IMAP SEARCH that finds at least every message signsOf below could mark, so an IMAP mailbox
+ * sends the headers of those alone rather than of every message. It is wider, never narrower: a
+ * header searched for with an empty string matches any message that has that header (RFC 3501
+ * §6.4.4), and the other keys match substrings of the decoded header, case-insensitively. Only the
+ * messages it finds are judged by their headers.
+ */
+export const CANDIDATE_SEARCH: SearchObject = {
+  or: [
+    { header: { 'in-reply-to': true } },
+    { header: { references: true } },
+    { header: { 'x-failed-recipients': true } },
+    { header: { 'content-type': 'multipart/report' } },
+    { subject: 'unsubscribe' },
+    // The mail-system senders isMailSystem knows: mailer-daemon and its spellings, postmaster,
+    // Exchange's MicrosoftExchange<hex>, and a "Mail Delivery Subsystem/System" name.
+    { from: 'daemon' },
+    { from: 'postmaster' },
+    { from: 'microsoftexchange' },
+    { from: 'mail delivery' },
+  ],
+};
 
 /** How much of a message the sync reads: a bounce's report and the returned headers come first. */
 export const SOURCE_LIMIT = 256 * 1024;

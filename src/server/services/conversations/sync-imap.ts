@@ -1,3 +1,4 @@
+import type { SearchObject } from 'imapflow';
 import type { ImapSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { type ImapInbox, type InboxHeaders, openImapInbox } from '../../mail/imap-inbox';
@@ -5,6 +6,7 @@ import type { SentEmailMatch, SentEmailRef } from '../../queries/inbound-message
 import { usersByAddress } from '../../queries/mailbox-syncs';
 import {
   CANDIDATE_HEADERS,
+  CANDIDATE_SEARCH,
   candidatesAmong,
   type SentEmailLookup,
   SOURCE_LIMIT,
@@ -51,22 +53,39 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   try {
     const rescanned = !cursor || cursor.uidValidity !== inbox.uidValidity;
     const since = new Date(now().getTime() - settings.rescanDays * 86_400_000);
-    const uids = rescanned ? await inbox.uidsSince(since) : await inbox.uidsAfter(cursor.lastUid);
-    let recorded = 0;
+    // Every new message counts as read and moves the cursor; the server's own search picks the few
+    // whose headers are worth reading, so most of a mailbox never leaves it.
+    const list = (only?: SearchObject) =>
+      rescanned ? inbox.uidsSince(since, only) : inbox.uidsAfter(cursor.lastUid, only);
+    const uids = await list();
+    const worthReading = uids.length === 0 ? [] : await list(CANDIDATE_SEARCH);
     const batchSize = deps.batchSize ?? 200;
     const batches: number[][] = [];
-    for (let i = 0; i < uids.length; i += batchSize) batches.push(uids.slice(i, i + batchSize));
-    // The next batch's headers are on their way while this batch is recorded: the server works
-    // while the database does.
-    let next = batches.length > 0 ? prefetch(inbox, batches[0]!) : null;
-    for (const [i, batch] of batches.entries()) {
-      const headers = await next!;
-      next = i + 1 < batches.length ? prefetch(inbox, batches[i + 1]!) : null;
+    for (let i = 0; i < worthReading.length; i += batchSize)
+      batches.push(worthReading.slice(i, i + batchSize));
+    // Two stages overlap: while one batch is recorded in the database, the next is read from the
+    // server and parsed. Batches are recorded, and the cursor moved past them, in order.
+    let recorded = 0;
+    let recording: Promise<unknown> = Promise.resolve();
+    for (const batch of batches) {
       const lookup = sentEmailLookup(db);
-      recorded += await recordBatch(db, inbox, lookup, await candidatesAmong(lookup, headers));
-      await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
+      const headers = await inbox.headers(batch, CANDIDATE_HEADERS);
+      const read = await readWhole(inbox, await candidatesAmong(lookup, headers));
+      await recording;
+      recording = recordBatch(db, inbox, lookup, read).then(async (n) => {
+        recorded += n;
+        await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
+      });
+      // A failure is met at the next await of `recording`, not as an unhandled rejection meanwhile.
+      recording.catch(() => {});
     }
-    if (uids.length === 0 && rescanned) {
+    await recording;
+    // Past what was read, and past what the search left out: a message that arrived between the two
+    // searches and was not found by the second is not a candidate either (UIDs only grow).
+    const last = Math.max(uids.at(-1) ?? 0, worthReading.at(-1) ?? 0);
+    if (last > 0) {
+      await held.save({ uidValidity: inbox.uidValidity, lastUid: last });
+    } else if (rescanned) {
       // An empty mailbox still gets a cursor, so the next sync reads only what is new.
       await held.save({ uidValidity: inbox.uidValidity, lastUid: inbox.uidNext - 1 });
     }
@@ -76,45 +95,47 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   }
 }
 
-/** A batch's headers, read ahead; a failure is seen when the batch is reached, not as unhandled. */
-function prefetch(inbox: ImapInbox, uids: number[]): Promise<InboxHeaders[]> {
-  const headers = inbox.headers(uids, CANDIDATE_HEADERS);
-  headers.catch(() => {});
-  return headers;
+type ReadMessage = { uid: number; receivedAt: Date; msg: InboundMessage };
+
+/**
+ * The candidates' sources, in one FETCH, parsed. A message gone since its headers were read, or
+ * unreadable, is passed over, so the cursor is not held there.
+ */
+async function readWhole(inbox: ImapInbox, candidates: InboxHeaders[]): Promise<ReadMessage[]> {
+  if (candidates.length === 0) return [];
+  const sources = await inbox.sources(
+    candidates.map((c) => c.uid),
+    SOURCE_LIMIT,
+  );
+  const read: ReadMessage[] = [];
+  for (const { uid, receivedAt } of candidates) {
+    const raw = sources.get(uid);
+    const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
+    if (msg) read.push({ uid, receivedAt, msg });
+  }
+  return read;
 }
 
 /**
- * Records a batch's candidates: their sources in one FETCH, the sent emails they answer in one
- * query, and the records in one transaction of a few statements, so a batch costs a few round trips
- * rather than a few per message. A batch cut short records nothing, and the cursor has not moved
- * past it.
+ * Records a batch's messages: the sent emails they answer in one query, and the records in one
+ * transaction of a few statements, so a batch costs a few round trips rather than a few per
+ * message. A batch cut short records nothing, and the cursor has not moved past it.
  */
 async function recordBatch(
   db: Db,
   inbox: ImapInbox,
   lookup: SentEmailLookup,
-  candidates: InboxHeaders[],
+  read: ReadMessage[],
 ): Promise<number> {
-  if (candidates.length === 0) return 0;
-  const sources = await inbox.sources(
-    candidates.map((c) => c.uid),
-    SOURCE_LIMIT,
-  );
-  const parsed: { message: InboxHeaders; msg: InboundMessage }[] = [];
-  for (const message of candidates) {
-    const raw = sources.get(message.uid);
-    // Gone since its headers were read, or unreadable: passed over, so the cursor is not held there.
-    const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
-    if (msg) parsed.push({ message, msg });
-  }
-  const matches = await lookup(parsed.flatMap(({ msg }) => referencedMessageIds(msg)));
+  if (read.length === 0) return 0;
+  const matches = await lookup(read.flatMap(({ msg }) => referencedMessageIds(msg)));
   const items: InboundItem[] = [];
-  for (const { message, msg } of parsed) {
+  for (const { uid, receivedAt, msg } of read) {
     const owner = await ownerOf(db, msg, matches);
     if (!owner) continue;
     items.push({
       mailbox: { userId: owner.id, address: owner.email },
-      source: { key: sourceKey(inbox, message.uid, msg), receivedAt: message.receivedAt, link: null },
+      source: { key: sourceKey(inbox, uid, msg), receivedAt, link: null },
       msg,
       email: newestAnswered(msg, matches, owner.id),
     });
