@@ -50,6 +50,7 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
       scheduledFor: null,
       successCount: 12,
       scheduledCount: 0,
+      followUpCount: 0,
       dailyLimit: 500,
       hasUnsubscribeLink: true,
     });

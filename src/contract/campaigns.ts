@@ -6,6 +6,46 @@ import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof campaignStatus>;
 
+/** Follow-ups a campaign may have after its first email. */
+export const MAX_FOLLOW_UPS = 5;
+
+/**
+ * A follow-up step: sent `delayDays` after the step before it reached the recipient (counting
+ * Monday to Friday only with `businessDays`), in the same thread, written from its own template.
+ */
+export const campaignStep = z.object({
+  delayDays: z.number().int().min(1).max(365),
+  businessDays: z.boolean(),
+  templateId: z.number().int().positive().max(2_147_483_647).nullable(),
+});
+export type CampaignStep = z.infer<typeof campaignStep>;
+
+/**
+ * When follow-ups may go out, in the recipient's time zone (the file's `timezone` column), else
+ * the sender's: ISO weekdays (1 Monday … 7 Sunday) and minutes after midnight, the end excluded.
+ */
+export const sendWindow = z
+  .object({
+    days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+    startMinute: z.number().int().min(0).max(1439),
+    endMinute: z.number().int().min(1).max(1440),
+  })
+  .refine((w) => w.startMinute < w.endMinute, { message: 'The sending window must end after it starts' });
+export type SendWindow = z.infer<typeof sendWindow>;
+export const DEFAULT_SEND_WINDOW: SendWindow = {
+  days: [1, 2, 3, 4, 5],
+  startMinute: 9 * 60,
+  endMinute: 17 * 60,
+};
+
+/**
+ * A follow-up's subject: the first email's, as a reply ("Re: …"). Gmail joins a message to a
+ * thread only when its subject matches the thread's, so a follow-up never has a subject of its own.
+ */
+export function replySubject(firstSubject: string) {
+  return /^re:/i.test(firstSubject.trim()) ? firstSubject.trim() : `Re: ${firstSubject.trim()}`;
+}
+
 /** A campaign as lists and editors see it (docs/product.md §3). */
 export const campaign = z.object({
   id: z.number(),
@@ -20,6 +60,9 @@ export const campaign = z.object({
   unsubscribeMessage: z.string().nullable(),
   /** Emails carry the open-tracking pixel; without it the campaign's open figures stay empty. */
   trackOpens: z.boolean(),
+  /** Follow-ups after the first email (step 1): the first of these is step 2. */
+  steps: z.array(campaignStep),
+  sendWindow,
   createdAt: z.string(),
   archivedAt: z.string().nullable(),
   /** Emails generated so far and the total, while or after generating. */
@@ -45,6 +88,10 @@ export const saveCampaignBody = z
     /** Absent: on for a new campaign, unchanged for an edit. */
     trackOpens: z.boolean().optional(),
     columnMapping: z.record(z.string().max(64), z.string().max(500)).optional(),
+    /** Absent: none for a new campaign, unchanged for an edit. */
+    steps: z.array(campaignStep).max(MAX_FOLLOW_UPS).optional(),
+    /** Absent: Monday to Friday, 09:00 to 17:00 for a new campaign, unchanged for an edit. */
+    sendWindow: sendWindow.optional(),
   })
   .strict();
 export type SaveCampaignBody = z.infer<typeof saveCampaignBody>;

@@ -7,13 +7,13 @@ import { allows, dailyLimitFor, EMAIL_STATUSES, type EmailAction, type EmailStat
  */
 // biome-ignore format: the table reads only when its columns line up
 const TABLE: Record<EmailAction, string> = {
-  //               draft queued sending sent failed scheduled unsubscribed unknown
-  edit:            '✓     ·      ·       ·    ✓      ·         ✓            ·',
-  approve:         '✓     ·      ·       ·    ✓      ·         ✓            ·',
-  send:            '✓     ·      ·       ·    ✓      ✓         ·            ✓',
-  'send-approved': '✓     ·      ·       ·    ✓      ✓         ·            ·',
-  unschedule:      '·     ·      ·       ·    ·      ✓         ·            ·',
-  resolve:         '·     ·      ·       ·    ·      ·         ·            ✓',
+  //               draft queued sending sent failed scheduled unsubscribed unknown waiting stopped
+  edit:            '✓     ·      ·       ·    ✓      ·         ✓            ·       ·       ·',
+  approve:         '✓     ·      ·       ·    ✓      ·         ✓            ·       ·       ·',
+  send:            '✓     ·      ·       ·    ✓      ✓         ·            ✓       ·       ·',
+  'send-approved': '✓     ·      ·       ·    ✓      ✓         ·            ·       ·       ·',
+  unschedule:      '·     ·      ·       ·    ·      ✓         ·            ·       ✓       ·',
+  resolve:         '·     ·      ·       ·    ·      ·         ·            ✓       ·       ·',
 };
 
 describe('the email rule book', () => {
@@ -27,6 +27,8 @@ describe('the email rule book', () => {
       'scheduled',
       'unsubscribed',
       'unknown',
+      'waiting',
+      'stopped',
     ]);
   });
 

@@ -9,7 +9,10 @@
  * while a worker has it, `sent`, `failed` (the provider refused it, or the attempts ran out),
  * `scheduled` for a later time, `unsubscribed` (the recipient is on the suppression list),
  * `unknown` (the message may have gone out: a crash or a broken connection, and no Sent folder
- * to ask).
+ * to ask). Follow-ups of a sequence add two: `waiting` (approved and on its way, but the step
+ * before it has not been sent yet; once it is, the follow-up is `scheduled` for its due time) and
+ * `stopped` (it will never be sent: the recipient answered, bounced or unsubscribed, the step
+ * before it did not go out, or the user stopped it; the reason is kept).
  */
 export const EMAIL_STATUSES = [
   'draft',
@@ -20,6 +23,8 @@ export const EMAIL_STATUSES = [
   'scheduled',
   'unsubscribed',
   'unknown',
+  'waiting',
+  'stopped',
 ] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
@@ -44,7 +49,7 @@ export type EmailAction =
   | 'send'
   /** Send it with the campaign's other approved emails ("Send Now (n)", "Schedule (n)"); needs approval. */
   | 'send-approved'
-  /** Take it out of the schedule, back to draft. */
+  /** Take it out of the schedule (or a follow-up out of its sequence), back to draft. */
   | 'unschedule'
   /** Settle a delivery-unknown email: mark it sent, or send it again. */
   | 'resolve';
@@ -53,14 +58,15 @@ export type EmailAction =
  * The states each action is allowed from. Nothing on its way or gone (`queued`, `sending`,
  * `sent`) can be changed: a worker sends what is stored, so an edit would be lost or half-sent.
  * A `scheduled` email is changed by unscheduling it first; an `unknown` one may be out, so it is
- * only resolved, never edited.
+ * only resolved, never edited. A `waiting` follow-up is like a scheduled one; a `stopped` one is
+ * settled for good.
  */
 export const ALLOWED_FROM: Record<EmailAction, readonly EmailStatus[]> = {
   edit: ['draft', 'failed', 'unsubscribed'],
   approve: ['draft', 'failed', 'unsubscribed'],
   send: ['draft', 'failed', 'scheduled', 'unknown'],
   'send-approved': ['draft', 'failed', 'scheduled'],
-  unschedule: ['scheduled'],
+  unschedule: ['scheduled', 'waiting'],
   resolve: ['unknown'],
 };
 

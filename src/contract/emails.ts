@@ -34,6 +34,8 @@ export const sendApprovedReply = z.object({
   /** Emails queued to go out now; recipients on the suppression list are settled as unsubscribed, not counted. */
   successCount: z.number(),
   scheduledCount: z.number(),
+  /** Approved follow-ups now in their sequence: each goes out when its step is due, unless stopped. */
+  followUpCount: z.number(),
   dailyLimit: z.number(),
   hasUnsubscribeLink: z.boolean(),
 });

@@ -15,6 +15,8 @@ export async function writeEmail(
     instructions: string;
     recipient: Record<string, string>;
     draft?: { subject: string; body: string };
+    /** For a follow-up: the recipient's emails before it, oldest first. */
+    thread?: { subject: string; body: string }[];
   },
   abortSignal?: AbortSignal,
 ) {

@@ -20,6 +20,11 @@ export type ComposeInput = {
   messageId: string;
   /** The List-Id header's phrase and id (campaign mail); absent for mail outside a campaign. */
   listId?: { name: string; id: string } | null;
+  /**
+   * For a follow-up: the Message-IDs of the thread so far, oldest first. The newest becomes
+   * In-Reply-To and all of them References (RFC 5322 §3.6.4), so mail programs thread it.
+   */
+  replyTo?: string[] | null;
   extraHeaders?: Record<string, string>;
 };
 
@@ -57,6 +62,9 @@ export function composeMessage(input: ComposeInput): string {
     to: input.to,
     subject: input.subject,
     messageId: input.messageId,
+    ...(input.replyTo?.length
+      ? { inReplyTo: input.replyTo.at(-1), references: input.replyTo.join(' ') }
+      : {}),
     // Parts encoded as quoted-printable keep their line breaks as they are: make them CRLF first.
     html: crlf(html),
     text: crlf(htmlToText(visible)),

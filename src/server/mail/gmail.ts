@@ -20,7 +20,11 @@ export function gmailTransport(opts: {
       const res = await call('messages/send', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ raw: Buffer.from(message.raw).toString('base64url') }),
+        // A follow-up names the thread it joins; Gmail also needs its References and subject to match.
+        body: JSON.stringify({
+          raw: Buffer.from(message.raw).toString('base64url'),
+          ...(message.providerThreadId ? { threadId: message.providerThreadId } : {}),
+        }),
       });
       if (!res.ok) throw await mailErrorFromResponse('Gmail', res);
       const body = (await res.json()) as { id?: string; threadId?: string };

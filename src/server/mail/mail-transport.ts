@@ -8,6 +8,8 @@ export type OutgoingMessage = {
   subject: string;
   /** The campaign email this message is, if it is one (the outbox links them). */
   emailId?: number;
+  /** For a follow-up: the provider's conversation to join (Gmail's threadId), when known. */
+  providerThreadId?: string | null;
 };
 
 /**

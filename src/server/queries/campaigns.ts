@@ -13,6 +13,9 @@ export type CampaignValues = Pick<
   | 'unsubscribeMessage'
   | 'trackOpens'
   | 'columnMapping'
+  | 'sendDays'
+  | 'sendStartMinute'
+  | 'sendEndMinute'
 >;
 type Status = CampaignRow['status'];
 

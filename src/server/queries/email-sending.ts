@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, param, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, param, type SQL, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
+import { campaignSteps, campaigns, emails, recipients, unsubscribes, users } from '../db/schema';
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -45,16 +45,25 @@ export type ClaimedForSending = ClaimedCampaign & {
   withLink: boolean;
   unsubscribeMessage: string | null;
   recipientEmail: string;
+  /** 1 for a campaign's first email, 2 and up for its follow-ups. */
+  step: number;
+  /**
+   * A follow-up's thread: the Message-IDs of the recipient's emails sent before it (oldest first),
+   * the first email's subject as sent, and the provider's thread it started (Gmail's threadId).
+   */
+  thread: { messageIds: string[]; subject: string; providerThreadId: string | null } | null;
 };
 
 /**
  * claimForSending for many emails in one statement: each still-queued email moves to sending and
  * gets its Message-ID (random, on `domain`) before any provider is called. Rows another worker
- * claimed first are not returned.
+ * claimed first are not returned. A follow-up is claimed only while nothing stops it
+ * (follow_up_stop_reason: a reply, a hard bounce, the step before not sent), checked by this same
+ * statement; those it leaves queued are then stopped with their reason.
  */
 export async function claimManyForSending(db: Db, emailIds: number[], domain: string) {
   if (emailIds.length === 0) return [];
-  return selectRows<ClaimedForSending>(
+  const rows = await selectRows<Omit<ClaimedForSending, 'thread'> & ThreadColumns>(
     db,
     sql`
     with claimed as (
@@ -62,18 +71,66 @@ export async function claimManyForSending(db: Db, emailIds: number[], domain: st
       set status = 'sending', attempts = attempts + 1, updated_at = now(),
           message_id = coalesce(message_id, '<' || replace(gen_random_uuid()::text, '-', '') || '@' || ${domain}::text || '>')
       where id = any(${param(emailIds)}::bigint[]) and status = 'queued'
-      returning id, campaign_id, recipient_id, subject, body, tracking_token, message_id, attempts, include_unsubscribe_link
+        and (step = 1 or follow_up_stop_reason(recipient_id, step) is null)
+      returning id, campaign_id, recipient_id, step, subject, body, tracking_token, message_id, attempts,
+                include_unsubscribe_link
     )
     select claimed.id::int as "id", claimed.campaign_id as "campaignId", claimed.subject, claimed.body,
            claimed.tracking_token as "trackingToken", claimed.message_id as "messageId", claimed.attempts,
            coalesce(claimed.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
            c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
-           c.name as "campaignName", c.track_opens as "trackOpens"
+           c.name as "campaignName", c.track_opens as "trackOpens", claimed.step,
+           thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
+           thread.provider_thread_id as "providerThreadId"
     from claimed
     join ${recipients} r on r.id = claimed.recipient_id
     join ${campaigns} c on c.id = claimed.campaign_id
+    left join lateral (
+      select array_agg(p.message_id order by p.step) as message_ids,
+             (array_agg(p.subject order by p.step))[1] as subject,
+             (array_agg(p.provider_thread_id order by p.step))[1] as provider_thread_id
+      from ${emails} p
+      where claimed.step > 1 and p.recipient_id = claimed.recipient_id and p.step < claimed.step
+        and p.status = 'sent'
+    ) thread on true
     order by claimed.id`,
   );
+  await stopFollowUpsAmong(db, emailIds, ['queued']);
+  return rows.map(({ threadMessageIds, threadSubject, providerThreadId, ...row }) => ({
+    ...row,
+    thread:
+      row.step > 1 && threadMessageIds?.length
+        ? { messageIds: threadMessageIds, subject: threadSubject ?? '', providerThreadId }
+        : null,
+  }));
+}
+
+type ThreadColumns = {
+  threadMessageIds: string[] | null;
+  threadSubject: string | null;
+  providerThreadId: string | null;
+};
+
+/**
+ * Follow-ups among these emails, in one of `from` states, that must not be sent any more move to
+ * stopped with the reason (follow_up_stop_reason); returns their ids.
+ */
+export async function stopFollowUpsAmong(db: Db, emailIds: number[], from: readonly EmailRow['status'][]) {
+  if (emailIds.length === 0) return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    update ${emails} e
+    set status = 'stopped', error_message = s.reason, scheduled_for = null, updated_at = now()
+    from (
+      select id, follow_up_stop_reason(recipient_id, step) as reason
+      from ${emails}
+      where id = any(${param(emailIds)}::bigint[]) and step > 1 and status = any(${param(from)}::text[])
+    ) s
+    where e.id = s.id and s.reason is not null and e.status = any(${param(from)}::text[])
+    returning e.id::int as id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** A sent email's provider answer and the exact message sent. */
@@ -84,23 +141,52 @@ export type SentEmail = {
   raw: string;
 };
 
-/** settleSending(…, sent) for many emails in one statement; returns the ids it settled. */
+/**
+ * settleSending(…, sent) for many emails in one statement; returns the ids it settled. In the same
+ * statement, each one's next follow-up that waits for it is scheduled for its due time
+ * (follow_up_due), so no crash can leave a follow-up waiting for a step already sent.
+ */
 export async function settleManySent(db: Db, sent: SentEmail[], transport: string): Promise<Set<number>> {
   if (sent.length === 0) return new Set();
   const rows = await selectRows<{ id: number }>(
     db,
     sql`
-    update ${emails} e
-    set status = 'sent', sent_at = now(), error_message = null, transport = ${transport}::text,
-        provider_message_id = t.provider_message_id, provider_thread_id = t.provider_thread_id,
-        raw_message = t.raw, updated_at = now()
-    from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
-                ${param(sent.map((s) => s.providerThreadId ?? null))}::text[], ${param(sent.map((s) => s.raw))}::text[])
-      as t(id, provider_message_id, provider_thread_id, raw)
-    where e.id = t.id and e.status = 'sending'
-    returning e.id::int as id`,
+    with settled as (
+      update ${emails} e
+      set status = 'sent', sent_at = now(), error_message = null, transport = ${transport}::text,
+          provider_message_id = t.provider_message_id, provider_thread_id = t.provider_thread_id,
+          raw_message = t.raw, updated_at = now()
+      from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
+                  ${param(sent.map((s) => s.providerThreadId ?? null))}::text[], ${param(sent.map((s) => s.raw))}::text[])
+        as t(id, provider_message_id, provider_thread_id, raw)
+      where e.id = t.id and e.status = 'sending'
+      returning e.id, e.recipient_id, e.step, e.sent_at
+    ), next_steps as (
+      ${scheduleWaitingFollowUps(sql`settled`)}
+    )
+    select id::int as id from settled`,
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * An UPDATE that schedules the follow-ups waiting for the sent emails in `sentRows` (a relation
+ * with recipient_id, step and sent_at) for their due time, in the recipient's zone (else the
+ * sender's) and the campaign's sending window.
+ */
+export function scheduleWaitingFollowUps(sentRows: SQL) {
+  return sql`
+    update ${emails} n
+    set status = 'scheduled', updated_at = now(),
+        scheduled_for = follow_up_due(s.sent_at, cs.delay_days, cs.business_days,
+                                      coalesce(r.time_zone, u.time_zone), c.send_days,
+                                      c.send_start_minute, c.send_end_minute)
+    from ${sentRows} s
+    join ${recipients} r on r.id = s.recipient_id
+    join ${campaigns} c on c.id = r.campaign_id
+    join ${users} u on u.id = c.user_id
+    join ${campaignSteps} cs on cs.campaign_id = c.id and cs.step = s.step + 1
+    where n.recipient_id = s.recipient_id and n.step = s.step + 1 and n.status = 'waiting'`;
 }
 
 /** settleSending for many emails given the same values. */
@@ -198,8 +284,11 @@ export async function settleSuppressedEmails(
   return rows.map((r) => r.id);
 }
 
-/** Approved emails of a campaign that can still go out (not sent, not on their way), in row order. */
-export async function approvedUnsent(db: Db, campaignId: number) {
+/**
+ * Approved emails of a campaign that can still go out (not sent, not on their way), in row order:
+ * first emails (step 1), or with `followUps` the follow-ups.
+ */
+export async function approvedUnsent(db: Db, campaignId: number, followUps = false) {
   const rows = await db
     .select({ id: emails.id })
     .from(emails)
@@ -208,10 +297,40 @@ export async function approvedUnsent(db: Db, campaignId: number) {
         eq(emails.campaignId, campaignId),
         eq(emails.isApproved, true),
         inArray(emails.status, ALLOWED_FROM['send-approved']),
+        followUps ? gt(emails.step, 1) : eq(emails.step, 1),
       ),
     )
-    .orderBy(emails.recipientId);
+    .orderBy(emails.recipientId, emails.step);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Puts these approved follow-ups of a user into their sequence: each waits for the step before it,
+ * or, when that one was sent already, is scheduled for its due time; one that something stops (a
+ * reply, a bounce, the step before not sent) is stopped with the reason. Returns the ids armed.
+ */
+export async function armFollowUps(db: Db, userId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const armed = await selectRows<{ id: number }>(
+    db,
+    sql`
+    update ${emails}
+    set status = 'waiting', scheduled_for = null, error_message = null, updated_at = now()
+    where id = any(${param(ids)}::bigint[]) and user_id = ${userId}::integer and step > 1 and is_approved
+      and status = any(${param(ALLOWED_FROM['send-approved'])}::text[])
+    returning id::int as id`,
+  );
+  const armedIds = armed.map((r) => r.id);
+  const stopped = new Set(await stopFollowUpsAmong(db, armedIds, ['waiting']));
+  const beforeThem = sql.raw('before_them');
+  await db.execute(sql`
+    with ${beforeThem} as (
+      select p.recipient_id, p.step, p.sent_at
+      from ${emails} f join ${emails} p on p.recipient_id = f.recipient_id and p.step = f.step - 1
+      where f.id = any(${param(armedIds)}::bigint[]) and f.status = 'waiting' and p.status = 'sent'
+    )
+    ${scheduleWaitingFollowUps(beforeThem)}`);
+  return armedIds.filter((id) => !stopped.has(id));
 }
 
 /** Counts a campaign's emails by status, to derive the campaign's own status. */

@@ -5,6 +5,8 @@ import { emails, recipients } from '../db/schema';
 
 export type NewEmail = {
   recipientId: number;
+  /** 1 for the first email, 2 and up for follow-ups. */
+  step: number;
   subject: string;
   body: string;
   status: 'draft' | 'failed';
@@ -14,8 +16,8 @@ export type NewEmail = {
 };
 
 /**
- * Writes generated emails in one statement. The unique key on recipient_id makes a second
- * writer (a retried job, a second worker) a no-op: a recipient never gets two emails.
+ * Writes generated emails in one statement. The unique key on (recipient_id, step) makes a second
+ * writer (a retried job, a second worker) a no-op: a recipient never gets two emails for one step.
  */
 export async function insertEmailBatch(
   db: Db,
@@ -27,17 +29,39 @@ export async function insertEmailBatch(
   const inserted = await selectRows(
     db,
     sql`
-    insert into ${emails} (user_id, campaign_id, include_unsubscribe_link, recipient_id, subject, body, status,
+    insert into ${emails} (user_id, campaign_id, include_unsubscribe_link, recipient_id, step, subject, body, status,
                            error_message, attention_reason, tracking_token)
     select ${campaign.userId}, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
-    from unnest(${column('recipientId')}::bigint[], ${column('subject')}::text[], ${column('body')}::text[],
-                ${column('status')}::text[], ${column('errorMessage')}::text[], ${column('attentionReason')}::text[],
-                ${column('trackingToken')}::text[])
-      as t(recipient_id, subject, body, status, error_message, attention_reason, tracking_token)
-    on conflict (recipient_id) do nothing
+    from unnest(${column('recipientId')}::bigint[], ${column('step')}::integer[], ${column('subject')}::text[],
+                ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
+                ${column('attentionReason')}::text[], ${column('trackingToken')}::text[])
+      as t(recipient_id, step, subject, body, status, error_message, attention_reason, tracking_token)
+    on conflict (recipient_id, step) do nothing
     returning id`,
   );
   return inserted.length;
+}
+
+/** An email of a recipient's thread, as a follow-up's writer sees it. */
+export type ThreadDraft = { step: number; subject: string; body: string };
+
+/** The emails before `step` of each of these recipients, in step order. */
+export async function threadDrafts(db: Db, recipientIds: number[], step: number) {
+  const rows = await selectRows<ThreadDraft & { recipientId: number }>(
+    db,
+    sql`
+    select recipient_id::int as "recipientId", step, subject, body
+    from ${emails}
+    where recipient_id = any(${param(recipientIds)}::bigint[]) and step < ${step}::integer
+    order by recipient_id, step`,
+  );
+  const found = new Map<number, ThreadDraft[]>();
+  for (const { recipientId, ...draft } of rows) {
+    const list = found.get(recipientId);
+    if (list) list.push(draft);
+    else found.set(recipientId, [draft]);
+  }
+  return found;
 }
 
 /** One page of a campaign's emails with the recipient details the review dialog shows. */

@@ -17,10 +17,16 @@ export async function listRecipientPage(db: Db, campaignId: number, limit: numbe
 }
 
 /**
- * Recipients of a campaign after `afterId` that have no email yet, in row order (what generation
+ * Recipients of a campaign after `afterId` that have no email for `step` yet, in row order (what generation
  * still has to do). Paging by id lets the next page be read while the previous one is written.
  */
-export async function recipientsWithoutEmail(db: Db, campaignId: number, afterId: number, limit: number) {
+export async function recipientsWithoutEmail(
+  db: Db,
+  campaignId: number,
+  step: number,
+  afterId: number,
+  limit: number,
+) {
   return db
     .select()
     .from(recipients)
@@ -28,7 +34,7 @@ export async function recipientsWithoutEmail(db: Db, campaignId: number, afterId
       and(
         eq(recipients.campaignId, campaignId),
         gt(recipients.id, afterId),
-        sql`not exists (select 1 from emails e where e.recipient_id = ${recipients.id})`,
+        sql`not exists (select 1 from emails e where e.recipient_id = ${recipients.id} and e.step = ${step}::integer)`,
       ),
     )
     .orderBy(asc(recipients.id))

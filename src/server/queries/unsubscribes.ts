@@ -2,6 +2,7 @@ import { and, desc, eq, ne, param, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../contract/conversations';
 import { type Db, preparedQuery, selectRows } from '../db/client';
 import { unsubscribes } from '../db/schema';
+import { stopFollowUpsToAddress } from './sequences';
 
 export type NewUnsubscribe = {
   userId: number;
@@ -27,6 +28,8 @@ export async function insertUnsubscribe(db: Db, values: NewUnsubscribe): Promise
     on conflict (user_id, lower(email)) do nothing
     returning id`,
   );
+  // Whatever the route (link, one-click, email request, hard bounce), no follow-up goes to them.
+  if (rows.length > 0) await stopFollowUpsToAddress(db, values.userId, values.email);
   return rows.length > 0;
 }
 

@@ -1,7 +1,8 @@
-import type { Campaign, SaveCampaignBody } from '../../contract/campaigns';
-import { MAPPING_NONE, MAPPING_SELECT } from '../../contract/campaigns';
+import type { Campaign, CampaignStep, SaveCampaignBody } from '../../contract/campaigns';
+import { DEFAULT_SEND_WINDOW, MAPPING_NONE, MAPPING_SELECT, type SendWindow } from '../../contract/campaigns';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
+import { replaceCampaignSteps, stepsOfCampaign, stepsOfCampaigns } from '../queries/campaign-steps';
 import {
   type CampaignRow,
   type CampaignValues,
@@ -13,11 +14,26 @@ import {
 } from '../queries/campaigns';
 import { findTemplate } from '../queries/templates';
 
-export const listCampaigns = async (db: Db, userId: number) =>
-  (await listCampaignRows(db, userId, false)).map(presentCampaign);
+export const listCampaigns = (db: Db, userId: number) =>
+  presentCampaigns(db, listCampaignRows(db, userId, false));
 
-export const listArchivedCampaigns = async (db: Db, userId: number) =>
-  (await listCampaignRows(db, userId, true)).map(presentCampaign);
+export const listArchivedCampaigns = (db: Db, userId: number) =>
+  presentCampaigns(db, listCampaignRows(db, userId, true));
+
+/** Campaigns with their follow-up steps, read for all of them at once. */
+async function presentCampaigns(db: Db, rows: Promise<CampaignRow[]>) {
+  const campaigns = await rows;
+  const steps = await stepsOfCampaigns(
+    db,
+    campaigns.map((c) => c.id),
+  );
+  return campaigns.map((c) => presentCampaign(c, steps.get(c.id) ?? []));
+}
+
+/** A campaign with its steps, as the API shows it. */
+export async function presentOne(db: Db, row: CampaignRow) {
+  return presentCampaign(row, await stepsOfCampaign(db, row.id));
+}
 
 export async function ownCampaign(db: Db, userId: number, id: number): Promise<CampaignRow> {
   const row = await findCampaign(db, userId, id);
@@ -26,11 +42,14 @@ export async function ownCampaign(db: Db, userId: number, id: number): Promise<C
 }
 
 export async function getCampaign(db: Db, userId: number, id: number) {
-  return presentCampaign(await ownCampaign(db, userId, id));
+  return presentOne(db, await ownCampaign(db, userId, id));
 }
 
 export async function createCampaign(db: Db, userId: number, body: SaveCampaignBody): Promise<Campaign> {
-  return presentCampaign(await insertCampaign(db, userId, await validCampaign(db, userId, body, null)));
+  const steps = await validSteps(db, userId, body.steps ?? []);
+  const row = await insertCampaign(db, userId, await validCampaign(db, userId, body, null));
+  await replaceCampaignSteps(db, row.id, steps);
+  return presentCampaign(row, steps);
 }
 
 /** Only drafts can change: once emails exist, their template and mapping are part of them. */
@@ -42,9 +61,20 @@ export async function editCampaign(
 ): Promise<Campaign> {
   const current = await ownCampaign(db, userId, id);
   if (current.status !== 'draft') throw new AppError('conflict', 'Only draft campaigns can be edited');
+  const steps = body.steps ? await validSteps(db, userId, body.steps) : null;
   const row = await updateCampaign(db, userId, id, await validCampaign(db, userId, body, current), ['draft']);
   if (!row) throw new AppError('conflict', 'Only draft campaigns can be edited');
-  return presentCampaign(row);
+  if (steps) await replaceCampaignSteps(db, id, steps);
+  return presentOne(db, row);
+}
+
+/** Each follow-up's template must be the user's own (another user's id is not found). */
+async function validSteps(db: Db, userId: number, steps: CampaignStep[]) {
+  for (const step of steps) {
+    if (step.templateId !== null && !(await findTemplate(db, userId, step.templateId)))
+      throw notFound('Template');
+  }
+  return steps;
 }
 
 export async function archiveCampaign(
@@ -55,7 +85,7 @@ export async function archiveCampaign(
 ): Promise<Campaign> {
   const row = await updateCampaign(db, userId, id, { archivedAt: archived ? new Date() : null });
   if (!row) throw notFound('Campaign');
-  return presentCampaign(row);
+  return presentOne(db, row);
 }
 
 /** Permanent delete: recipients, emails and opens go with it (foreign keys cascade). */
@@ -72,6 +102,7 @@ async function validCampaign(
 ): Promise<CampaignValues> {
   const name = body.name.trim();
   if (!name) throw new AppError('bad_request', 'Please enter a campaign name');
+  const window = body.sendWindow ?? (current ? sendWindowOf(current) : DEFAULT_SEND_WINDOW);
   let variables: string[] | null = null;
   if (body.templateId !== null) {
     const template = await findTemplate(db, userId, body.templateId);
@@ -87,6 +118,9 @@ async function validCampaign(
     unsubscribeMessage: body.unsubscribeMessage?.trim() || null,
     trackOpens: body.trackOpens ?? current?.trackOpens ?? true,
     columnMapping: cleanMapping(body.columnMapping ?? {}, variables),
+    sendDays: [...new Set(window.days)].sort(),
+    sendStartMinute: window.startMinute,
+    sendEndMinute: window.endMinute,
   };
 }
 
@@ -104,7 +138,11 @@ export function cleanMapping(
   return clean;
 }
 
-export function presentCampaign(row: CampaignRow): Campaign {
+export function sendWindowOf(row: CampaignRow): SendWindow {
+  return { days: row.sendDays, startMinute: row.sendStartMinute, endMinute: row.sendEndMinute };
+}
+
+export function presentCampaign(row: CampaignRow, steps: CampaignStep[]): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -117,6 +155,8 @@ export function presentCampaign(row: CampaignRow): Campaign {
     includeUnsubscribeLink: row.includeUnsubscribeLink,
     unsubscribeMessage: row.unsubscribeMessage,
     trackOpens: row.trackOpens,
+    steps,
+    sendWindow: sendWindowOf(row),
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
     generation: {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
+import { replySubject } from '../../contract/campaigns';
 import { toSnakeCase } from '../../contract/variable-names';
 import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
 import { AiUnavailableError } from '../ai/structured-call';
@@ -7,6 +8,7 @@ import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
 import type { recipients } from '../db/schema';
 import { AppError } from '../errors';
+import { stepsOfCampaign } from '../queries/campaign-steps';
 import {
   addGenerationProgress,
   type CampaignRow,
@@ -14,7 +16,7 @@ import {
   recountGenerationProgress,
   updateCampaign,
 } from '../queries/campaigns';
-import { insertEmailBatch, type NewEmail } from '../queries/emails';
+import { insertEmailBatch, type NewEmail, type ThreadDraft, threadDrafts } from '../queries/emails';
 import { recipientsWithoutEmail } from '../queries/recipients';
 import { findTemplate, type TemplateRow } from '../queries/templates';
 import { ownCampaign } from './campaigns';
@@ -39,12 +41,16 @@ export async function beginGeneration(
   const campaign = await ownCampaign(deps.db, userId, campaignId);
   // Already running or done: the caller follows (or reports) it instead of starting again.
   if (campaign.status !== 'draft') return false;
-  const template = campaign.templateId ? await findTemplate(deps.db, userId, campaign.templateId) : null;
+  const templates = await templatesOfSteps(deps.db, campaign);
+  const [template] = templates;
   if (!template) throw new AppError('bad_request', 'Select a template first');
+  const unset = templates.indexOf(null);
+  if (unset > 0) throw new AppError('bad_request', `Select a template for step ${unset + 1}`);
   if (campaign.recipientCount === 0) throw new AppError('bad_request', 'Upload CSV recipients first');
   if (!mappingFits(campaign.columnMapping, template.variables))
     throw new AppError('bad_request', VARIABLES_CHANGED);
-  if (needsAi(template) && !deps.ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
+  if (templates.some((t) => t && needsAi(t)) && !deps.ai)
+    throw new AppError('not_configured', AI_NOT_CONFIGURED);
   const { total } = await countCampaignEmails(deps.db, campaignId);
   const started = await updateCampaign(
     deps.db,
@@ -52,7 +58,8 @@ export async function beginGeneration(
     campaignId,
     {
       status: 'generating',
-      generationTotal: campaign.recipientCount,
+      // Every step of every recipient: the progress bar covers the follow-ups too.
+      generationTotal: campaign.recipientCount * templates.length,
       generationProcessed: total,
       generationCurrent: null,
       generationError: null,
@@ -74,9 +81,19 @@ export function mappingFits(mapping: Record<string, string>, variables: string[]
 const needsAi = (t: TemplateRow) => t.type === 'prompt' || Boolean(t.aiInstructions?.trim());
 
 /**
- * Generates emails for recipients that have none yet, until done or `deadline`. Safe to run
- * again after a crash or next to another worker: it only picks recipients without an email and
- * the database refuses a second email for one recipient. Returns whether work remains.
+ * The template of each step, in order: step 1 the campaign's own, then each follow-up's; null
+ * where none is set or it was deleted.
+ */
+async function templatesOfSteps(db: Db, campaign: CampaignRow): Promise<(TemplateRow | null)[]> {
+  const ids = [campaign.templateId, ...(await stepsOfCampaign(db, campaign.id)).map((s) => s.templateId)];
+  return Promise.all(ids.map((id) => (id ? findTemplate(db, campaign.userId, id) : null)));
+}
+
+/**
+ * Generates emails for recipients that have none yet, step by step (every recipient's first
+ * email, then every recipient's second, …), until done or `deadline`. Safe to run again after a
+ * crash or next to another worker: it only picks recipients without an email for the step, and
+ * the database refuses a second email for one recipient and step. Returns whether work remains.
  */
 export async function generateSomeEmails(
   deps: GenerationDeps,
@@ -85,35 +102,70 @@ export async function generateSomeEmails(
 ): Promise<'done' | 'more' | 'stopped'> {
   const campaign = await ownCampaign(deps.db, ids.userId, ids.campaignId);
   if (campaign.status !== 'generating') return 'stopped';
-  const template = campaign.templateId ? await findTemplate(deps.db, ids.userId, campaign.templateId) : null;
-  if (!template) {
-    await failGeneration(deps.db, campaign, 'The template of this campaign was deleted');
+  const templates = await templatesOfSteps(deps.db, campaign);
+  const missing = templates.indexOf(null);
+  if (missing >= 0) {
+    await failGeneration(
+      deps.db,
+      campaign,
+      missing === 0
+        ? 'The template of this campaign was deleted'
+        : `The template of step ${missing + 1} was deleted`,
+    );
     return 'stopped';
   }
+  await recountGenerationProgress(deps.db, campaign.id);
+  for (const [i, template] of (templates as TemplateRow[]).entries()) {
+    const result = await generateStep(deps, campaign, template, i + 1, deadline);
+    if (result === 'more') return 'more';
+  }
+  await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
+    'generating',
+  ]);
+  return 'done';
+}
+
+/** generateSomeEmails for one step: 'done' once every recipient has its email for the step. */
+async function generateStep(
+  deps: GenerationDeps,
+  campaign: CampaignRow,
+  template: TemplateRow,
+  step: number,
+  deadline: number,
+): Promise<'done' | 'more'> {
   // Set when the AI provider is down even after the SDK's retries: no new batch starts, the
   // recipients it could not write keep no email, and the job fails so that pg-boss runs it again
   // later (with backoff) for exactly those recipients. An outage never marks emails failed.
   const outage: Outage = { error: null };
-  const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping), outage);
+  const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping), outage, step);
   const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
-  await recountGenerationProgress(deps.db, campaign.id);
   // Two batches in flight: while one is written (or its last AI calls finish), the next is
   // already being produced, so the AI pool never idles at batch boundaries.
   const inFlight: Promise<void>[] = [];
   let afterId = 0;
   try {
     while (Date.now() < deadline && !outage.error) {
-      const batch = await recipientsWithoutEmail(deps.db, campaign.id, afterId, batchSize);
+      const batch = await recipientsWithoutEmail(deps.db, campaign.id, step, afterId, batchSize);
       if (batch.length === 0) {
         await Promise.all(inFlight.splice(0));
         if (outage.error) break;
-        await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
-          'generating',
-        ]);
         return 'done';
       }
       afterId = batch.at(-1)!.id;
-      const items = batch.map((r) => ({ recipient: r, values: valuesFor(r, campaign.columnMapping) }));
+      // A follow-up is written knowing the recipient's emails before it, as the recipient will.
+      const threads =
+        step > 1
+          ? await threadDrafts(
+              deps.db,
+              batch.map((r) => r.id),
+              step,
+            )
+          : null;
+      const items = batch.map((r) => ({
+        recipient: r,
+        values: valuesFor(r, campaign.columnMapping),
+        thread: threads?.get(r.id) ?? [],
+      }));
       const produced = writer(items);
       const previous = inFlight.at(-1) ?? Promise.resolve();
       const done = Promise.all([produced, previous]).then(async ([emails]) => {
@@ -162,7 +214,7 @@ export async function failGeneration(db: Db, campaign: CampaignRow, message: str
   ]);
 }
 
-type Item = { recipient: Recipient; values: Record<string, string> };
+type Item = { recipient: Recipient; values: Record<string, string>; thread: ThreadDraft[] };
 type Outage = { error: AiUnavailableError | null };
 
 /** Template campaigns render locally; AI campaigns call the provider with bounded concurrency. */
@@ -171,31 +223,51 @@ function emailWriter(
   template: TemplateRow,
   mappedVariables: string[],
   outage: Outage,
+  step: number,
 ): (items: Item[]) => Promise<NewEmail[]> {
   const compiled: CompiledTemplate | null =
     template.type === 'template' ? compileTemplate(template.subjectTemplate, template.bodyTemplate) : null;
   const instructions = template.aiInstructions?.trim() ?? '';
+  // A follow-up answers in the thread the first email started, so it carries that subject.
+  const subjectFor = (item: Item, own: string) =>
+    step > 1 && item.thread[0] ? replySubject(item.thread[0].subject) : own;
+  const draft = (item: Item, subject: string, body: string, attentionReason: string | null): NewEmail => ({
+    recipientId: item.recipient.id,
+    step,
+    subject: subjectFor(item, subject),
+    body,
+    status: 'draft',
+    errorMessage: null,
+    attentionReason,
+    trackingToken: crypto.randomBytes(18).toString('base64url'),
+  });
   if (compiled && !instructions) {
     return async (items) =>
-      items.map(({ recipient, values }) => {
-        const rendered = compiled.render(values);
-        return draft(recipient, rendered.subject, rendered.body, attention(rendered.missingVariables));
+      items.map((item) => {
+        const rendered = compiled.render(item.values);
+        return draft(item, rendered.subject, rendered.body, attention(rendered.missingVariables));
       });
   }
   const limit = pLimit(deps.aiConcurrency);
   const ai = deps.ai;
   return async (items) => {
     const written = await Promise.all(
-      items.map(({ recipient, values }) =>
+      items.map((item) =>
         limit(async () => {
+          const { values } = item;
           // The provider is down: leave the rest for the retried job instead of waiting on each.
           if (outage.error) return null;
           const rendered = compiled?.render(values);
           const missing = rendered?.missingVariables ?? mappedVariables.filter((v) => !values[v]?.trim());
           try {
             if (!ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
-            const email = await writeEmail(ai, { instructions, recipient: values, draft: rendered });
-            return draft(recipient, email.subject, sanitizeRichText(email.body), attention(missing));
+            const email = await writeEmail(ai, {
+              instructions,
+              recipient: values,
+              draft: rendered,
+              thread: step > 1 ? item.thread : undefined,
+            });
+            return draft(item, email.subject, sanitizeRichText(email.body), attention(missing));
           } catch (err) {
             if (err instanceof AiUnavailableError) {
               outage.error ??= err;
@@ -203,7 +275,7 @@ function emailWriter(
             }
             const message = err instanceof Error ? err.message : 'AI generation failed';
             return {
-              ...draft(recipient, '', '', attention(missing)),
+              ...draft(item, '', '', attention(missing)),
               status: 'failed' as const,
               errorMessage: message,
             };
@@ -239,20 +311,3 @@ function snakeCaseOf(column: string) {
 }
 
 const attention = (missing: string[]) => (missing.length ? `No value for: ${missing.join(', ')}` : null);
-
-function draft(
-  recipient: Recipient,
-  subject: string,
-  body: string,
-  attentionReason: string | null,
-): NewEmail {
-  return {
-    recipientId: recipient.id,
-    subject,
-    body,
-    status: 'draft',
-    errorMessage: null,
-    attentionReason,
-    trackingToken: crypto.randomBytes(18).toString('base64url'),
-  };
-}

@@ -57,6 +57,17 @@ export const campaigns = pgTable(
     unsubscribeMessage: text('unsubscribe_message'),
     /** Whether emails carry the open-tracking pixel; off gives recipients more privacy and no open figures. */
     trackOpens: boolean('track_opens').notNull().default(true),
+    /**
+     * When follow-ups may be sent, in each recipient's time zone (else the sender's): ISO weekdays
+     * (1 Monday … 7 Sunday) and minutes after local midnight, the end excluded.
+     */
+    sendDays: jsonb('send_days').$type<number[]>().notNull().default([1, 2, 3, 4, 5]),
+    sendStartMinute: integer('send_start_minute')
+      .notNull()
+      .default(9 * 60),
+    sendEndMinute: integer('send_end_minute')
+      .notNull()
+      .default(17 * 60),
     recipientCount: integer('recipient_count').notNull().default(0),
     generationTotal: integer('generation_total').notNull().default(0),
     generationProcessed: integer('generation_processed').notNull().default(0),
@@ -83,6 +94,8 @@ export const recipients = pgTable(
     /** The whole CSV row, keyed by column header. */
     data: jsonb('data').$type<Record<string, string>>().notNull(),
     rowNumber: integer('row_number').notNull(),
+    /** The IANA time zone from the file's `timezone` column; follow-ups keep to its sending window. */
+    timeZone: text('time_zone'),
   },
   (t) => [
     // Recipients are inserted in file order, so (campaign_id, id) order — the primary key with the
@@ -90,6 +103,25 @@ export const recipients = pgTable(
     uniqueIndex('recipients_campaign_email_uq').on(t.campaignId, sql`lower(${t.email})`),
     index('recipients_campaign_id_idx').on(t.campaignId, t.id),
   ],
+);
+
+/**
+ * A campaign's follow-up steps: step 1 is the campaign's own email (its template), steps 2 to 6
+ * follow it in the same thread, each `delayDays` after the step before reached that recipient
+ * (counting only Monday to Friday when `businessDays`), written from its own template.
+ */
+export const campaignSteps = pgTable(
+  'campaign_steps',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    delayDays: integer('delay_days').notNull(),
+    businessDays: boolean('business_days').notNull().default(false),
+    templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.step] })],
 );
 
 /** The states live in the contract's rule book, with what each allows. */
@@ -109,6 +141,8 @@ export const emails = pgTable(
     recipientId: bigint('recipient_id', { mode: 'number' })
       .notNull()
       .references(() => recipients.id, { onDelete: 'cascade' }),
+    /** 1 for the campaign's first email, 2 and up for its follow-ups (campaign_steps). */
+    step: integer('step').notNull().default(1),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull().default(''),
     isApproved: boolean('is_approved').notNull().default(false),
@@ -140,12 +174,14 @@ export const emails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('emails_recipient_uq').on(t.recipientId),
+    uniqueIndex('emails_recipient_step_uq').on(t.recipientId, t.step),
     uniqueIndex('emails_tracking_token_uq').on(t.trackingToken),
     index('emails_campaign_idx').on(t.campaignId, t.id),
     index('emails_user_status_idx').on(t.userId, t.status),
     index('emails_campaign_status_idx').on(t.campaignId, t.status),
     index('emails_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
+    // Follow-ups waiting for the step before them, found by recipient when that step is sent.
+    index('emails_waiting_idx').on(t.recipientId).where(sql`${t.status} = 'waiting'`),
     // The Sent Emails table's pages, newest first, for all campaigns or one; also by subject.
     index('emails_sent_page_idx').on(t.userId, t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
     index('emails_campaign_sent_page_idx')

@@ -10,6 +10,7 @@ import {
   sentEmailByMessageIds,
   sentEmailInThread,
 } from '../../queries/inbound-messages';
+import { stopFollowUpsAfter } from '../../queries/sequences';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
 import { type Classification, classifyInbound } from './classify';
 import { type InboundMessage, referencedMessageIds } from './inbound-message';
@@ -99,6 +100,13 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
       await applyOtherEffects(tx, item, verdict);
       outcomes[at] = { recorded: true, kind: verdict.kind, emailId: item.email?.id ?? null };
     }
+    // A reply or a hard bounce ends the recipient's sequence: their follow-ups stop, with the reason.
+    await stopFollowUpsAfter(
+      tx,
+      stored.flatMap(({ item, verdict }) =>
+        item.email && (verdict.kind === 'reply' || verdict.kind === 'bounce') ? [item.email.id] : [],
+      ),
+    );
   });
   return outcomes;
 }

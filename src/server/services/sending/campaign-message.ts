@@ -1,3 +1,4 @@
+import { replySubject } from '../../../contract/campaigns';
 import type { ComposeInput } from '../../mail/compose';
 import { composeOnThreads } from '../../mail/compose-pool';
 import type { SendDeps, Sender } from './sender';
@@ -13,7 +14,18 @@ export type ClaimedEmail = {
   campaignName: string;
   /** Whether the campaign's emails carry the open pixel. */
   trackOpens: boolean;
+  /** A follow-up's thread so far (see ClaimedForSending); null for a first email. */
+  thread?: { messageIds: string[]; subject: string } | null;
 };
+
+/**
+ * The subject a campaign email goes out with: its own, or for a follow-up "Re: " and the subject
+ * of the thread's first email, since Gmail joins a message to a thread only when the subject
+ * matches too.
+ */
+export function subjectOf(email: Pick<ClaimedEmail, 'subject' | 'thread'>) {
+  return email.thread ? replySubject(email.thread.subject) : email.subject;
+}
 
 /** The sender's From address: the signed-in mailbox, else the configured sender address. */
 export function fromAddressOf(sender: Sender) {
@@ -65,8 +77,9 @@ function composeInput(
   return {
     from: { name: senderNameOf(user, settings), email: fromEmail },
     to: recipientEmail,
-    subject: email.subject,
+    subject: subjectOf(email),
     html: email.body,
+    replyTo: email.thread?.messageIds ?? null,
     signatureHtml: settings?.signature ?? null,
     unsubscribe: unsubscribe.withLink
       ? {

@@ -6,6 +6,7 @@ import { morningOf } from '../../lib/send-days';
 import { approveCampaignEmails } from '../../queries/email-actions';
 import {
   approvedUnsent,
+  armFollowUps,
   queueEmails,
   scheduleEmails,
   settleSuppressedEmails,
@@ -45,10 +46,14 @@ export async function sendApproved(
   const withLink = campaign.includeUnsubscribeLink;
   const dailyLimit = dailyLimitFor(withLink);
   const approved = await approvedUnsent(db, campaignId);
+  const approvedFollowUps = await approvedUnsent(db, campaignId, true);
   const from = ALLOWED_FROM['send-approved'];
-  const reply = { dailyLimit, hasUnsubscribeLink: withLink };
-  if (approved.length === 0) throw new AppError('bad_request', 'There are no approved emails to send');
+  if (approved.length === 0 && approvedFollowUps.length === 0)
+    throw new AppError('bad_request', 'There are no approved emails to send');
   await assertCampaignFilled(db, campaign, { statuses: from, approvedOnly: true });
+  // Follow-ups do not go now: each waits for the step before it, then for its due time.
+  const followUpCount = (await armFollowUps(db, user.id, approvedFollowUps)).length;
+  const reply = { dailyLimit, hasUnsubscribeLink: withLink, followUpCount };
   const at = scheduledFor ? futureTime(scheduledFor) : null;
   // Recipients already on the suppression list are settled as unsubscribed here rather than
   // queued, so successCount counts only emails that will go out, and they take no place under

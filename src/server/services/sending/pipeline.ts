@@ -14,7 +14,7 @@ import {
 } from '../../queries/email-sending';
 import { refundSendQuotaMany, takeSendQuotaUpTo } from '../../queries/send-quota';
 import { unsubscribedAmong } from '../../queries/unsubscribes';
-import { composeCampaignEmails, fromAddressOf, messageIdDomain } from './campaign-message';
+import { composeCampaignEmails, fromAddressOf, messageIdDomain, subjectOf } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import {
   afterSending,
@@ -134,8 +134,9 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
           from,
           to: email.recipientEmail,
           messageId: email.messageId,
-          subject: email.subject,
+          subject: subjectOf(email),
           emailId: email.id,
+          providerThreadId: email.thread?.providerThreadId ?? null,
         });
         return { email, raw, providerMessageId, providerThreadId };
       } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../../contract/campaigns';
-import { MAPPING_NONE } from '../../../../contract/campaigns';
+import { DEFAULT_SEND_WINDOW, MAPPING_NONE } from '../../../../contract/campaigns';
 import {
   type CampaignDraft,
   draftFromCampaign,
@@ -97,6 +97,8 @@ describe('draftFromCampaign', () => {
       includeUnsubscribeLink: false,
       unsubscribeMessage: null,
       trackOpens: false,
+      steps: [],
+      sendWindow: DEFAULT_SEND_WINDOW,
       createdAt: '2025-01-01T00:00:00.000Z',
       archivedAt: null,
       generation: { processed: 0, total: 0, error: null },

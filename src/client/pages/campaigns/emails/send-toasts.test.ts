@@ -4,10 +4,16 @@ import { formatDateTime } from '../../../format-date';
 import { sendApprovedToast, sendEmailToast } from './send-toasts';
 
 const at = new Date(2025, 7, 2, 10, 0).toISOString();
-const reply = (successCount: number, scheduledCount: number, scheduledFor: string | null = null) => ({
+const reply = (
+  successCount: number,
+  scheduledCount: number,
+  scheduledFor: string | null = null,
+  followUpCount = 0,
+) => ({
   successCount,
   scheduledCount,
   scheduledFor,
+  followUpCount,
   dailyLimit: 500,
   hasUnsubscribeLink: true,
 });
@@ -40,6 +46,18 @@ describe('sendApprovedToast', () => {
     expect(sendApprovedToast(reply(2, 3, at), at)).toMatchObject({
       title: 'Emails Sent & Scheduled',
       message: `2 emails sent, 3 emails scheduled for ${formatDateTime(at)}.`,
+    });
+  });
+
+  it('says that approved follow-ups go out as their steps fall due', () => {
+    expect(sendApprovedToast(reply(12, 0, null, 24), null)).toMatchObject({
+      title: 'Emails sent',
+      message:
+        '12 emails are on their way. 24 follow-ups go out as their steps fall due, unless the recipient answers.',
+    });
+    expect(sendApprovedToast(reply(0, 0, null, 1), null)).toMatchObject({
+      title: 'Follow-ups on their way',
+      message: '1 follow-up goes out as its step falls due, unless the recipient answers.',
     });
   });
 

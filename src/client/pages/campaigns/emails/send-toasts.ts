@@ -14,6 +14,16 @@ export const emailCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'ema
  * chose, or null for "now": emails scheduled after a send-now were pushed to later days by the daily limit.
  */
 export function sendApprovedToast(reply: SendApprovedReply, requestedFor: string | null): ToastOptions {
+  const toast = firstEmailsToast(reply, requestedFor);
+  const followUps = reply.followUpCount;
+  if (followUps === 0) return toast;
+  const armed = `${followUps.toLocaleString()} ${followUps === 1 ? 'follow-up goes' : 'follow-ups go'} out as ${followUps === 1 ? 'its step falls' : 'their steps fall'} due, unless the recipient answers.`;
+  if (reply.successCount === 0 && reply.scheduledCount === 0)
+    return { title: 'Follow-ups on their way', message: armed, tone: 'success' };
+  return { ...toast, message: `${toast.message} ${armed}` };
+}
+
+function firstEmailsToast(reply: SendApprovedReply, requestedFor: string | null): ToastOptions {
   const { successCount: sent, scheduledCount: scheduled, dailyLimit } = reply;
   const when = formatDateTime(reply.scheduledFor ?? requestedFor);
   if (sent === 0 && scheduled === 0) {

@@ -19,6 +19,8 @@ const NAMED: Partial<Record<Status, StatusLabel>> = {
   queued: { label: 'Sending', color: 'orange' },
   sending: { label: 'Sending', color: 'orange' },
   unknown: { label: 'Delivery unknown', color: 'yellow' },
+  waiting: { label: 'Follow-up waiting', color: 'violet' },
+  stopped: { label: 'Stopped', color: 'gray' },
 };
 
 /**

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Campaign, Email } from '../../../../contract/campaigns';
+import { type Campaign, DEFAULT_SEND_WINDOW, type Email } from '../../../../contract/campaigns';
 import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
 import { allows } from '../../../../contract/email-rules';
 import { createQueryClient } from '../../../api';
@@ -21,6 +21,8 @@ const campaign: Campaign = {
   includeUnsubscribeLink: true,
   unsubscribeMessage: null,
   trackOpens: true,
+  steps: [],
+  sendWindow: DEFAULT_SEND_WINDOW,
   createdAt: '2025-08-01T00:00:00Z',
   archivedAt: null,
   generation: { processed: 3, total: 3, error: null },

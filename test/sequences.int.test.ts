@@ -1,0 +1,331 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/server/db/client';
+import { campaignSteps, emails, recipients } from '../src/server/db/schema';
+import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
+import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
+import { recordInbound } from '../src/server/services/conversations/record-inbound';
+import { releaseDueEmails } from '../src/server/services/sending/scheduled';
+import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
+import { createReadyCampaign } from './support/factories';
+import { waitUntil } from './support/http-client';
+import { startTestApp, type TestApp, testDatabases } from './support/test-app';
+
+type EmailRow = typeof emails.$inferSelect;
+
+describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let cookie: string;
+  let userId: number;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp(kind, { SEND_PACING: 'false', SMTP_URL: sink.url });
+    cookie = await t.signIn('sender@example.com');
+    userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
+    t.app.inject({ method, url, headers: { cookie: as }, ...(payload && { payload }) });
+  const template = async (name: string, subject: string, body: string) =>
+    (
+      await call('POST', '/api/templates', {
+        name,
+        type: 'template',
+        subjectTemplate: subject,
+        bodyTemplate: body,
+        variables: ['email', 'first_name'],
+      })
+    ).json().id as number;
+  const emailsOf = (campaignId: number) =>
+    t.ctx.db
+      .select()
+      .from(emails)
+      .where(eq(emails.campaignId, campaignId))
+      .orderBy(emails.recipientId, emails.step);
+  const waitFor = (campaignId: number, test: (rows: EmailRow[]) => boolean, what: string) =>
+    waitUntil(
+      async () => {
+        const rows = await emailsOf(campaignId);
+        return test(rows) ? rows : false;
+      },
+      30_000,
+      what,
+    );
+  const release = (now: Date) =>
+    releaseDueEmails(t.ctx.db, (ids) => t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)), now);
+
+  it('keeps follow-up steps with the campaign, up to five, each with a template of the user', async () => {
+    const first = await template('First', 'Hi {{ first_name }}', '<p>Hello {{ first_name }}</p>');
+    const second = await template('Second', 'ignored', '<p>Just checking in, {{ first_name }}</p>');
+    const steps = [
+      { delayDays: 3, businessDays: true, templateId: second },
+      { delayDays: 7, businessDays: false, templateId: second },
+    ];
+    const created = await call('POST', '/api/campaigns', { name: 'Seq', templateId: first, steps });
+    expect(created.json()).toMatchObject({
+      steps,
+      sendWindow: { days: [1, 2, 3, 4, 5], startMinute: 540, endMinute: 1020 },
+    });
+    const id = created.json().id;
+    expect((await call('GET', `/api/campaigns/${id}`)).json().steps).toEqual(steps);
+    const listed = (await call('GET', '/api/campaigns')).json();
+    expect(listed.find((c: { id: number }) => c.id === id).steps).toEqual(steps);
+
+    const edited = await call('PUT', `/api/campaigns/${id}`, {
+      name: 'Seq',
+      templateId: first,
+      steps: [steps[1]],
+      sendWindow: { days: [1, 3], startMinute: 600, endMinute: 720 },
+    });
+    expect(edited.json()).toMatchObject({
+      steps: [steps[1]],
+      sendWindow: { days: [1, 3], startMinute: 600, endMinute: 720 },
+    });
+
+    const six = Array.from({ length: 6 }, () => steps[0]);
+    expect(
+      (await call('PUT', `/api/campaigns/${id}`, { name: 'Seq', templateId: first, steps: six })).statusCode,
+    ).toBe(400);
+    const backwards = { days: [1], startMinute: 700, endMinute: 600 };
+    const refused = await call('PUT', `/api/campaigns/${id}`, {
+      name: 'Seq',
+      templateId: first,
+      sendWindow: backwards,
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const other = await t.signIn('other@example.com');
+    const theirs = (
+      await call(
+        'POST',
+        '/api/templates',
+        {
+          name: 'Theirs',
+          type: 'template',
+          subjectTemplate: 'x',
+          bodyTemplate: '<p>x</p>',
+          variables: ['email'],
+        },
+        other,
+      )
+    ).json().id;
+    const stolen = await call('PUT', `/api/campaigns/${id}`, {
+      name: 'Seq',
+      templateId: first,
+      steps: [{ ...steps[0], templateId: theirs }],
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect((await call('GET', `/api/campaigns/${id}`)).json().steps).toEqual([steps[1]]);
+  });
+
+  it('writes every step for every recipient, follow-ups as replies in the first email’s thread', async () => {
+    const first = await template('Intro', 'Hi {{ first_name }}', '<p>Hello {{ first_name }}</p>');
+    const second = await template('Nudge', 'ignored', '<p>Any thoughts, {{ first_name }}?</p>');
+    const c = (
+      await call('POST', '/api/campaigns', {
+        name: 'Three steps',
+        templateId: first,
+        columnMapping: { email: 'Email', first_name: 'First Name' },
+        steps: [
+          { delayDays: 2, businessDays: false, templateId: second },
+          { delayDays: 4, businessDays: true, templateId: second },
+        ],
+      })
+    ).json();
+    await t.ctx.db.insert(recipients).values([
+      {
+        campaignId: c.id,
+        email: 'ada@example.com',
+        data: { Email: 'ada@example.com', 'First Name': 'Ada' },
+        rowNumber: 2,
+      },
+      {
+        campaignId: c.id,
+        email: 'alan@example.com',
+        data: { Email: 'alan@example.com', 'First Name': 'Alan' },
+        rowNumber: 3,
+      },
+    ]);
+    await t.ctx.db.execute(sql`update campaigns set recipient_count = 2 where id = ${c.id}`);
+    const res = await call('POST', `/api/campaigns/${c.id}/generate-emails`);
+    expect(res.statusCode).toBe(200);
+    const rows = await waitFor(c.id, (r) => r.length === 6, 'six emails written');
+    expect(rows.map((r) => [r.step, r.subject, r.body])).toEqual([
+      [1, 'Hi Ada', '<p>Hello Ada</p>'],
+      [2, 'Re: Hi Ada', '<p>Any thoughts, Ada?</p>'],
+      [3, 'Re: Hi Ada', '<p>Any thoughts, Ada?</p>'],
+      [1, 'Hi Alan', '<p>Hello Alan</p>'],
+      [2, 'Re: Hi Alan', '<p>Any thoughts, Alan?</p>'],
+      [3, 'Re: Hi Alan', '<p>Any thoughts, Alan?</p>'],
+    ]);
+    const after = (await call('GET', `/api/campaigns/${c.id}`)).json();
+    expect(after).toMatchObject({ status: 'ready', generation: { processed: 6, total: 6 } });
+  });
+
+  /**
+   * A ready campaign of three recipients, each with a first email and one approved follow-up due
+   * two days later; the third recipient's follow-up is left unapproved.
+   */
+  async function campaignWithFollowUps() {
+    const campaign = await createReadyCampaign(t.ctx.db, userId, 3);
+    await t.ctx.db
+      .insert(campaignSteps)
+      .values({ campaignId: campaign.id, step: 2, delayDays: 2, templateId: null });
+    await t.ctx.db.execute(sql`
+      insert into emails (user_id, campaign_id, recipient_id, step, subject, body, is_approved, status,
+                          include_unsubscribe_link, tracking_token)
+      select user_id, campaign_id, recipient_id, 2, 'Re: ' || subject, '<p>Following up</p>',
+             recipient_id < (select max(recipient_id) from emails where campaign_id = ${campaign.id}),
+             'draft', true, md5(random()::text || id::text)
+      from emails where campaign_id = ${campaign.id}`);
+    return campaign;
+  }
+
+  it('sends an approved follow-up when due, in the thread, once; never after a reply, never unapproved', async () => {
+    sink.reset();
+    const campaign = await campaignWithFollowUps();
+    const sent = await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
+    expect(sent.json()).toMatchObject({ successCount: 3, followUpCount: 2 });
+    const rows = await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 1 && e.status === 'sent').length === 3,
+      'first emails sent',
+    );
+    const [ada, adaNext, bob, bobNext, carol, carolNext] = rows as [
+      EmailRow,
+      EmailRow,
+      EmailRow,
+      EmailRow,
+      EmailRow,
+      EmailRow,
+    ];
+    expect(sink.count()).toBe(3);
+    // Due two days after each first email went out (UTC, inside Monday to Friday 09:00–17:00).
+    for (const [step1, step2] of [
+      [ada, adaNext],
+      [bob, bobNext],
+    ] as const) {
+      expect(step2).toMatchObject({ status: 'scheduled' });
+      const [expected] = await selectRows<{ due: string | Date }>(
+        t.ctx.db,
+        sql`select follow_up_due(${step1.sentAt!.toISOString()}::timestamptz, 2, false, 'UTC', '[1,2,3,4,5]'::jsonb, 540, 1020) as due`,
+      );
+      expect(new Date(step2.scheduledFor!).getTime()).toBe(new Date(expected!.due).getTime());
+    }
+    expect(carolNext).toMatchObject({ status: 'draft', isApproved: false });
+
+    // Ada answers: her follow-up stops at once, with the reason.
+    const reply = await parseRawMessage(
+      [
+        'From: Ada <' + (await recipientEmail(ada.recipientId)) + '>',
+        'To: sender@example.com',
+        'Subject: Re: ' + ada.subject,
+        'Message-ID: <ada-reply@example.org>',
+        `In-Reply-To: ${ada.messageId}`,
+        'Date: Wed, 2 Dec 2026 10:00:00 +0000',
+        '',
+        'Sounds good, let us talk.',
+      ].join('\r\n'),
+    );
+    await recordInbound(
+      t.ctx.db,
+      { userId, address: 'sender@example.com' },
+      { key: 'ada-reply', receivedAt: new Date('2026-12-03T10:00:00Z'), link: null },
+      reply,
+    );
+    const [stopped] = await t.ctx.db.select().from(emails).where(eq(emails.id, adaNext!.id));
+    expect(stopped).toMatchObject({ status: 'stopped', errorMessage: 'Stopped: replied on 3 Dec' });
+
+    // Nothing is due yet; then the clock passes Bob's due time.
+    expect(await release(new Date())).toBe(0);
+    expect(await release(new Date(new Date(bobNext!.scheduledFor!).getTime() + 60_000))).toBe(1);
+    const done = await waitFor(
+      campaign.id,
+      (r) => r.find((e) => e.id === bobNext!.id)?.status === 'sent',
+      "Bob's follow-up sent",
+    );
+    expect(sink.count()).toBe(4);
+    const followUp = sink.messages().at(-1)!;
+    expect(followUp.envelope.to).toEqual([await recipientEmail(bob.recipientId)]);
+    expect(rawHeader(followUp.raw, 'In-Reply-To')).toBe(bob.messageId);
+    expect(rawHeader(followUp.raw, 'References')).toBe(bob.messageId);
+    expect(rawHeader(followUp.raw, 'Subject')).toBe(`Re: ${bob.subject}`);
+    expect(done.find((e) => e.id === carolNext!.id)).toMatchObject({ status: 'draft' });
+    expect(done.find((e) => e.id === carol.id)).toMatchObject({ status: 'sent' });
+
+    // Released again, nothing goes twice.
+    expect(await release(new Date(Date.now() + 30 * 86_400_000))).toBe(0);
+    expect(sink.count()).toBe(4);
+  });
+
+  it('stops a follow-up at the send itself when a reply came after it was queued', async () => {
+    sink.reset();
+    const campaign = await campaignWithFollowUps();
+    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
+    const rows = await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 1 && e.status === 'sent').length === 3,
+      'first emails sent',
+    );
+    const [ada, adaNext] = rows as [EmailRow, EmailRow];
+    // The reply lands between the release and the claim: only the claim can see it.
+    await t.ctx.db
+      .update(emails)
+      .set({ status: 'queued', scheduledFor: null })
+      .where(eq(emails.id, adaNext.id));
+    await t.ctx.db
+      .update(emails)
+      .set({ repliedAt: new Date('2026-12-04T12:00:00Z') })
+      .where(eq(emails.id, ada.id));
+    await t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor([adaNext.id]));
+    const [stopped] = await waitUntil(
+      async () => {
+        const found = await t.ctx.db
+          .select()
+          .from(emails)
+          .where(and(eq(emails.id, adaNext.id), eq(emails.status, 'stopped')));
+        return found.length ? found : false;
+      },
+      30_000,
+      'the follow-up stopped',
+    );
+    expect(stopped!.errorMessage).toBe('Stopped: replied on 4 Dec');
+    expect(sink.count()).toBe(3);
+  });
+
+  it('sets each follow-up’s due time by its delay, business days and the window, in three zones across a clock change', async () => {
+    const weekdays = '[1,2,3,4,5]';
+    const due = async (sent: string, days: number, business: boolean, zone: string, window = weekdays) => {
+      const [row] = await selectRows<{ due: string | Date }>(
+        t.ctx.db,
+        sql`select follow_up_due(${sent}::timestamptz, ${days}::integer, ${business}::boolean, ${zone}::text,
+                                 ${window}::jsonb, 540, 1020) as due`,
+      );
+      return new Date(row!.due).toISOString();
+    };
+    // Friday 10:30: one business day is Monday, at the same time.
+    expect(await due('2026-11-27T10:30:00Z', 1, true, 'UTC')).toBe('2026-11-30T10:30:00.000Z');
+    // Two calendar days is a Sunday: the window opens Monday at 09:00.
+    expect(await due('2026-11-27T10:30:00Z', 2, false, 'UTC')).toBe('2026-11-30T09:00:00.000Z');
+    // Sent after hours: the due time is after hours too, so the next morning.
+    expect(await due('2026-11-25T18:00:00Z', 1, false, 'UTC')).toBe('2026-11-27T09:00:00.000Z');
+    // A window of Saturdays only.
+    expect(await due('2026-11-23T12:00:00Z', 1, false, 'UTC', '[6]')).toBe('2026-11-28T09:00:00.000Z');
+    // New York leaves daylight saving time on Sunday 1 November: 10:00 stays 10:00 local.
+    expect(await due('2026-10-30T14:00:00Z', 3, false, 'America/New_York')).toBe('2026-11-02T15:00:00.000Z');
+    // Berlin leaves it on Sunday 25 October: a business day after Friday 10:00 is Monday 10:00.
+    expect(await due('2026-10-23T08:00:00Z', 1, true, 'Europe/Berlin')).toBe('2026-10-26T09:00:00.000Z');
+    // Sydney enters it on Sunday 4 October: Friday 09:30 plus three days is Monday 09:30, an hour earlier in UTC.
+    expect(await due('2026-10-01T23:30:00Z', 3, false, 'Australia/Sydney')).toBe('2026-10-04T22:30:00.000Z');
+  });
+
+  async function recipientEmail(id: number) {
+    const [row] = await t.ctx.db.select().from(recipients).where(eq(recipients.id, id));
+    return row!.email;
+  }
+});
