@@ -298,6 +298,103 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     expect(sink.count()).toBe(3);
   });
 
+  it('moves the sequence on however the step before ends: a refusal stops it, "mark as sent" schedules it', async () => {
+    sink.reset();
+    const campaign = await campaignWithFollowUps();
+    // The first recipient's first email is refused for good by the server.
+    sink.failNext(1, 550, 'No such user');
+    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
+    const rows = await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 1 && ['sent', 'failed'].includes(e.status)).length === 3,
+      'first emails settled',
+    );
+    const failed = rows.find((e) => e.step === 1 && e.status === 'failed')!;
+    const afterFailed = rows.find((e) => e.recipientId === failed.recipientId && e.step === 2)!;
+    expect(afterFailed).toMatchObject({
+      status: 'stopped',
+      errorMessage: 'Stopped: the email before it was not sent',
+    });
+
+    // Another's delivery became unknown; the user knows it arrived and says so.
+    const unknown = rows.find(
+      (e) => e.step === 1 && e.status === 'sent' && e.recipientId !== failed.recipientId,
+    )!;
+    const next = rows.find((e) => e.recipientId === unknown.recipientId && e.step === 2)!;
+    await t.ctx.db.update(emails).set({ status: 'unknown' }).where(eq(emails.id, unknown.id));
+    await t.ctx.db
+      .update(emails)
+      .set({ status: 'waiting', scheduledFor: null })
+      .where(eq(emails.id, next.id));
+    const resolved = await call('POST', `/api/emails/${unknown.id}/resolve`, { action: 'mark-sent' });
+    expect(resolved.json()).toMatchObject({ status: 'sent' });
+    const [scheduled] = await t.ctx.db.select().from(emails).where(eq(emails.id, next.id));
+    expect(scheduled).toMatchObject({ status: 'scheduled' });
+    expect(scheduled!.scheduledFor!.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+  });
+
+  it('shows where each recipient stands, and stops one recipient or the whole sequence', async () => {
+    sink.reset();
+    const campaign = await campaignWithFollowUps();
+    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
+    const rows = await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 1 && e.status === 'sent').length === 3,
+      'first emails sent',
+    );
+    const [ada, adaNext, bob, bobNext, carol] = rows as [EmailRow, EmailRow, EmailRow, EmailRow, EmailRow];
+    const sequence = (await call('GET', `/api/campaigns/${campaign.id}/sequence`)).json();
+    expect(sequence.total).toBe(3);
+    expect(sequence.items).toEqual([
+      {
+        recipientId: ada.recipientId,
+        email: await recipientEmail(ada.recipientId),
+        state: 'active',
+        sentSteps: 1,
+        nextStep: 2,
+        dueAt: adaNext.scheduledFor!.toISOString(),
+        reason: null,
+      },
+      expect.objectContaining({
+        recipientId: bob.recipientId,
+        state: 'active',
+        dueAt: bobNext.scheduledFor!.toISOString(),
+      }),
+      // Carol's follow-up was never approved: it is next, but nothing makes it due.
+      expect.objectContaining({ recipientId: carol.recipientId, state: 'active', nextStep: 2, dueAt: null }),
+    ]);
+
+    // Another user can neither stop this campaign's recipients nor reach them through a campaign of theirs.
+    const other = await t.signIn('intruder@example.com');
+    const theirs = (await call('POST', '/api/campaigns', { name: 'Theirs', templateId: null }, other)).json();
+    const stopAs = (campaignId: number, recipientId: number, as = cookie) =>
+      call('POST', `/api/campaigns/${campaignId}/recipients/${recipientId}/stop`, undefined, as);
+    expect((await stopAs(campaign.id, ada.recipientId, other)).statusCode).toBe(404);
+    expect((await stopAs(theirs.id, ada.recipientId, other)).statusCode).toBe(404);
+    expect((await stopAs(campaign.id, 999_999_999)).statusCode).toBe(404);
+
+    const today = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date());
+    const stopped = await stopAs(campaign.id, ada.recipientId);
+    expect(stopped.json()).toMatchObject({
+      state: 'stopped',
+      reason: `Stopped by you on ${today}`,
+      nextStep: null,
+    });
+    const all = await call('POST', `/api/campaigns/${campaign.id}/sequence/stop`);
+    expect(all.json()).toEqual({ stopped: 2 });
+    const after = (await call('GET', `/api/campaigns/${campaign.id}/sequence`)).json();
+    expect(after.items.map((i: { state: string }) => i.state)).toEqual(['stopped', 'stopped', 'stopped']);
+
+    // However late the clock, a stopped follow-up is not released (other tests' follow-ups may be).
+    await release(new Date(Date.now() + 30 * 86_400_000));
+    const followUps = (await emailsOf(campaign.id)).filter((e) => e.step === 2);
+    expect(followUps.map((e) => e.status)).toEqual(['stopped', 'stopped', 'stopped']);
+  });
+
   it('sets each follow-up’s due time by its delay, business days and the window, in three zones across a clock change', async () => {
     const weekdays = '[1,2,3,4,5]';
     const due = async (sent: string, days: number, business: boolean, zone: string, window = weekdays) => {

@@ -45,6 +45,7 @@ import {
 } from './emails';
 import { publicConfig } from './public-config';
 import { route } from './route';
+import { campaignSequence, recipientParams, recipientSequence, stopSequenceReply } from './sequences';
 import {
   dailyEmailStats,
   dnsCheckBody,
@@ -247,6 +248,28 @@ export const api = {
       path: '/api/campaigns/:id/unsubscribers',
       params: idParams,
       reply: z.array(unsubscriber),
+    }),
+    /** Each recipient's place in the follow-up sequence. */
+    sequence: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/sequence',
+      params: idParams,
+      query: pageQuery,
+      reply: campaignSequence,
+    }),
+    /** Stops one recipient's follow-ups that have not gone yet. */
+    stopRecipient: route({
+      method: 'POST',
+      path: '/api/campaigns/:id/recipients/:recipientId/stop',
+      params: recipientParams,
+      reply: recipientSequence,
+    }),
+    /** Stops every follow-up of the campaign that has not gone yet. */
+    stopSequence: route({
+      method: 'POST',
+      path: '/api/campaigns/:id/sequence/stop',
+      params: idParams,
+      reply: stopSequenceReply,
     }),
     /** People's replies to the campaign's emails, newest first. */
     replies: route({

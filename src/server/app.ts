@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
+import { sequenceRoutes } from './routes/sequences';
 import { settingsRoutes } from './routes/settings';
 import { templateRoutes } from './routes/templates';
 import { trackingRoutes } from './routes/tracking';
@@ -148,6 +149,7 @@ export async function buildApp(
   templateRoutes(app, ctx);
   emailRoutes(app, ctx);
   conversationRoutes(app, ctx);
+  sequenceRoutes(app, ctx);
   imageRoutes(app, ctx);
   campaignAnalyticsRoutes(app, ctx);
   analyticsRoutes(app, ctx);

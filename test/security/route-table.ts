@@ -79,6 +79,10 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'GET /api/campaigns/:id/unsubscribers': { kind: 'campaign' },
   'GET /api/campaigns/:id/unsubscribers/export': { kind: 'campaign' },
   'GET /api/campaigns/:id/replies': { kind: 'campaign' },
+  'GET /api/campaigns/:id/sequence': { kind: 'campaign' },
+  // The recipient's id is filled with the same number: the campaign is what another user lacks.
+  'POST /api/campaigns/:id/recipients/:recipientId/stop': { kind: 'campaign' },
+  'POST /api/campaigns/:id/sequence/stop': { kind: 'campaign' },
   'PUT /api/templates/:id': {
     kind: 'template',
     bodies: [
@@ -146,7 +150,8 @@ export function idRoutesOf(routes: Route[]): { route: Route; spec: IdRoute }[] {
     .map((route) => ({ route, spec: ID_ROUTES[routeKey(route)]! }));
 }
 
-export const pathWith = (url: string, id: number | string) => url.replace(/:\w+/, String(id));
+/** The route's path with every parameter set to `id`. */
+export const pathWith = (url: string, id: number | string) => url.replace(/:\w+/g, String(id));
 
 /** A multipart body the CSV upload route accepts, built by hand as browsers send it. */
 export function csvUpload(csv = 'email,company\nintruder@example.com,Evil Co\n') {

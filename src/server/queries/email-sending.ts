@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, lt, param, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
-import { campaignSteps, campaigns, emails, recipients, unsubscribes, users } from '../db/schema';
+import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -142,51 +142,25 @@ export type SentEmail = {
 };
 
 /**
- * settleSending(…, sent) for many emails in one statement; returns the ids it settled. In the same
- * statement, each one's next follow-up that waits for it is scheduled for its due time
- * (follow_up_due), so no crash can leave a follow-up waiting for a step already sent.
+ * settleSending(…, sent) for many emails in one statement; returns the ids it settled. The
+ * statement's trigger (emails_sequence_after_update) schedules each one's waiting follow-up.
  */
 export async function settleManySent(db: Db, sent: SentEmail[], transport: string): Promise<Set<number>> {
   if (sent.length === 0) return new Set();
   const rows = await selectRows<{ id: number }>(
     db,
     sql`
-    with settled as (
-      update ${emails} e
-      set status = 'sent', sent_at = now(), error_message = null, transport = ${transport}::text,
-          provider_message_id = t.provider_message_id, provider_thread_id = t.provider_thread_id,
-          raw_message = t.raw, updated_at = now()
-      from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
-                  ${param(sent.map((s) => s.providerThreadId ?? null))}::text[], ${param(sent.map((s) => s.raw))}::text[])
-        as t(id, provider_message_id, provider_thread_id, raw)
-      where e.id = t.id and e.status = 'sending'
-      returning e.id, e.recipient_id, e.step, e.sent_at
-    ), next_steps as (
-      ${scheduleWaitingFollowUps(sql`settled`)}
-    )
-    select id::int as id from settled`,
+    update ${emails} e
+    set status = 'sent', sent_at = now(), error_message = null, transport = ${transport}::text,
+        provider_message_id = t.provider_message_id, provider_thread_id = t.provider_thread_id,
+        raw_message = t.raw, updated_at = now()
+    from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
+                ${param(sent.map((s) => s.providerThreadId ?? null))}::text[], ${param(sent.map((s) => s.raw))}::text[])
+      as t(id, provider_message_id, provider_thread_id, raw)
+    where e.id = t.id and e.status = 'sending'
+    returning e.id::int as id`,
   );
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * An UPDATE that schedules the follow-ups waiting for the sent emails in `sentRows` (a relation
- * with recipient_id, step and sent_at) for their due time, in the recipient's zone (else the
- * sender's) and the campaign's sending window.
- */
-export function scheduleWaitingFollowUps(sentRows: SQL) {
-  return sql`
-    update ${emails} n
-    set status = 'scheduled', updated_at = now(),
-        scheduled_for = follow_up_due(s.sent_at, cs.delay_days, cs.business_days,
-                                      coalesce(r.time_zone, u.time_zone), c.send_days,
-                                      c.send_start_minute, c.send_end_minute)
-    from ${sentRows} s
-    join ${recipients} r on r.id = s.recipient_id
-    join ${campaigns} c on c.id = r.campaign_id
-    join ${users} u on u.id = c.user_id
-    join ${campaignSteps} cs on cs.campaign_id = c.id and cs.step = s.step + 1
-    where n.recipient_id = s.recipient_id and n.step = s.step + 1 and n.status = 'waiting'`;
 }
 
 /** settleSending for many emails given the same values. */
@@ -322,14 +296,11 @@ export async function armFollowUps(db: Db, userId: number, ids: number[]) {
   );
   const armedIds = armed.map((r) => r.id);
   const stopped = new Set(await stopFollowUpsAmong(db, armedIds, ['waiting']));
-  const beforeThem = sql.raw('before_them');
+  // Those whose step before was sent already are due from then.
   await db.execute(sql`
-    with ${beforeThem} as (
-      select p.recipient_id, p.step, p.sent_at
-      from ${emails} f join ${emails} p on p.recipient_id = f.recipient_id and p.step = f.step - 1
-      where f.id = any(${param(armedIds)}::bigint[]) and f.status = 'waiting' and p.status = 'sent'
-    )
-    ${scheduleWaitingFollowUps(beforeThem)}`);
+    select schedule_follow_ups(array_agg(p.recipient_id), array_agg(p.step), array_agg(p.sent_at))
+    from ${emails} f join ${emails} p on p.recipient_id = f.recipient_id and p.step = f.step - 1
+    where f.id = any(${param(armedIds)}::bigint[]) and f.status = 'waiting' and p.status = 'sent'`);
   return armedIds.filter((id) => !stopped.has(id));
 }
 

@@ -42,3 +42,63 @@ export const stopFollowUpsToAddress = (db: Db, userId: number, address: string) 
     sql`select r.id from ${recipients} r join ${campaigns} c on c.id = r.campaign_id
         where c.user_id = ${userId}::integer and lower(r.email) = lower(${address}::text)`,
   );
+
+/** The user's own stop: the follow-ups not yet on their way, of one recipient or the whole campaign. */
+export async function stopFollowUpsByUser(
+  db: Db,
+  campaignId: number,
+  recipientId: number | null,
+  reason: string,
+): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    update ${emails}
+    set status = 'stopped', error_message = ${reason}::text, scheduled_for = null, updated_at = now()
+    where campaign_id = ${campaignId}::integer and step > 1 and status = any(${param(STOPPABLE)}::text[])
+      ${recipientId === null ? sql`` : sql`and recipient_id = ${recipientId}::bigint`}
+    returning id::int as id`,
+  );
+  return rows.length;
+}
+
+export type SequenceRow = {
+  recipientId: number;
+  email: string;
+  sentSteps: number;
+  nextStep: number | null;
+  dueAt: Date | null;
+  reason: string | null;
+  pending: number;
+};
+
+/**
+ * A page of a campaign's recipients with their emails' standing, in the file's order: the last
+ * step sent, the next step still to go and when it is due, and the first stop's reason.
+ */
+export async function sequencePage(
+  db: Db,
+  campaignId: number,
+  limit: number,
+  offset: number,
+  recipientId: number | null = null,
+) {
+  const pendingStates = sql`('draft', 'waiting', 'scheduled', 'queued', 'sending', 'unknown')`;
+  return selectRows<SequenceRow>(
+    db,
+    sql`
+    select r.id::int as "recipientId", r.email,
+           coalesce(max(e.step) filter (where e.status = 'sent'), 0)::int as "sentSteps",
+           (min(e.step) filter (where e.status in ${pendingStates}))::int as "nextStep",
+           (array_agg(e.scheduled_for order by e.step) filter (where e.status in ${pendingStates}))[1] as "dueAt",
+           (array_agg(e.error_message order by e.step) filter (where e.status = 'stopped'))[1] as "reason",
+           (count(*) filter (where e.status in ${pendingStates}))::int as "pending"
+    from ${recipients} r
+    left join ${emails} e on e.recipient_id = r.id
+    where r.campaign_id = ${campaignId}::integer
+      ${recipientId === null ? sql`` : sql`and r.id = ${recipientId}::bigint`}
+    group by r.id
+    order by r.id
+    limit ${limit}::integer offset ${offset}::integer`,
+  );
+}

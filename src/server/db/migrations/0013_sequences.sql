@@ -76,3 +76,51 @@ LANGUAGE sql STABLE AS $$
       WHERE NOT EXISTS (SELECT 1 FROM emails e WHERE e.recipient_id = recipient AND e.step = follow_up_step - 1))
   );
 $$;
+--> statement-breakpoint
+-- Schedules the follow-ups waiting for these sent emails (the step after each, for its recipient)
+-- at their due time, in the recipient's zone (else the sender's) and the campaign's window.
+CREATE OR REPLACE FUNCTION "schedule_follow_ups"(recipient_ids bigint[], steps integer[], sent_ats timestamptz[])
+RETURNS void LANGUAGE sql AS $$
+  UPDATE emails n
+  SET status = 'scheduled', updated_at = now(),
+      scheduled_for = follow_up_due(s.sent_at, cs.delay_days, cs.business_days,
+                                    coalesce(r.time_zone, u.time_zone), c.send_days,
+                                    c.send_start_minute, c.send_end_minute)
+  FROM unnest(recipient_ids, steps, sent_ats) AS s(recipient_id, step, sent_at)
+  JOIN recipients r ON r.id = s.recipient_id
+  JOIN campaigns c ON c.id = r.campaign_id
+  JOIN users u ON u.id = c.user_id
+  JOIN campaign_steps cs ON cs.campaign_id = c.id AND cs.step = s.step + 1
+  WHERE n.recipient_id = s.recipient_id AND n.step = s.step + 1 AND n.status = 'waiting';
+$$;
+--> statement-breakpoint
+-- Every way an email reaches its end moves the sequence on, in the statement that put it there:
+-- sent (by the send, a reconciliation or the user's "mark as sent") schedules the waiting
+-- follow-up after it; failed, unsubscribed or stopped stops it (and so, in turn, the ones after).
+CREATE OR REPLACE FUNCTION "emails_sequence_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A statement trigger fires for every UPDATE, even one of no rows (its own included): most
+  -- statements end no email and return here.
+  IF NOT EXISTS (
+    SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE n.status <> o.status AND n.status IN ('sent', 'failed', 'unsubscribed', 'stopped')
+  ) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM schedule_follow_ups(array_agg(n.recipient_id), array_agg(n.step), array_agg(n.sent_at))
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.status = 'sent' AND o.status <> 'sent'
+  HAVING count(*) > 0;
+  UPDATE emails f
+  SET status = 'stopped', error_message = 'Stopped: the email before it was not sent',
+      scheduled_for = NULL, updated_at = now()
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.status IN ('failed', 'unsubscribed', 'stopped') AND o.status <> n.status
+    AND f.recipient_id = n.recipient_id AND f.step = n.step + 1
+    AND f.status IN ('draft', 'waiting', 'scheduled', 'queued');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "emails_sequence_update" AFTER UPDATE ON "emails"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "emails_sequence_after_update"();

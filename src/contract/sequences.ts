@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { idParams, page } from './common';
+
+/**
+ * Where a recipient stands in a campaign's sequence: `active` while a step is still to go (the
+ * next one and when it is due, when known), `finished` once nothing more will be sent, `stopped`
+ * when a follow-up was stopped (a reply, a bounce, an unsubscribe, a step not sent, or the user),
+ * with the reason.
+ */
+export const recipientSequence = z.object({
+  recipientId: z.number(),
+  email: z.string(),
+  state: z.enum(['active', 'finished', 'stopped']),
+  /** The last step sent to this recipient (0 when none yet). */
+  sentSteps: z.number(),
+  /** The next step to go, while active. */
+  nextStep: z.number().nullable(),
+  /** When the next step is due; null while it waits for the step before or for approval. */
+  dueAt: z.string().nullable(),
+  /** Why the sequence stopped, as the user reads it ("Stopped: replied on 3 Dec"). */
+  reason: z.string().nullable(),
+});
+export type RecipientSequence = z.infer<typeof recipientSequence>;
+
+/** GET /api/campaigns/:id/sequence: one row per recipient, in the file's order. */
+export const campaignSequence = page(recipientSequence);
+
+/** POST /api/campaigns/:id/recipients/:recipientId/stop. */
+export const recipientParams = idParams.extend({
+  recipientId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** POST /api/campaigns/:id/sequence/stop: how many follow-ups were stopped. */
+export const stopSequenceReply = z.object({ stopped: z.number() });

@@ -1,0 +1,58 @@
+import type { RecipientSequence } from '../../contract/sequences';
+import type { Db } from '../db/client';
+import { notFound } from '../errors';
+import { formatDayMonth } from '../lib/calendar-day';
+import { findRecipient } from '../queries/recipients';
+import { type SequenceRow, sequencePage, stopFollowUpsByUser } from '../queries/sequences';
+import { ownCampaign } from './campaigns';
+
+/** GET /api/campaigns/:id/sequence: each recipient's place in the sequence. */
+export async function campaignSequenceOf(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  limit: number,
+  offset: number,
+) {
+  const campaign = await ownCampaign(db, userId, campaignId);
+  const rows = await sequencePage(db, campaign.id, limit, offset);
+  return { items: rows.map(presentSequence), total: campaign.recipientCount, limit, offset };
+}
+
+/**
+ * POST /api/campaigns/:id/recipients/:recipientId/stop: the recipient's follow-ups that have not
+ * gone yet are stopped. One already being sent goes; nothing is sent after this answers.
+ */
+export async function stopRecipient(
+  db: Db,
+  user: { id: number; timeZone: string },
+  campaignId: number,
+  recipientId: number,
+): Promise<RecipientSequence> {
+  const campaign = await ownCampaign(db, user.id, campaignId);
+  if (!(await findRecipient(db, campaign.id, recipientId))) throw notFound('Recipient');
+  await stopFollowUpsByUser(db, campaign.id, recipientId, stoppedByYou(user.timeZone));
+  const [row] = await sequencePage(db, campaign.id, 1, 0, recipientId);
+  return presentSequence(row!);
+}
+
+/** POST /api/campaigns/:id/sequence/stop: every follow-up of the campaign not yet gone stops. */
+export async function stopSequence(db: Db, user: { id: number; timeZone: string }, campaignId: number) {
+  const campaign = await ownCampaign(db, user.id, campaignId);
+  return { stopped: await stopFollowUpsByUser(db, campaign.id, null, stoppedByYou(user.timeZone)) };
+}
+
+const stoppedByYou = (timeZone: string) => `Stopped by you on ${formatDayMonth(new Date(), timeZone)}`;
+
+function presentSequence(row: SequenceRow): RecipientSequence {
+  const state = row.reason ? 'stopped' : row.pending > 0 ? 'active' : 'finished';
+  return {
+    recipientId: row.recipientId,
+    email: row.email,
+    state,
+    sentSteps: row.sentSteps,
+    nextStep: state === 'active' ? row.nextStep : null,
+    dueAt: state === 'active' && row.dueAt ? new Date(row.dueAt).toISOString() : null,
+    reason: row.reason,
+  };
+}
