@@ -8,6 +8,7 @@ import { recordInbound } from '../src/server/services/conversations/record-inbou
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createReadyCampaign } from './support/factories';
+import { uploadCsv } from './support/http';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -20,7 +21,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
   let userId: number;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp(kind, { SEND_PACING: 'false', SMTP_URL: sink.url });
+    t = await startTestApp(kind, { SEND_PACING: 'false', SMTP_URL: sink.url }, { listen: true });
     cookie = await t.signIn('sender@example.com');
     userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
   });
@@ -165,6 +166,45 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     ]);
     const after = (await call('GET', `/api/campaigns/${c.id}`)).json();
     expect(after).toMatchObject({ status: 'ready', generation: { processed: 6, total: 6 } });
+  });
+
+  it("imports each recipient's time zone from a timezone column, naming every row whose value it ignored", async () => {
+    const first = await template('Zones', 'Hi {{ first_name }}', '<p>Hello</p>');
+    const c = (
+      await call('POST', '/api/campaigns', {
+        name: 'Zones',
+        templateId: first,
+        columnMapping: { email: 'Email', first_name: 'Name' },
+      })
+    ).json();
+    const csv = [
+      'Email,Name,Time Zone',
+      'tokyo@example.com,Ken,Asia/Tokyo',
+      'berlin@example.com,Eva,europe/berlin',
+      'mars@example.com,Zed,Mars/Olympus_Mons',
+      'offset@example.com,Oda,+01:00',
+      'none@example.com,Nia,',
+    ].join('\n');
+    const up = await uploadCsv(t, cookie, c.id, csv);
+    expect(up.body).toMatchObject({ imported: 5, skipped: 0 });
+    expect(up.body.warnings).toEqual([
+      {
+        row: 4,
+        email: 'mars@example.com',
+        reason: 'Unknown time zone "Mars/Olympus_Mons": the sender\'s time zone is used for this recipient',
+      },
+      {
+        row: 5,
+        email: 'offset@example.com',
+        reason: 'Unknown time zone "+01:00": the sender\'s time zone is used for this recipient',
+      },
+    ]);
+    const zones = await t.ctx.db
+      .select({ email: recipients.email, timeZone: recipients.timeZone })
+      .from(recipients)
+      .where(eq(recipients.campaignId, c.id))
+      .orderBy(recipients.rowNumber);
+    expect(zones.map((z) => z.timeZone)).toEqual(['Asia/Tokyo', 'Europe/Berlin', null, null, null]);
   });
 
   /**

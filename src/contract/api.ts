@@ -31,6 +31,7 @@ import { idParams, page, pageQuery } from './common';
 import { campaignReplies, emailEvents, mailboxSyncStatus, syncNowReply } from './conversations';
 import { dashboardStats } from './dashboard';
 import {
+  approveAllBody,
   approveAllReply,
   openedEmails,
   openStats,
@@ -222,6 +223,7 @@ export const api = {
       method: 'POST',
       path: '/api/campaigns/:id/approve-all',
       params: idParams,
+      body: approveAllBody.nullish(),
       reply: approveAllReply,
     }),
     sendApproved: route({

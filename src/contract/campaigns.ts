@@ -102,6 +102,11 @@ export const importReport = z.object({
   skipped: z.number(),
   /** The first skipped rows (row numbers count the header as row 1, as spreadsheets do). */
   skippedRows: z.array(z.object({ row: z.number(), email: z.string(), reason: z.string() })),
+  /**
+   * Rows imported with something ignored, e.g. a `timezone` value that is no IANA time zone (the
+   * sender's zone is used for that recipient); the first ones, like skippedRows.
+   */
+  warnings: z.array(z.object({ row: z.number(), email: z.string(), reason: z.string() })),
   columns: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof importReport>;
@@ -130,6 +135,8 @@ export const email = z.object({
   id: z.number(),
   campaignId: z.number(),
   recipientId: z.number(),
+  /** 1 for the first email, 2 and up for the campaign's follow-ups. */
+  step: z.number(),
   subject: z.string(),
   body: z.string(),
   isApproved: z.boolean(),

@@ -40,7 +40,8 @@ export const sendApprovedReply = z.object({
   hasUnsubscribeLink: z.boolean(),
 });
 
-/** POST /api/campaigns/:id/approve-all. */
+/** POST /api/campaigns/:id/approve-all: every email, or with `step` only that step's ("Approve all of step 2"). */
+export const approveAllBody = z.object({ step: z.number().int().min(1).max(6).optional() }).strict();
 export const approveAllReply = z.object({ approved: z.number() });
 
 /** POST /api/emails/:id/test: the current email, to the signed-in user's own address. */

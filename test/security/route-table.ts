@@ -69,7 +69,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'GET /api/campaigns/:id/daily-stats': { kind: 'campaign' },
   'POST /api/campaigns/:id/upload-csv': { kind: 'campaign', multipart: true },
   'POST /api/campaigns/:id/generate-emails': { kind: 'campaign' },
-  'POST /api/campaigns/:id/approve-all': { kind: 'campaign' },
+  'POST /api/campaigns/:id/approve-all': { kind: 'campaign', bodies: [{}, { step: 2 }] },
   'POST /api/campaigns/:id/send-approved': {
     kind: 'campaign',
     bodies: [{}, { scheduledFor: '2099-01-01T09:00:00.000Z' }],

@@ -33,7 +33,7 @@ export async function updateOwnEmail(
   return row ?? null;
 }
 
-export async function approveCampaignEmails(db: Db, campaignId: number) {
+export async function approveCampaignEmails(db: Db, campaignId: number, step?: number) {
   const rows = await db
     .update(emails)
     .set({ isApproved: true, updatedAt: new Date() })
@@ -42,6 +42,7 @@ export async function approveCampaignEmails(db: Db, campaignId: number) {
         eq(emails.campaignId, campaignId),
         eq(emails.isApproved, false),
         inArray(emails.status, ALLOWED_FROM.approve),
+        step === undefined ? undefined : eq(emails.step, step),
       ),
     )
     .returning({ id: emails.id });

@@ -40,7 +40,9 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
   serve(app, e.scheduled, signedIn, (req) =>
     listScheduledEmails(ctx.db, req.user.id, req.query.limit, req.query.offset),
   );
-  serve(app, api.campaigns.approveAll, signedIn, (req) => approveAll(ctx.db, req.user.id, req.params.id));
+  serve(app, api.campaigns.approveAll, signedIn, (req) =>
+    approveAll(ctx.db, req.user.id, req.params.id, req.body?.step),
+  );
   serve(app, api.campaigns.sendApproved, signedIn, (req) =>
     sendApproved(ctx.db, req.user, req.params.id, req.body?.scheduledFor, queue),
   );

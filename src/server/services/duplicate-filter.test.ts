@@ -26,6 +26,7 @@ describe('SuspectSpill', () => {
     company: null,
     jobTitle: null,
     data: '{}',
+    timeZone: null,
     rowNumber: n,
   });
 

@@ -8,6 +8,7 @@ export function presentEmail(e: EmailRow, recipient: RecipientSummary): Email {
     id: e.id,
     campaignId: e.campaignId,
     recipientId: e.recipientId,
+    step: e.step,
     subject: e.subject,
     body: e.body,
     isApproved: e.isApproved,

@@ -7,7 +7,11 @@ describe('columnIndexes', () => {
       email: 0,
       company: 1,
       jobTitle: -1,
+      timeZone: -1,
     });
+    // The time zone column is found by its header, however it is written.
+    for (const name of ['timezone', 'Time Zone', 'TIME_ZONE', ' time-zone '])
+      expect(columnIndexes(['E-mail', name], { email: 'E-mail' }).timeZone).toBe(1);
   });
 
   it('names a mapped column the file lacks', () => {
@@ -29,6 +33,7 @@ describe('recipientRowOf', () => {
         jobTitle: null,
         data: JSON.stringify({ 'E-mail': ' ann@x.io ', Org: ' Globex ', Notes: 'likes tea' }),
         rowNumber: 7,
+        timeZone: null,
       },
     });
   });

@@ -1,7 +1,9 @@
 import type { ImportReport } from '../../contract/campaigns';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import { ianaTimeZone } from '../lib/time-zone';
 import {
+  clearUnknownTimeZones,
   deleteRecipientsOf,
   finishImport,
   insertRecipientsSkippingDuplicates,
@@ -45,18 +47,22 @@ export async function importRecipients(
   try {
     return await database.bulkTransaction(async (session) => {
       await deleteRecipientsOf(session, campaignId);
-      const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], columns: [] };
+      const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], warnings: [], columns: [] };
       const skip = (row: number, email: string, reason: string) => {
         report.skipped++;
         if (report.skippedRows.length < REPORTED_SKIPS) report.skippedRows.push({ row, email, reason });
       };
+      const warn = (row: number, email: string, reason: string) => {
+        if (report.warnings.length < REPORTED_SKIPS) report.warnings.push({ row, email, reason });
+      };
+      let zonesGiven = false;
       // Rows with a new address stream straight into a COPY as each chunk is parsed, so nothing
       // piles up in memory. Suspected repeats wait in a temporary file and go in afterwards,
       // through a statement that lets the unique index decide.
       const copy = openRecipientCopy(session, campaignId);
       const seen = new AddressFilter();
       let header: string[] | null = null;
-      let columns: { email: number; company: number; jobTitle: number } | null = null;
+      let columns: ColumnIndexes | null = null;
       let rowNumber = 0;
       try {
         for await (const rows of parseCsvChunks(input.filePath)) {
@@ -81,6 +87,8 @@ export async function importRecipients(
               continue;
             }
             const { row } = made;
+            if (made.badTimeZone) warn(rowNumber, row.email, unknownZone(made.badTimeZone));
+            zonesGiven ||= row.timeZone !== null;
             if (seen.addIfNew(row.email)) fresh.push(row);
             else suspects.add(row);
           }
@@ -102,6 +110,10 @@ export async function importRecipients(
       if (rowNumber <= 1) throw new AppError('unprocessable', 'The CSV file has a header but no data rows');
       if (report.imported === 0)
         throw new AppError('unprocessable', 'No row of this file has a valid email address');
+      if (zonesGiven)
+        for (const { row, email, timeZone } of await clearUnknownTimeZones(session, campaignId))
+          warn(row, email, unknownZone(timeZone));
+      report.warnings.sort((a, b) => a.row - b.row);
       await finishImport(session, campaignId, mapping);
       return report;
     });
@@ -111,6 +123,12 @@ export async function importRecipients(
 }
 
 const SUSPECT_BATCH = 10_000;
+
+const unknownZone = (value: string) =>
+  `Unknown time zone "${value.slice(0, 64)}": the sender's time zone is used for this recipient`;
+
+/** The column giving each recipient's IANA time zone, by its header (any case, with or without a space). */
+const TIME_ZONE_HEADER = /^time[ _-]?zone$/i;
 
 /** Where the mapped columns are in the header; a mapped column the file lacks is an error. */
 export function columnIndexes(header: string[], mapping: Record<string, string>) {
@@ -122,7 +140,12 @@ export function columnIndexes(header: string[], mapping: Record<string, string>)
     );
   }
   const index = (column: string | undefined) => (column ? header.indexOf(column) : -1);
-  return { email: index(mapping.email), company: index(mapping.company), jobTitle: index(mapping.job_title) };
+  return {
+    email: index(mapping.email),
+    company: index(mapping.company),
+    jobTitle: index(mapping.job_title),
+    timeZone: header.findIndex((name) => TIME_ZONE_HEADER.test(name.trim())),
+  };
 }
 
 type ColumnIndexes = ReturnType<typeof columnIndexes>;
@@ -133,11 +156,13 @@ export function recipientRowOf(
   header: string[],
   columns: ColumnIndexes,
   rowNumber: number,
-): { row: RecipientRow } | { skip: { email: string; reason: string } } {
+): { row: RecipientRow; badTimeZone?: string } | { skip: { email: string; reason: string } } {
   const email = (cells[columns.email] ?? '').trim();
   if (!email) return { skip: { email: '', reason: 'Missing email' } };
   if (email.length > 254 || !EMAIL.test(email))
     return { skip: { email: email.slice(0, 254), reason: 'Invalid email address' } };
+  const zoneCell = cell(cells, columns.timeZone);
+  const timeZone = zoneCell ? ianaTimeZone(zoneCell) : null;
   return {
     row: {
       email,
@@ -145,7 +170,10 @@ export function recipientRowOf(
       jobTitle: cell(cells, columns.jobTitle),
       data: rowJson(header, cells),
       rowNumber,
+      timeZone,
     },
+    // A recipient is not lost over a zone: it is imported, and the report says which was ignored.
+    ...(zoneCell && !timeZone ? { badTimeZone: zoneCell } : {}),
   };
 }
 

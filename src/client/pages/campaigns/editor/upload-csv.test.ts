@@ -60,7 +60,7 @@ describe('uploadCsv', () => {
 
     sent.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
     sent.upload.onprogress?.({ lengthComputable: false, loaded: 60, total: 0 });
-    const report = { imported: 1, skipped: 0, skippedRows: [], columns: ['email'] };
+    const report = { imported: 1, skipped: 0, skippedRows: [], warnings: [], columns: ['email'] };
     sent.reply(200, 'OK', JSON.stringify(report));
     expect(await pending).toEqual(report);
     expect(progress).toEqual([0.25]);

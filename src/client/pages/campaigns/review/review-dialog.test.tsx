@@ -32,6 +32,7 @@ const email = (id: number, changes: Partial<Email> = {}): Email => ({
   id,
   campaignId: 7,
   recipientId: id,
+  step: 1,
   subject: `Hello ${id}`,
   body: `<p>Body ${id}</p>`,
   isApproved: false,

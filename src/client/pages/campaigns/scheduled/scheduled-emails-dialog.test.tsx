@@ -14,6 +14,7 @@ const scheduled = (id: number): ScheduledEmail => ({
   id,
   campaignId: 7,
   recipientId: id,
+  step: 1,
   subject: `Hello ${id}`,
   body: '<p>Hi</p>',
   isApproved: true,
