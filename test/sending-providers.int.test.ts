@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, oauthAccounts, users } from '../src/server/db/schema';
+import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
+import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
-import { createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startProviderApp } from './support/provider-app';
 import { signInWithProvider } from './support/provider-sign-in';
@@ -40,6 +42,43 @@ describe('sending through Gmail and Microsoft Graph', () => {
       20_000,
       `${count} emails ${statuses.join('/')}`,
     );
+
+  it("Gmail: a follow-up names the first email's thread, and joins it by Gmail's rules", async () => {
+    mail.reset();
+    const { cookie, userId } = await signIn('google', 'flo@gmail.test');
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId, 2);
+    await sendAll(cookie, campaign.id);
+    const rows = await waitUntil(
+      async () => {
+        const found = await emailsOf(campaign.id);
+        return found.some((e) => e.step === 1 && e.status === 'sent') &&
+          found.some((e) => e.step === 2 && e.status === 'scheduled')
+          ? found
+          : false;
+      },
+      20_000,
+      'the first email sent and its follow-up scheduled',
+    );
+    const first = rows.find((e) => e.step === 1 && e.status === 'sent')!;
+    const next = rows.find((e) => e.recipientId === first.recipientId && e.step === 2)!;
+    expect(first.providerThreadId).toBeTruthy();
+    await releaseDueEmails(
+      t.ctx.db,
+      (ids) => t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
+      new Date(next.scheduledFor!.getTime() + 60_000),
+    );
+    await waitUntil(
+      async () => (await emailsOf(campaign.id)).find((e) => e.id === next.id)?.status === 'sent',
+      20_000,
+      'the follow-up sent',
+    );
+    const [stored] = await t.ctx.db.select().from(emails).where(eq(emails.id, next.id));
+    const followUp = mail.sent('gmail').find((m) => m.messageId === stored!.messageId)!;
+    expect(followUp.parsed.inReplyTo).toBe(first.messageId);
+    // The fake puts a message into the named thread only when References and subject match too.
+    expect(followUp.threadId).toBe(first.providerThreadId);
+    expect(stored!.providerThreadId).toBe(first.providerThreadId);
+  });
 
   it('Gmail: sends raw MIME, refreshing an expired access token first', async () => {
     mail.reset();

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
-import { campaignSteps, emails, recipients } from '../src/server/db/schema';
+import { emails, recipients } from '../src/server/db/schema';
 import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps } from './support/factories';
 import { uploadCsv } from './support/http';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -207,28 +207,9 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     expect(zones.map((z) => z.timeZone)).toEqual(['Asia/Tokyo', 'Europe/Berlin', null, null, null]);
   });
 
-  /**
-   * A ready campaign of three recipients, each with a first email and one approved follow-up due
-   * two days later; the third recipient's follow-up is left unapproved.
-   */
-  async function campaignWithFollowUps() {
-    const campaign = await createReadyCampaign(t.ctx.db, userId, 3);
-    await t.ctx.db
-      .insert(campaignSteps)
-      .values({ campaignId: campaign.id, step: 2, delayDays: 2, templateId: null });
-    await t.ctx.db.execute(sql`
-      insert into emails (user_id, campaign_id, recipient_id, step, subject, body, is_approved, status,
-                          include_unsubscribe_link, tracking_token)
-      select user_id, campaign_id, recipient_id, 2, 'Re: ' || subject, '<p>Following up</p>',
-             recipient_id < (select max(recipient_id) from emails where campaign_id = ${campaign.id}),
-             'draft', true, md5(random()::text || id::text)
-      from emails where campaign_id = ${campaign.id}`);
-    return campaign;
-  }
-
   it('sends an approved follow-up when due, in the thread, once; never after a reply, never unapproved', async () => {
     sink.reset();
-    const campaign = await campaignWithFollowUps();
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
     const sent = await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
     expect(sent.json()).toMatchObject({ successCount: 3, followUpCount: 2 });
     const rows = await waitFor(
@@ -305,7 +286,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
 
   it('stops a follow-up at the send itself when a reply came after it was queued', async () => {
     sink.reset();
-    const campaign = await campaignWithFollowUps();
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
     await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
     const rows = await waitFor(
       campaign.id,
@@ -340,7 +321,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
 
   it('moves the sequence on however the step before ends: a refusal stops it, "mark as sent" schedules it', async () => {
     sink.reset();
-    const campaign = await campaignWithFollowUps();
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
     // The first recipient's first email is refused for good by the server.
     sink.failNext(1, 550, 'No such user');
     await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
@@ -375,7 +356,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
 
   it('shows where each recipient stands, and stops one recipient or the whole sequence', async () => {
     sink.reset();
-    const campaign = await campaignWithFollowUps();
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
     await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
     const rows = await waitFor(
       campaign.id,

@@ -16,7 +16,16 @@ import {
   requireScope,
   stripBrackets,
 } from './mail-fake-http';
-import { addresses, decode, findMessage, newId, type State, type StoredMessage, store } from './mail-store';
+import {
+  addresses,
+  decode,
+  findMessage,
+  newId,
+  repliedThread,
+  type State,
+  type StoredMessage,
+  store,
+} from './mail-store';
 
 /**
  * The Gmail API's users.* methods the app calls, under /gmail/v1/users/{userId}/: messages.send,
@@ -295,12 +304,27 @@ async function sendMessage(s: State, { body, token, scopes }: Call): Promise<Rep
   const mime = Buffer.from(json.raw, 'base64url').toString('utf8');
   const record = await decode(mime, token, 'Recipient address required');
   const id = newId('gmail');
-  const threadId = typeof json.threadId === 'string' ? json.threadId : id;
+  const threadId = typeof json.threadId === 'string' ? joinedThread(s, json.threadId, record.parsed, id) : id;
   s.sent.push({ id, threadId, ...record });
   // Sends are in the mailbox's history too: a messageAdded labelled SENT.
   const { parsed, messageId, at } = record;
   store(s, { id, threadId, raw: mime, parsed, messageId, labelIds: ['SENT'], at });
   return { status: 200, body: { id, threadId, labelIds: ['SENT'] }, cut: s.cuts.shift() };
+}
+
+/**
+ * The thread a sent message with a threadId ends up in, by Gmail's rules: the thread must exist
+ * (else 404), and the message joins it only when its In-Reply-To or References name a message of
+ * the thread and its subject matches the thread's (leading "Re:"/"Fwd:" aside); otherwise it
+ * starts a thread of its own.
+ */
+function joinedThread(s: State, threadId: string, parsed: ParsedMail, ownId: string): string {
+  const thread = s.messages.filter((m) => m.threadId === threadId);
+  if (thread.length === 0) throw notFound();
+  const bare = (subject: string | undefined) => (subject ?? '').replace(/^\s*((re|fwd?):\s*)+/i, '').trim();
+  const subjectMatches = bare(parsed.subject) === bare(thread[0]!.parsed.subject);
+  const refersToThread = repliedThread(s, parsed) === threadId;
+  return subjectMatches && refersToThread ? threadId : ownId;
 }
 
 type Route = [

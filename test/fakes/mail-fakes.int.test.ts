@@ -28,11 +28,11 @@ async function compose(n: number, headers: Record<string, string> = {}): Promise
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-function gmailSend(mime: Buffer, token = 'gmail-token') {
+function gmailSend(mime: Buffer, token = 'gmail-token', threadId?: string) {
   return fetch(`${providers.gmailUrl}/v1/users/me/messages/send`, {
     method: 'POST',
     headers: { ...auth(token), 'content-type': 'application/json' },
-    body: JSON.stringify({ raw: mime.toString('base64url') }),
+    body: JSON.stringify({ raw: mime.toString('base64url'), ...(threadId ? { threadId } : {}) }),
   });
 }
 
@@ -119,6 +119,38 @@ describe('fake Gmail API', () => {
       headers: auth('t'),
     });
     expect(await missing.json()).toEqual({ resultSizeEstimate: 0 });
+  });
+
+  it('joins a named thread only when References and the subject match, as Gmail does', async () => {
+    const first = await (await gmailSend(await compose(1))).json();
+    const reply = (subject: string, references: string | null) =>
+      new MailComposer({
+        from: 'ada@sender.test',
+        to: 'reader1@example.test',
+        subject,
+        text: 'Following up',
+        ...(references ? { inReplyTo: references, references } : {}),
+      })
+        .compile()
+        .build();
+    const joined = await (
+      await gmailSend(await reply('Re: Hello 1 – ünïcode', '<msg-1@tailor.test>'), undefined, first.threadId)
+    ).json();
+    expect(joined.threadId).toBe(first.threadId);
+    const otherSubject = await (
+      await gmailSend(await reply('Something else', '<msg-1@tailor.test>'), undefined, first.threadId)
+    ).json();
+    expect(otherSubject.threadId).toBe(otherSubject.id);
+    const noReferences = await (
+      await gmailSend(await reply('Re: Hello 1 – ünïcode', null), undefined, first.threadId)
+    ).json();
+    expect(noReferences.threadId).toBe(noReferences.id);
+    const unknown = await gmailSend(
+      await reply('Re: Hello 1 – ünïcode', '<msg-1@tailor.test>'),
+      undefined,
+      'f00dfeed',
+    );
+    expect(unknown.status).toBe(404);
   });
 
   it('rejects a request without raw and a message without recipients', async () => {

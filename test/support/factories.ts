@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { campaigns, emails, recipients, senderSettings, users } from '../../src/server/db/schema';
+import {
+  campaignSteps,
+  campaigns,
+  emails,
+  recipients,
+  senderSettings,
+  users,
+} from '../../src/server/db/schema';
 
 /** Test data builders: real rows through Drizzle, with sensible defaults a test can override. */
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
@@ -94,5 +101,22 @@ export async function createReadyCampaign(
     select ${userId}, ${campaign.id}, r.id, 'Hello ' || r.email, '<p>Hi there</p>', true, 'draft',
            ${values.includeUnsubscribeLink ?? true}, md5(random()::text || r.id::text)
     from recipients r where r.campaign_id = ${campaign.id}`);
+  return campaign;
+}
+
+/**
+ * A ready campaign of `count` recipients (three by default), each with an approved first email
+ * and a follow-up due two days after it; the last recipient's follow-up is left unapproved.
+ */
+export async function createCampaignWithFollowUps(db: Db, userId: number, count = 3) {
+  const campaign = await createReadyCampaign(db, userId, count);
+  await db.insert(campaignSteps).values({ campaignId: campaign.id, step: 2, delayDays: 2, templateId: null });
+  await db.execute(sql`
+    insert into emails (user_id, campaign_id, recipient_id, step, subject, body, is_approved, status,
+                        include_unsubscribe_link, tracking_token)
+    select user_id, campaign_id, recipient_id, 2, 'Re: ' || subject, '<p>Following up</p>',
+           recipient_id < (select max(recipient_id) from emails where campaign_id = ${campaign.id}),
+           'draft', true, md5(random()::text || id::text)
+    from emails where campaign_id = ${campaign.id}`);
   return campaign;
 }
