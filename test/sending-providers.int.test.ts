@@ -43,9 +43,9 @@ describe('sending through Gmail and Microsoft Graph', () => {
       `${count} emails ${statuses.join('/')}`,
     );
 
-  it("Gmail: a follow-up names the first email's thread, and joins it by Gmail's rules", async () => {
-    mail.reset();
-    const { cookie, userId } = await signIn('google', 'flo@gmail.test');
+  /** Sends a two-step campaign's first emails, then one follow-up once due; both rows and the follow-up as the fake received it. */
+  async function sendFirstThenFollowUp(provider: 'google' | 'microsoft', address: string) {
+    const { cookie, userId } = await signIn(provider, address);
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId, 2);
     await sendAll(cookie, campaign.id);
     const rows = await waitUntil(
@@ -60,24 +60,40 @@ describe('sending through Gmail and Microsoft Graph', () => {
       'the first email sent and its follow-up scheduled',
     );
     const first = rows.find((e) => e.step === 1 && e.status === 'sent')!;
-    const next = rows.find((e) => e.recipientId === first.recipientId && e.step === 2)!;
-    expect(first.providerThreadId).toBeTruthy();
+    const due = rows.find((e) => e.recipientId === first.recipientId && e.step === 2)!;
     await releaseDueEmails(
       t.ctx.db,
       (ids) => t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
-      new Date(next.scheduledFor!.getTime() + 60_000),
+      new Date(due.scheduledFor!.getTime() + 60_000),
     );
-    await waitUntil(
-      async () => (await emailsOf(campaign.id)).find((e) => e.id === next.id)?.status === 'sent',
+    const next = await waitUntil(
+      async () => (await emailsOf(campaign.id)).find((e) => e.id === due.id && e.status === 'sent') ?? false,
       20_000,
       'the follow-up sent',
     );
-    const [stored] = await t.ctx.db.select().from(emails).where(eq(emails.id, next.id));
-    const followUp = mail.sent('gmail').find((m) => m.messageId === stored!.messageId)!;
-    expect(followUp.parsed.inReplyTo).toBe(first.messageId);
+    const p = provider === 'google' ? 'gmail' : 'graph';
+    const received = mail.sent(p).find((m) => m.messageId === next.messageId)!;
+    return { first, next, received };
+  }
+
+  it("Gmail: a follow-up names the first email's thread, and joins it by Gmail's rules", async () => {
+    mail.reset();
+    const { first, next, received } = await sendFirstThenFollowUp('google', 'flo@gmail.test');
+    expect(first.providerThreadId).toBeTruthy();
+    expect(received.parsed.inReplyTo).toBe(first.messageId);
     // The fake puts a message into the named thread only when References and subject match too.
-    expect(followUp.threadId).toBe(first.providerThreadId);
-    expect(stored!.providerThreadId).toBe(first.providerThreadId);
+    expect(received.threadId).toBe(first.providerThreadId);
+    expect(next.providerThreadId).toBe(first.providerThreadId);
+  });
+
+  it('Graph: a follow-up is sent as a reply on the first email in Sent Items, into its conversation', async () => {
+    mail.reset();
+    const { first, received } = await sendFirstThenFollowUp('microsoft', 'flo@contoso.test');
+    const original = mail.sent('graph').find((m) => m.messageId === first.messageId)!;
+    // sendMail would have dropped the headers and started a conversation of its own.
+    expect(received.parsed.inReplyTo).toBe(first.messageId);
+    expect(received.threadId).toBe(original.threadId);
+    expect(received.parsed.subject).toBe(`Re: ${first.subject}`);
   });
 
   it('Gmail: sends raw MIME, refreshing an expired access token first', async () => {

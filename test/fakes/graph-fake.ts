@@ -26,8 +26,9 @@ import {
 } from './mail-store';
 
 /**
- * Microsoft Graph's mail endpoints the app calls, under /graph/v1.0/me/: sendMail, the Sent Items
- * lookup by internetMessageId, the Inbox's messages delta, and one message as JSON or as MIME
+ * Microsoft Graph's mail endpoints the app calls, under /graph/v1.0/me/: sendMail (which joins no
+ * conversation: Exchange drops In-Reply-To and References), reply on a message (MIME form, into
+ * its conversation), the Sent Items lookup by internetMessageId, the Inbox's messages delta, and one message as JSON or as MIME
  * ($value), with Microsoft's permission rules (Mail.ReadBasic reads no bodies) and error codes.
  */
 
@@ -288,14 +289,62 @@ async function composeGraphJson(message: Json): Promise<string> {
   return (await mime.build()).toString('utf8');
 }
 
+/** The base64 MIME body of sendMail and reply (Content-Type text/plain), decoded. */
+function mimeBody(body: string): string {
+  const invalid = !body.trim() || !BASE64.test(body);
+  if (invalid) throw httpError(400, BAD_BASE64, 'ErrorMimeContentInvalidBase64String');
+  return Buffer.from(body, 'base64').toString('utf8');
+}
+
+/**
+ * The message with its In-Reply-To and References replaced by `thread`'s (or removed): Exchange
+ * keeps only the threading it makes itself, so a message sent through sendMail joins no
+ * conversation, and a reply answers exactly the message it was sent on.
+ */
+function rethreaded(raw: string, thread: { inReplyTo: string; references: string[] } | null): string {
+  const end = raw.indexOf('\r\n\r\n');
+  const head = end < 0 ? raw : raw.slice(0, end);
+  const kept = head.split('\r\n').reduce<{ lines: string[]; dropping: boolean }>(
+    (acc, line) => {
+      const continued = /^[ \t]/.test(line);
+      const dropping = continued ? acc.dropping : /^(in-reply-to|references):/i.test(line);
+      if (!dropping) acc.lines.push(line);
+      return { lines: acc.lines, dropping };
+    },
+    { lines: [], dropping: false },
+  ).lines;
+  if (thread)
+    kept.push(
+      `In-Reply-To: ${thread.inReplyTo}`,
+      `References: ${[...thread.references, thread.inReplyTo].join(' ')}`,
+    );
+  return kept.join('\r\n') + (end < 0 ? '' : raw.slice(end));
+}
+
+/** POST /me/messages/{id}/reply in the MIME form: sent into the conversation of message `id`. */
+async function replyTo(s: State, { body, token, contentType, scopes }: Call, id: string): Promise<Reply> {
+  requireScope('graph', scopes, ['Mail.Send']);
+  const original = findMessage(s, id);
+  if (!original)
+    throw httpError(404, 'The specified object was not found in the store.', 'ErrorItemNotFound');
+  if (!/^text\/plain\b/i.test(contentType))
+    throw httpError(400, 'The fake Graph takes replies in the MIME form only.', 'ErrorInvalidRequest');
+  const references = [original.parsed.references ?? []].flat();
+  const raw = rethreaded(mimeBody(body), { inReplyTo: original.messageId ?? '', references });
+  const record = await decode(raw, token, 'At least one recipient is required.');
+  const sentId = newId('graph');
+  s.sent.push({ id: sentId, threadId: original.threadId, ...record });
+  const { parsed, messageId, at } = record;
+  store(s, { id: sentId, threadId: original.threadId, raw, parsed, messageId, labelIds: ['SENT'], at });
+  return { status: 202, cut: s.cuts.shift() };
+}
+
 async function sendMail(s: State, { body, token, contentType, scopes }: Call): Promise<Reply> {
   requireScope('graph', scopes, ['Mail.Send']);
   let raw: string;
   let saveToSentItems = true;
   if (/^text\/plain\b/i.test(contentType)) {
-    const invalid = !body.trim() || !BASE64.test(body);
-    if (invalid) throw httpError(400, BAD_BASE64, 'ErrorMimeContentInvalidBase64String');
-    raw = Buffer.from(body, 'base64').toString('utf8');
+    raw = rethreaded(mimeBody(body), null);
   } else {
     const json = parseJson(body);
     if (typeof json?.message !== 'object' || json.message === null) {
@@ -308,9 +357,9 @@ async function sendMail(s: State, { body, token, contentType, scopes }: Call): P
   // Only what lands in Sent Items can be found again: saveToSentItems false leaves no trace.
   if (saveToSentItems) {
     const id = newId('graph');
-    s.sent.push({ id, ...record });
     const { parsed, messageId, at } = record;
     const threadId = sentConversation(s, parsed);
+    s.sent.push({ id, threadId, ...record });
     store(s, { id, threadId, raw, parsed, messageId, labelIds: ['SENT'], at });
   }
   return { status: 202, cut: s.cuts.shift() };
@@ -349,6 +398,8 @@ export async function graphRoute(s: State, call: Call): Promise<Reply> {
   const { method, path: raw } = call;
   const path = safeDecode(raw);
   if (method === 'POST' && /^\/v1\.0\/me\/sendMail$/i.test(path)) return sendMail(s, call);
+  const answered = /^\/v1\.0\/me\/messages\/([^/]+)\/reply$/i.exec(path)?.[1];
+  if (method === 'POST' && answered !== undefined) return replyTo(s, call, answered);
   if (method === 'GET' && /^\/v1\.0\/me\/mailFolders\/sentitems\/messages$/i.test(path))
     return sentItems(s, call);
   const delta = DELTA.exec(path);

@@ -6,6 +6,11 @@ import { providerCall } from './provider-call';
  * Microsoft Graph `/me/sendMail` with the MIME message (base64, text/plain). Graph answers 202
  * with no body and no id, so our own Message-ID is what finds it again. The Sent Items lookup
  * filters on `internetMessageId` and selects no body, which `Mail.ReadBasic` allows.
+ *
+ * sendMail cannot put a message into a conversation (Exchange drops In-Reply-To and References),
+ * so a follow-up is sent with `/me/messages/{id}/reply`, MIME as well, on the email it answers,
+ * found in Sent Items by its Message-ID. That lookup needs the read permission; without it, or
+ * when the email is no longer there, the follow-up goes out through sendMail, on its own.
  */
 export function graphTransport(opts: {
   baseUrl: string;
@@ -17,7 +22,8 @@ export function graphTransport(opts: {
   return {
     kind: 'graph',
     async send(message) {
-      const res = await call('sendMail', {
+      const answered = message.inReplyTo && opts.canRead ? await sentItemId(message.inReplyTo) : null;
+      const res = await call(answered ? `messages/${encodeURIComponent(answered)}/reply` : 'sendMail', {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: Buffer.from(message.raw).toString('base64'),
@@ -26,17 +32,18 @@ export function graphTransport(opts: {
       await res.body?.cancel();
       return { providerMessageId: null };
     },
-    findSent: !opts.canRead
-      ? null
-      : async (messageId) => {
-          const filter = `internetMessageId eq '${messageId.replace(/'/g, "''")}'`;
-          const res = await call(
-            `mailFolders/sentitems/messages?$filter=${encodeURIComponent(filter)}&$select=id,internetMessageId`,
-            { method: 'GET' },
-          );
-          if (!res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
-          const body = (await res.json()) as { value?: unknown[] };
-          return (body.value?.length ?? 0) > 0;
-        },
+    findSent: !opts.canRead ? null : async (messageId) => (await sentItemId(messageId)) !== null,
   };
+
+  /** The Graph id of the message in Sent Items with this Message-ID, or null. */
+  async function sentItemId(messageId: string): Promise<string | null> {
+    const filter = `internetMessageId eq '${messageId.replace(/'/g, "''")}'`;
+    const res = await call(
+      `mailFolders/sentitems/messages?$filter=${encodeURIComponent(filter)}&$select=id,internetMessageId`,
+      { method: 'GET' },
+    );
+    if (!res.ok) throw await mailErrorFromResponse('Microsoft Graph', res);
+    const body = (await res.json()) as { value?: { id?: string }[] };
+    return body.value?.[0]?.id ?? null;
+  }
 }

@@ -10,6 +10,11 @@ export type OutgoingMessage = {
   emailId?: number;
   /** For a follow-up: the provider's conversation to join (Gmail's threadId), when known. */
   providerThreadId?: string | null;
+  /**
+   * For a follow-up: the Message-ID of the email it answers (ours, in Sent Items). Graph threads
+   * a message only when it is sent as a reply to that message.
+   */
+  inReplyTo?: string | null;
 };
 
 /**

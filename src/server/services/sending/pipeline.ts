@@ -137,6 +137,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
           subject: subjectOf(email),
           emailId: email.id,
           providerThreadId: email.thread?.providerThreadId ?? null,
+          inReplyTo: email.thread?.messageIds.at(-1) ?? null,
         });
         return { email, raw, providerMessageId, providerThreadId };
       } catch (error) {
