@@ -1,0 +1,138 @@
+import { param, sql } from 'drizzle-orm';
+import { selectRows } from '../src/server/db/client';
+import { claimManyForSending, releaseDueScheduled } from '../src/server/queries/email-sending';
+import { createUser } from '../test/support/factories';
+import { startBenchApp } from './bench-app';
+import { type BenchResult, report } from './support';
+
+/**
+ * Follow-up sequences at 100,000 recipients × 3 steps (PostgreSQL): what releasing and claiming a
+ * due follow-up costs per email — the release scan plus the claim, which also checks the stop rules
+ * and reads the thread — against claiming the same number of first emails in the same run, in the
+ * pipeline's chunks of 100. Then the release scan with nothing due, as the every-minute job runs
+ * it. SEQUENCE_RECIPIENTS and SEQUENCE_DUE set the sizes.
+ */
+const RECIPIENTS = Number(process.env.SEQUENCE_RECIPIENTS ?? 100_000);
+const DUE = Number(process.env.SEQUENCE_DUE ?? 10_000);
+const CHUNK = 100;
+/** Far enough ahead that the app's own every-minute release never sees these follow-ups as due. */
+const LATER = new Date(Date.now() + 365 * 86_400_000);
+const results: BenchResult[] = [];
+
+const app = await startBenchApp('postgres');
+const db = app.ctx.db;
+try {
+  const user = await createUser(db, { email: 'bench@example.com', timeZone: 'Europe/Berlin' });
+  const [campaign] = await selectRows<{ id: number }>(
+    db,
+    sql`insert into campaigns (user_id, name, status, recipient_count) values (${user.id}, 'Bench', 'ready', ${RECIPIENTS})
+        returning id`,
+  );
+  const campaignId = campaign!.id;
+  await db.execute(sql`insert into campaign_steps (campaign_id, step, delay_days, business_days)
+                       values (${campaignId}, 2, 3, true), (${campaignId}, 3, 5, false)`);
+  await db.execute(sql`
+    insert into recipients (campaign_id, email, data, row_number, time_zone)
+    select ${campaignId}, 'r' || g || '@example.com', '{}'::jsonb, g + 1,
+           (array['America/New_York', 'Europe/Berlin', 'Asia/Tokyo', null])[1 + g % 4]
+    from generate_series(1, ${RECIPIENTS}) g`);
+  await db.execute(sql`
+    insert into emails (user_id, campaign_id, recipient_id, step, subject, body, is_approved, status, tracking_token)
+    select ${user.id}, ${campaignId}, r.id, s.step, 'Hello', '<p>Hi</p>', true,
+           case when s.step = 1 then 'draft' else 'waiting' end, md5(r.id::text || '-' || s.step)
+    from recipients r cross join generate_series(1, 3) as s(step)
+    where r.campaign_id = ${campaignId}`);
+  await db.execute(sql`analyze emails`);
+  await db.execute(sql`analyze recipients`);
+
+  // First emails: DUE of them queued, then claimed in chunks.
+  const first = (
+    await selectRows<{ id: number }>(
+      db,
+      sql`select id::int as id from emails where campaign_id = ${campaignId} and step = 1 order by id limit ${DUE}`,
+    )
+  ).map((r) => r.id);
+  await db.execute(sql`update emails set status = 'queued' where id = any(${param(first)}::bigint[])`);
+  const firstMs = await claimAll(first);
+  results.push(perEmail('Claim a first email', firstMs));
+
+  // Every first email sent a week ago: the trigger schedules each one's step 2 (not measured).
+  const seeded = performance.now();
+  await db.execute(sql`
+    update emails set status = 'sent', sent_at = now() - interval '7 days',
+                      message_id = '<' || id || '@bench.example>'
+    where campaign_id = ${campaignId} and step = 1`);
+  console.log(
+    `scheduled ${RECIPIENTS} follow-ups in ${Math.round(performance.now() - seeded)} ms (the settle trigger)`,
+  );
+  await db.execute(sql`analyze emails`);
+  // DUE of them due now; the rest later.
+  const scheduled = await selectRows<{ n: number }>(
+    db,
+    sql`update emails set scheduled_for = ${LATER.toISOString()}::timestamptz
+        where campaign_id = ${campaignId} and step = 2 and status = 'scheduled' returning 1 as n`,
+  );
+  if (scheduled.length !== RECIPIENTS)
+    throw new Error(`${scheduled.length} follow-ups scheduled, expected ${RECIPIENTS}`);
+  await db.execute(sql`
+    update emails set scheduled_for = now() - interval '1 minute'
+    where id in (select id from emails where campaign_id = ${campaignId} and step = 2 order by id limit ${DUE})`);
+
+  const released = performance.now();
+  const due = (await releaseDueScheduled(db, new Date())).map((r) => r.id);
+  const scanMs = performance.now() - released;
+  if (due.length !== DUE) throw new Error(`released ${due.length} follow-ups, expected ${DUE}`);
+  const followUpMs = scanMs + (await claimAll(due));
+  results.push(perEmail('Release and claim a due follow-up', followUpMs));
+  results.push({
+    metric: 'Follow-up / first email (per email)',
+    db: 'postgres',
+    value: followUpMs / firstMs,
+    unit: 'ratio',
+    goal: 1.5,
+    higherIsBetter: false,
+  });
+
+  // Nothing due: the release scan the job runs every minute, median of 21.
+  const scans: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const t0 = performance.now();
+    const none = await releaseDueScheduled(db, new Date());
+    scans.push(performance.now() - t0);
+    if (none.length) throw new Error(`released ${none.length} with nothing due`);
+  }
+  scans.sort((a, b) => a - b);
+  results.push({
+    metric: `Release scan, nothing due (${(RECIPIENTS * 3).toLocaleString('en-US')} emails)`,
+    db: 'postgres',
+    value: scans[10]!,
+    unit: 'ms',
+    goal: 20,
+    higherIsBetter: false,
+  });
+} finally {
+  await app.close();
+}
+report('sequence', results);
+process.exit(0);
+
+/** Claims the emails in the pipeline's chunks of 100; the total time in ms. */
+async function claimAll(ids: number[]): Promise<number> {
+  const t0 = performance.now();
+  let claimed = 0;
+  for (let i = 0; i < ids.length; i += CHUNK)
+    claimed += (await claimManyForSending(db, ids.slice(i, i + CHUNK), 'bench.example')).length;
+  if (claimed !== ids.length) throw new Error(`claimed ${claimed} of ${ids.length}`);
+  return performance.now() - t0;
+}
+
+function perEmail(metric: string, totalMs: number): BenchResult {
+  return {
+    metric,
+    db: 'postgres',
+    value: (totalMs / DUE) * 1000,
+    unit: 'µs/email',
+    goal: null,
+    higherIsBetter: false,
+  };
+}
