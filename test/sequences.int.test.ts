@@ -284,6 +284,53 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     expect(sink.count()).toBe(4);
   });
 
+  it('holds the next follow-up until after the day an out-of-office reply says its writer is back', async () => {
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
+    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
+    const rows = await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 2 && e.status === 'scheduled').length === 2,
+      'follow-ups scheduled',
+    );
+    const [ada, adaNext, , bobNext] = rows as [EmailRow, EmailRow, EmailRow, EmailRow];
+    const back = new Date(Date.now() + 20 * 86_400_000);
+    const backText = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(back);
+    const outOfOffice = await parseRawMessage(
+      [
+        `From: Ada <${await recipientEmail(ada.recipientId)}>`,
+        'To: sender@example.com',
+        `Subject: Automatic reply: ${ada.subject}`,
+        'Message-ID: <ada-away@example.org>',
+        `In-Reply-To: ${ada.messageId}`,
+        'Auto-Submitted: auto-replied',
+        `Date: ${new Date().toUTCString()}`,
+        '',
+        `I am out of the office and will be back on ${backText}.`,
+      ].join('\r\n'),
+    );
+    await recordInbound(
+      t.ctx.db,
+      { userId, address: 'sender@example.com' },
+      { key: 'ada-away', receivedAt: new Date(), link: null },
+      outOfOffice,
+    );
+    // The day after, at the window's opening (09:00, the sender's zone is UTC), Monday to Friday.
+    const expected = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth(), back.getUTCDate() + 1, 9));
+    while ([0, 6].includes(expected.getUTCDay())) expected.setUTCDate(expected.getUTCDate() + 1);
+    const after = await emailsOf(campaign.id);
+    expect(after.find((e) => e.id === adaNext.id)).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: expected,
+    });
+    // An auto-reply is no reply: nothing stopped, and Bob's follow-up did not move.
+    expect(after.find((e) => e.id === bobNext.id)!.scheduledFor).toEqual(bobNext.scheduledFor);
+  });
+
   it('stops a follow-up at the send itself when a reply came after it was queued', async () => {
     sink.reset();
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);

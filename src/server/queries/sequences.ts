@@ -1,6 +1,6 @@
 import { param, type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients } from '../db/schema';
+import { campaigns, emails, recipients, users } from '../db/schema';
 
 /** Follow-ups not yet on their way: what a reply, a bounce or an unsubscribe can still stop. */
 const STOPPABLE = ['draft', 'waiting', 'scheduled', 'queued'] as const;
@@ -101,4 +101,30 @@ export async function sequencePage(
     order by r.id
     limit ${limit}::integer offset ${offset}::integer`,
   );
+}
+
+/**
+ * After an out-of-office reply to `emailId` that names the day its writer is back: the recipient's
+ * scheduled follow-ups go no earlier than the first moment of the sending window after that day,
+ * in the recipient's zone (else the sender's). Returns how many moved.
+ */
+export async function postponeFollowUps(db: Db, emailId: number, backOn: string): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    update ${emails} f
+    set scheduled_for = greatest(
+          f.scheduled_for,
+          follow_up_due((${backOn}::date)::timestamp at time zone coalesce(r.time_zone, u.time_zone), 1, false,
+                        coalesce(r.time_zone, u.time_zone), c.send_days, c.send_start_minute, c.send_end_minute)),
+        updated_at = now()
+    from ${emails} e
+    join ${recipients} r on r.id = e.recipient_id
+    join ${campaigns} c on c.id = r.campaign_id
+    join ${users} u on u.id = c.user_id
+    where e.id = ${emailId}::bigint and f.recipient_id = e.recipient_id and f.step > e.step
+      and f.status = 'scheduled'
+    returning f.id::int as id`,
+  );
+  return rows.length;
 }

@@ -17,6 +17,7 @@ export interface ActiveCampaignsProps {
   onEdit: (campaign: Campaign, focus?: 'csv') => void;
   onReview: (campaign: Campaign) => void;
   onViewScheduled: (campaign: Campaign) => void;
+  onViewSequence: (campaign: Campaign) => void;
 }
 
 /** The Active Campaigns tab: cards, or the empty state inviting the first campaign. */
@@ -26,6 +27,7 @@ export function ActiveCampaigns({
   onEdit,
   onReview,
   onViewScheduled,
+  onViewSequence,
 }: ActiveCampaignsProps) {
   const { data: campaigns, error } = useQuery(activeCampaignsQuery);
   // For Generate's "variables mismatch" check (docs/product.md §3), which needs each campaign's template.
@@ -73,6 +75,7 @@ export function ActiveCampaigns({
             onGenerate={() => generation.start(campaign)}
             onReview={() => onReview(campaign)}
             onViewScheduled={() => onViewScheduled(campaign)}
+            onViewSequence={() => onViewSequence(campaign)}
           />
         ))}
       </CardGrid>

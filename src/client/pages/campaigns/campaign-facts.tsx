@@ -2,12 +2,16 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { Campaign } from '../../../contract/campaigns';
 import { formatDate } from '../../format-date';
 
-/** The card lines: Recipients, Template (Selected or None) and Created. */
+/** The card lines: Recipients, Template (Selected or None), the steps of a sequence, and Created. */
 export function CampaignFacts({ campaign }: { campaign: Campaign }) {
   return (
     <Stack gap={4}>
       <Fact label="Recipients" value={campaign.recipientCount.toLocaleString()} />
       <Fact label="Template" value={campaign.templateId === null ? 'None' : 'Selected'} />
+      {campaign.steps.length > 0 && (
+        // The first email counts as a step, as the editor's timeline numbers them.
+        <Fact label="Sequence" value={`${campaign.steps.length + 1} steps`} />
+      )}
       <Fact label="Created" value={formatDate(campaign.createdAt)} />
     </Stack>
   );

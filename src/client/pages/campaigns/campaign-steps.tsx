@@ -1,6 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCalendarTime, IconChecklist, IconSparkles, IconUpload } from '@tabler/icons-react';
-import { useId } from 'react';
+import {
+  IconCalendarTime,
+  IconChecklist,
+  IconListDetails,
+  IconSparkles,
+  IconUpload,
+} from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
 import type { Campaign } from '../../../contract/campaigns';
 import { generateBlocker } from './generate-blocker';
 
@@ -9,7 +15,15 @@ export interface CampaignStepHandlers {
   onGenerate: () => void;
   onReview: () => void;
   onViewScheduled: () => void;
+  onViewSequence: () => void;
 }
+
+/**
+ * A campaign with follow-ups has a sequence to follow (and stop) once sending has started: from
+ * the first scheduled or sent email on. Before that every follow-up is still a draft in the review.
+ */
+export const hasSequenceView = (campaign: Pick<Campaign, 'status' | 'steps'>) =>
+  campaign.steps.length > 0 && ['scheduled', 'sending', 'completed'].includes(campaign.status);
 
 interface CampaignStepsProps extends CampaignStepHandlers {
   campaign: Campaign;
@@ -21,9 +35,27 @@ interface CampaignStepsProps extends CampaignStepHandlers {
  * The campaign's next step: Upload CSV and Generate for drafts (Generate disabled, with docs/product.md §3's
  * hint, until it can run), Review when ready, View Scheduled when scheduled. Sending and completed
  * campaigns keep a Review, where each email's delivery shows and failed or unconfirmed sends are handled.
+ * Once sending started, a campaign with follow-ups also offers its Sequence.
  */
 export function CampaignSteps({ campaign, templateVariables, generating, ...on }: CampaignStepsProps) {
   const hintId = useId();
+  // The sequence sits beside the campaign's next step, whichever that is.
+  const withSequence = (step: ReactNode) =>
+    hasSequenceView(campaign) ? (
+      <Group gap="xs" wrap="wrap">
+        {step}
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconListDetails size={14} />}
+          onClick={on.onViewSequence}
+        >
+          Sequence
+        </Button>
+      </Group>
+    ) : (
+      step
+    );
   if (campaign.status === 'ready') {
     return (
       <Button size="xs" leftSection={<IconChecklist size={14} />} onClick={on.onReview}>
@@ -32,14 +64,14 @@ export function CampaignSteps({ campaign, templateVariables, generating, ...on }
     );
   }
   if (campaign.status === 'sending' || campaign.status === 'completed') {
-    return (
+    return withSequence(
       <Button size="xs" variant="light" leftSection={<IconChecklist size={14} />} onClick={on.onReview}>
         Review
-      </Button>
+      </Button>,
     );
   }
   if (campaign.status === 'scheduled') {
-    return (
+    return withSequence(
       <Button
         size="xs"
         variant="light"
@@ -47,7 +79,7 @@ export function CampaignSteps({ campaign, templateVariables, generating, ...on }
         onClick={on.onViewScheduled}
       >
         View Scheduled
-      </Button>
+      </Button>,
     );
   }
   if (campaign.status !== 'draft' || generating) return <span />;

@@ -9,6 +9,7 @@ import { useGeneration } from './generation/use-generation';
 import { ImportSummaryDialog } from './import-summary-dialog';
 import { ReviewDialog } from './review/review-dialog';
 import { ScheduledEmailsDialog } from './scheduled/scheduled-emails-dialog';
+import { SequenceDialog } from './sequence/sequence-dialog';
 
 // The editor brings the CSV parser; load it when a campaign is first opened.
 const CampaignEditor = lazy(() =>
@@ -23,6 +24,7 @@ export function CampaignsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [reviewing, setReviewing] = useState<Campaign | null>(null);
   const [scheduled, setScheduled] = useState<{ campaign: Campaign | null } | null>(null);
+  const [sequence, setSequence] = useState<Campaign | null>(null);
   const [summary, setSummary] = useState<{
     campaignName: string;
     report: NonNullable<SaveOutcome['report']>;
@@ -64,6 +66,7 @@ export function CampaignsPage() {
             onEdit={(campaign, focus) => setEditing({ campaign, focus })}
             onReview={setReviewing}
             onViewScheduled={(campaign) => setScheduled({ campaign })}
+            onViewSequence={setSequence}
           />
         </Tabs.Panel>
         <Tabs.Panel value="archived">
@@ -88,6 +91,7 @@ export function CampaignsPage() {
         campaign={scheduled?.campaign ?? null}
         onClose={() => setScheduled(null)}
       />
+      <SequenceDialog campaign={sequence} onClose={() => setSequence(null)} />
       <ImportSummaryDialog summary={summary} onClose={() => setSummary(null)} />
     </>
   );

@@ -21,6 +21,15 @@ describe('generateBlocker', () => {
     );
   });
 
+  it('names the first follow-up without a template, after the campaign template and before recipients', () => {
+    const steps = [{ templateId: 5 }, { templateId: null }, { templateId: null }];
+    expect(generateBlocker({ ...ready, recipientCount: 0, steps }, variables)).toBe(
+      'Select a template for step 3',
+    );
+    expect(generateBlocker({ ...ready, templateId: null, steps }, variables)).toBe(NO_TEMPLATE);
+    expect(generateBlocker({ ...ready, steps: [{ templateId: 5 }] }, variables)).toBeNull();
+  });
+
   it('spots a mapping made for an older version of the template', () => {
     expect(generateBlocker(ready, ['email', 'company'])).toBe(VARIABLES_CHANGED);
   });

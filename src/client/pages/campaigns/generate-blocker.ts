@@ -1,5 +1,6 @@
-import type { Campaign } from '../../../contract/campaigns';
+import type { Campaign, CampaignStep } from '../../../contract/campaigns';
 import { mappingFitsTemplate } from './column-mapping';
+import { missingTemplateMessage, stepWithoutTemplate } from './editor/follow-up-steps';
 
 export const NO_TEMPLATE = 'Select a template first';
 export const NO_RECIPIENTS = 'Upload CSV recipients first';
@@ -12,10 +13,15 @@ export const VARIABLES_CHANGED =
  * one): then the mapping cannot be checked here and the server has the last word.
  */
 export function generateBlocker(
-  campaign: Pick<Campaign, 'templateId' | 'recipientCount' | 'columnMapping'>,
+  campaign: Pick<Campaign, 'templateId' | 'recipientCount' | 'columnMapping'> & {
+    steps?: readonly Pick<CampaignStep, 'templateId'>[];
+  },
   templateVariables: readonly string[] | undefined,
 ): string | null {
   if (campaign.templateId === null) return NO_TEMPLATE;
+  // Every follow-up is written from its own template, so each needs one before anything is generated.
+  const unset = stepWithoutTemplate(campaign.steps ?? []);
+  if (unset !== null) return missingTemplateMessage(unset);
   if (campaign.recipientCount === 0) return NO_RECIPIENTS;
   if (templateVariables && !mappingFitsTemplate(campaign.columnMapping, templateVariables)) {
     return VARIABLES_CHANGED;

@@ -10,7 +10,7 @@ import {
   sentEmailByMessageIds,
   sentEmailInThread,
 } from '../../queries/inbound-messages';
-import { stopFollowUpsAfter } from '../../queries/sequences';
+import { postponeFollowUps, stopFollowUpsAfter } from '../../queries/sequences';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
 import { type Classification, classifyInbound } from './classify';
 import { type InboundMessage, referencedMessageIds } from './inbound-message';
@@ -100,6 +100,10 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
       await applyOtherEffects(tx, item, verdict);
       outcomes[at] = { recorded: true, kind: verdict.kind, emailId: item.email?.id ?? null };
     }
+    // An out-of-office that names the day its writer is back holds the next follow-up until then.
+    for (const { item, verdict } of stored)
+      if (verdict.kind === 'auto-reply' && verdict.returnDate && item.email)
+        await postponeFollowUps(tx, item.email.id, verdict.returnDate.toISOString().slice(0, 10));
     // A reply or a hard bounce ends the recipient's sequence: their follow-ups stop, with the reason.
     await stopFollowUpsAfter(
       tx,

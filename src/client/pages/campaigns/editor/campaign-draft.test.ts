@@ -9,6 +9,8 @@ import {
   saveBodyOf,
   submitProblem,
 } from './campaign-draft';
+import { DELAY_PROBLEM, newFollowUp } from './follow-up-steps';
+import { WINDOW_PROBLEMS } from './send-window';
 
 const variables = ['email', 'first_name', 'company'];
 const complete: CampaignDraft = {
@@ -66,6 +68,9 @@ describe('saveBodyOf', () => {
       unsubscribeMessage: 'Acme\nYou received this email because…',
       trackOpens: true,
       columnMapping: { email: 'E-mail' },
+      // A new campaign: no follow-ups, the default window.
+      steps: [],
+      sendWindow: DEFAULT_SEND_WINDOW,
     });
   });
 
@@ -80,6 +85,84 @@ describe('saveBodyOf', () => {
       unsubscribeMessage: 'Reply STOP',
       trackOpens: false,
     });
+  });
+});
+
+const savedCampaign = (changes: Partial<Campaign> = {}): Campaign => ({
+  id: 1,
+  name: 'Q3',
+  description: null,
+  notes: 'n',
+  status: 'draft',
+  templateId: 2,
+  recipientCount: 3,
+  columnMapping: { email: 'Mail' },
+  includeUnsubscribeLink: true,
+  unsubscribeMessage: 'Reply STOP',
+  trackOpens: true,
+  steps: [],
+  sendWindow: DEFAULT_SEND_WINDOW,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  archivedAt: null,
+  generation: { processed: 0, total: 0, error: null },
+  ...changes,
+});
+
+describe('follow-ups', () => {
+  it('refuses to save a follow-up without a delay, naming its step', () => {
+    const draft: CampaignDraft = {
+      ...complete,
+      followUps: [newFollowUp(), { ...newFollowUp(), delayDays: null }],
+    };
+    expect(submitProblem(draft, { variables, hasRecipients: true })).toBe(`Step 3: ${DELAY_PROBLEM}`);
+    expect(
+      submitProblem(
+        { ...draft, followUps: [{ ...newFollowUp(), delayDays: 366 }] },
+        { variables, hasRecipients: true },
+      ),
+    ).toBe(`Step 2: ${DELAY_PROBLEM}`);
+  });
+
+  it('refuses a window that ends before it starts, or has no day', () => {
+    const window = { days: [1, 2], start: '17:00', end: '09:00' };
+    expect(submitProblem({ ...complete, sendWindow: window }, { variables, hasRecipients: true })).toBe(
+      `Sending window: ${WINDOW_PROBLEMS.order}`,
+    );
+    expect(
+      submitProblem(
+        { ...complete, sendWindow: { ...window, end: '18:00', days: [] } },
+        { variables, hasRecipients: true },
+      ),
+    ).toBe(`Sending window: ${WINDOW_PROBLEMS.days}`);
+    expect(
+      submitProblem(
+        { ...complete, sendWindow: { ...window, end: '18:00' } },
+        { variables, hasRecipients: true },
+      ),
+    ).toBeNull();
+  });
+
+  it('saves a follow-up without a template yet: only generating needs one', () => {
+    const draft = { ...complete, followUps: [newFollowUp()] };
+    expect(submitProblem(draft, { variables, hasRecipients: true })).toBeNull();
+    expect(saveBodyOf(draft, variables, '').steps).toEqual([
+      { delayDays: 3, businessDays: true, templateId: null },
+    ]);
+  });
+
+  it('round-trips a saved campaign with steps and its window', () => {
+    const steps = [
+      { delayDays: 3, businessDays: true, templateId: 5 },
+      { delayDays: 10, businessDays: false, templateId: null },
+    ];
+    // Saturday and Monday, 08:30 until midnight: the end 1440 has no time of its own in a time input.
+    const sendWindow = { days: [1, 6], startMinute: 8 * 60 + 30, endMinute: 1440 };
+    const draft = draftFromCampaign(savedCampaign({ steps, sendWindow }));
+    expect(draft.sendWindow).toEqual({ days: [1, 6], start: '08:30', end: '00:00' });
+    expect(draft.followUps.map((step) => step.delayDays)).toEqual([3, 10]);
+    const body = saveBodyOf(draft, ['email'], 'default');
+    expect(body.steps).toEqual(steps);
+    expect(body.sendWindow).toEqual(sendWindow);
   });
 });
 
@@ -112,6 +195,8 @@ describe('draftFromCampaign', () => {
       unsubscribeMessage: null,
       trackOpens: false,
       columnMapping: { email: 'Mail' },
+      followUps: [],
+      sendWindow: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
     });
   });
 });

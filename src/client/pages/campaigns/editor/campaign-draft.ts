@@ -1,5 +1,13 @@
-import type { Campaign, SaveCampaignBody } from '../../../../contract/campaigns';
+import { type Campaign, DEFAULT_SEND_WINDOW, type SaveCampaignBody } from '../../../../contract/campaigns';
 import { type ColumnMapping, cleanMapping, isMappedColumn } from '../column-mapping';
+import {
+  campaignStepsOf,
+  delayProblem,
+  type FollowUpDraft,
+  followUpOf,
+  stepNumberOf,
+} from './follow-up-steps';
+import { type SendWindowDraft, sendWindowOf, windowDraftOf, windowProblems } from './send-window';
 
 /** What the campaign editor's form holds. */
 export interface CampaignDraft {
@@ -12,6 +20,10 @@ export interface CampaignDraft {
   unsubscribeMessage: string | null;
   trackOpens: boolean;
   columnMapping: ColumnMapping;
+  /** The follow-ups after the first email, in order: the first is step 2. */
+  followUps: FollowUpDraft[];
+  /** When follow-ups may go out. */
+  sendWindow: SendWindowDraft;
 }
 
 export function newCampaignDraft(): CampaignDraft {
@@ -25,6 +37,8 @@ export function newCampaignDraft(): CampaignDraft {
     unsubscribeMessage: null,
     trackOpens: true,
     columnMapping: {},
+    followUps: [],
+    sendWindow: windowDraftOf(DEFAULT_SEND_WINDOW),
   };
 }
 
@@ -38,6 +52,8 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     unsubscribeMessage: campaign.unsubscribeMessage,
     trackOpens: campaign.trackOpens,
     columnMapping: { ...campaign.columnMapping },
+    followUps: campaign.steps.map(followUpOf),
+    sendWindow: windowDraftOf(campaign.sendWindow),
   };
 }
 
@@ -66,10 +82,26 @@ export function submitProblem(
   if (variables && variables.length > 0 && !isMappedColumn(draft.columnMapping.email)) {
     return SUBMIT_PROBLEMS.email;
   }
-  return null;
+  return followUpProblem(draft);
 }
 
-/** The POST/PUT body: mapping cleaned for the template, the default message filled in. */
+/**
+ * Why the follow-ups or their window cannot be saved, or null. The editor shows the same problems
+ * inline; this names the step or the window for the toast. A follow-up without a template is no
+ * problem yet: a draft may be saved before every template is chosen, only generating needs them.
+ */
+export function followUpProblem(draft: Pick<CampaignDraft, 'followUps' | 'sendWindow'>): string | null {
+  const index = draft.followUps.findIndex((step) => delayProblem(step) !== null);
+  if (index >= 0) return `Step ${stepNumberOf(index)}: ${delayProblem(draft.followUps[index]!)}`;
+  const window = windowProblems(draft.sendWindow);
+  const problem = window.days ?? window.start ?? window.end;
+  return problem ? `Sending window: ${problem}` : null;
+}
+
+/**
+ * The POST/PUT body of a draft `submitProblem` accepted: mapping cleaned for the template, the
+ * default message filled in, the follow-ups and their window as the server takes them.
+ */
 export function saveBodyOf(
   draft: CampaignDraft,
   variables: readonly string[] | null,
@@ -85,5 +117,13 @@ export function saveBodyOf(
     unsubscribeMessage: (draft.unsubscribeMessage ?? defaultUnsubscribeMessage).trim() || null,
     trackOpens: draft.trackOpens,
     columnMapping: cleanMapping(draft.columnMapping, variables),
+    steps: campaignStepsOf(draft.followUps),
+    // Left out (unchanged on the server) only for a window submitProblem would have refused.
+    ...windowField(draft.sendWindow),
   };
+}
+
+function windowField(draft: SendWindowDraft): Pick<SaveCampaignBody, 'sendWindow'> {
+  const window = sendWindowOf(draft);
+  return window ? { sendWindow: window } : {};
 }

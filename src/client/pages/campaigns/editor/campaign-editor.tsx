@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Campaign } from '../../../../contract/campaigns';
 import { DetailsSection } from './details-section';
+import { FollowUpsSection } from './follow-ups-section';
 import { MappingSection } from './mapping-section';
 import { RecipientsSection } from './recipients-section';
 import { useCampaignEditorState } from './use-campaign-editor-state';
@@ -16,7 +17,7 @@ interface CampaignEditorProps {
   onSaved: (outcome: SaveOutcome) => void;
 }
 
-/** The campaign editor dialog (docs/product.md §3): details, recipients' CSV and column mapping. */
+/** The campaign editor dialog (docs/product.md §3): details, recipients' CSV, column mapping and follow-ups. */
 export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEditorProps) {
   const state = useCampaignEditorState(campaign);
   const { save, saving, uploadProgress } = useSaveCampaign(campaign?.id ?? null);
@@ -73,6 +74,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
             <DetailsSection state={state} autoFocus={focus !== 'csv'} />
             <RecipientsSection state={state} autoFocus={focus === 'csv'} uploadProgress={uploadProgress} />
             <MappingSection state={state} />
+            <FollowUpsSection state={state} />
           </Stack>
         </Modal.Body>
       </Modal.Content>

@@ -1,5 +1,6 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { EditorSection } from './editor-section';
+import { templateOptions } from './template-options';
 import { TrackOpensField } from './track-opens-field';
 import { UnsubscribeField } from './unsubscribe-field';
 import type { CampaignEditorState } from './use-campaign-editor-state';
@@ -13,11 +14,7 @@ interface DetailsSectionProps {
 /** The 'Campaign Details' card: name, description, notes, template, the unsubscribe option and open tracking. */
 export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
   const { draft, update, templates } = state;
-  const options = (templates ?? []).map((template) => ({
-    value: String(template.id),
-    // Each choice shows the template's type.
-    label: `${template.name} (${template.type === 'prompt' ? 'AI Prompt' : 'Template'})`,
-  }));
+  const options = templateOptions(templates);
 
   return (
     <EditorSection title="Campaign Details">

@@ -6,6 +6,8 @@ import { activeTemplatesQuery } from '../../templates/template-queries';
 import { type ColumnMapping, mapExactMatches } from '../column-mapping';
 import { type CampaignDraft, draftFromCampaign, newCampaignDraft } from './campaign-draft';
 import { readCsvColumns } from './csv-columns';
+import type { FollowUpDraft } from './follow-up-steps';
+import type { SendWindowDraft } from './send-window';
 import { useSavedColumns } from './use-saved-columns';
 
 /** The campaign editor's state: the draft, the chosen CSV and its columns, and the chosen template. */
@@ -65,6 +67,13 @@ export function useCampaignEditorState(campaign: Campaign | null) {
     });
   };
 
+  /** Follow-up edits read the latest steps, so quick clicks (move, then move again) build on each other. */
+  const changeFollowUps = (change: (steps: FollowUpDraft[]) => FollowUpDraft[]) =>
+    setDraft((d) => ({ ...d, followUps: change(d.followUps) }));
+
+  const changeWindow = (patch: Partial<SendWindowDraft>) =>
+    setDraft((d) => ({ ...d, sendWindow: { ...d.sendWindow, ...patch } }));
+
   const mapColumn = (variable: string, column: string) =>
     setDraft((d) => ({ ...d, columnMapping: { ...d.columnMapping, [variable]: column } }));
 
@@ -95,6 +104,8 @@ export function useCampaignEditorState(campaign: Campaign | null) {
     csvError,
     chooseTemplate,
     chooseFile,
+    changeFollowUps,
+    changeWindow,
     mapColumn,
     applyMapping,
     reset,

@@ -107,13 +107,17 @@ export function useEmailActions() {
             : { title: 'Email sent', message: 'Your email is on its way.', tone: 'success' },
       ),
     ),
+    // With `step`, only that step's emails ("Approve all of step 2"); without, every email.
     approveAll: useMutation(
       action(
-        ({ campaignId }: { campaignId: number }) =>
-          call(api.campaigns.approveAll, { params: { id: campaignId } }),
+        ({ campaignId, step }: { campaignId: number; step?: number }) =>
+          call(api.campaigns.approveAll, {
+            params: { id: campaignId },
+            body: step === undefined ? undefined : { step },
+          }),
         'Failed to approve emails',
-        ({ approved }) => ({
-          title: 'All emails approved',
+        ({ approved }, { step }) => ({
+          title: step === undefined ? 'All emails approved' : `All emails of step ${step} approved`,
           message: `${emailCount(approved)} approved.`,
           tone: 'success',
         }),

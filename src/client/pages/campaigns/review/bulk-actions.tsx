@@ -1,5 +1,5 @@
-import { Box, Button, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalendarTime, IconChecks, IconSend } from '@tabler/icons-react';
+import { Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendarTime, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -7,6 +7,7 @@ import type { EmailCounts } from '../emails/email-queries';
 import { ScheduleDialog } from '../emails/schedule-dialog';
 import { emailCount } from '../emails/send-toasts';
 import type { EmailActions } from '../emails/use-email-actions';
+import { ApproveAllButtons, NO_UNSUBSCRIBE_HINT } from './approve-all-buttons';
 import { DailyLimit } from './daily-limit';
 
 interface BulkActionsProps {
@@ -21,11 +22,9 @@ interface BulkActionsProps {
   onNestedChange: (open: boolean) => void;
 }
 
-const NO_UNSUBSCRIBE_HINT = 'Without an unsubscribe link, each email must be approved individually.';
-
 /**
  * The campaign-wide part of the review (docs/product.md §5): approval progress, the daily limit, Approve
- * All and the two ways to send the approved emails, each asking first since it reaches many people at once.
+ * All (and by step, for a sequence) and the two ways to send the approved emails, each asking first since it reaches many people at once.
  */
 export function BulkActions({ campaign, total, counts, loading, actions, onNestedChange }: BulkActionsProps) {
   const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
@@ -60,20 +59,11 @@ export function BulkActions({ campaign, total, counts, loading, actions, onNeste
         <DailyLimit campaignId={campaign.id} />
       </SimpleGrid>
       <Group gap="sm">
-        <Tooltip label={NO_UNSUBSCRIBE_HINT} disabled={!approveAllBlocked} multiline w={260}>
-          {/* A disabled button gets no pointer events; the wrapper keeps the tooltip working. */}
-          <Box component="span" tabIndex={approveAllBlocked ? 0 : undefined}>
-            <Button
-              variant="light"
-              leftSection={<IconChecks size={16} />}
-              disabled={approveAllBlocked || loading || total === 0 || counts?.approved === total}
-              loading={actions.approveAll.isPending}
-              onClick={() => actions.approveAll.mutate({ campaignId: campaign.id })}
-            >
-              Approve All
-            </Button>
-          </Box>
-        </Tooltip>
+        <ApproveAllButtons
+          campaign={campaign}
+          nothingToApprove={loading || total === 0 || counts?.approved === total}
+          approveAll={actions.approveAll}
+        />
         <Button
           variant="default"
           leftSection={<IconCalendarTime size={16} />}

@@ -4,6 +4,7 @@ import {
   IconCheck,
   IconExternalLink,
   IconPencil,
+  IconPlayerStop,
   IconSend,
   IconTestPipe,
 } from '@tabler/icons-react';
@@ -15,17 +16,20 @@ import type { EmailActions } from '../emails/use-email-actions';
 import { EmailConversation } from './email-conversation';
 import { EmailEditForm } from './email-edit-form';
 import { canApprove, canEdit, canSendNow, conversationLabels, emailStatusLabel } from './email-status';
+import { FOLLOW_UP_SUBJECT_NOTE, isFollowUp, stepLabel } from './email-step';
 import { UnknownDelivery } from './unknown-delivery';
 
 interface EmailCardProps {
   email: Email;
+  /** The campaign has follow-ups: each email says which step it is. */
+  showStep: boolean;
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
   actions: EmailActions;
 }
 
 /** One email under review: who it is for, what needs attention, its content and what can be done with it. */
-export function EmailCard({ email, editing, onEditingChange, actions }: EmailCardProps) {
+export function EmailCard({ email, showStep, editing, onEditingChange, actions }: EmailCardProps) {
   const status = emailStatusLabel(email);
   const { edit, setApproved, send, sendTest, resolve } = actions;
   const busy = (m: { isPending: boolean; variables?: { id: number } }) =>
@@ -42,6 +46,11 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
           <Text size="sm" c="dimmed">
             {details || 'No company or job title'}
           </Text>
+          {showStep && (
+            <Text size="sm" fw={500}>
+              {stepLabel(email.step)}
+            </Text>
+          )}
         </div>
         <Group gap={6} justify="flex-end" style={{ flexShrink: 0 }}>
           {[status, ...conversationLabels(email)].map((badge) => (
@@ -62,10 +71,19 @@ export function EmailCard({ email, editing, onEditingChange, actions }: EmailCar
           <Text size="sm">{email.attentionReason}</Text>
         </Alert>
       )}
-      {email.errorMessage && (
-        <Alert color="red" variant="light" p="xs">
-          <Text size="sm">Error: {email.errorMessage}</Text>
-        </Alert>
+      {email.errorMessage &&
+        (email.status === 'stopped' ? (
+          // Not a failure: the sequence ended for this recipient, and the reason says why ("Stopped: replied on 3 Dec").
+          <Alert color="gray" variant="light" p="xs" icon={<IconPlayerStop size={16} />}>
+            <Text size="sm">{email.errorMessage}</Text>
+          </Alert>
+        ) : (
+          <Alert color="red" variant="light" p="xs">
+            <Text size="sm">Error: {email.errorMessage}</Text>
+          </Alert>
+        ))}
+      {email.status === 'waiting' && (
+        <Text size="sm">Goes out when step {email.step - 1} has been sent and this step falls due.</Text>
       )}
       {email.status === 'scheduled' && email.scheduledFor && (
         <Text size="sm">Scheduled for {formatDateTime(email.scheduledFor)}</Text>
@@ -169,6 +187,11 @@ function EmailContent({ email }: { email: Email }) {
           </Text>
         )}
       </Text>
+      {isFollowUp(email) && (
+        <Text size="xs" c="dimmed">
+          {FOLLOW_UP_SUBJECT_NOTE}
+        </Text>
+      )}
       <Divider my="sm" />
       <Typography style={{ wordBreak: 'break-word', overflowX: 'auto' }}>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises every stored body (sanitize-html allow-list) whether the AI, a template or the editor wrote it, so this HTML carries no script. */}

@@ -98,6 +98,9 @@ function stubServer(emails: Email[], events: Record<number, EmailEvent[]> = {}) 
         email: emails[0],
       });
     }
+    if (url === '/api/campaigns/7/approve-all' && method === 'POST') {
+      return Response.json({ approved: 2 });
+    }
     const eventsOf = url.match(/^\/api\/emails\/(\d+)\/events$/);
     if (eventsOf) return Response.json({ events: events[Number(eventsOf[1])] ?? [] });
     return new Response('Not here', { status: 404, statusText: 'Not Found' });
@@ -308,5 +311,92 @@ describe('ReviewDialog', () => {
     });
     renderDialog();
     expect(await screen.findByText('No replies or bounces yet.')).toBeTruthy();
+  });
+
+  describe('with follow-ups', () => {
+    const sequence: Campaign = {
+      ...campaign,
+      steps: [
+        { delayDays: 3, businessDays: true, templateId: 2 },
+        { delayDays: 5, businessDays: false, templateId: 3 },
+      ],
+    };
+    const followUp = (id: number, changes: Partial<Email> = {}) =>
+      email(id, { step: 2, subject: 'Re: Hello 1', recipientId: 1, ...changes });
+
+    it('approves all of one step, and all of every step', async () => {
+      const calls = stubServer([email(1), followUp(2)]);
+      renderDialog(sequence);
+
+      // Enabled once the counts are in.
+      await screen.findByText('0 of 2 approved');
+      const stepTwo = screen.getByRole('button', { name: 'Approve all of step 2' });
+      expect(screen.getByRole('button', { name: 'Approve all of step 1' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Approve all of step 3' })).toBeTruthy();
+      fireEvent.click(stepTwo);
+      await waitFor(() => expect(calls.some((c) => c.url.endsWith('/approve-all'))).toBe(true));
+      expect(calls.find((c) => c.url.endsWith('/approve-all'))).toEqual({
+        method: 'POST',
+        url: '/api/campaigns/7/approve-all',
+        body: { step: 2 },
+      });
+      expect(await screen.findByText('All emails of step 2 approved')).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Approve All' }));
+      await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/approve-all'))).toHaveLength(2));
+      // Every step: no body at all, as before follow-ups existed.
+      expect(calls.filter((c) => c.url.endsWith('/approve-all'))[1]?.body).toBeUndefined();
+    });
+
+    it('refuses approval by step too without an unsubscribe link', async () => {
+      stubServer([email(1), followUp(2)]);
+      renderDialog({ ...sequence, includeUnsubscribeLink: false });
+
+      // Once the counts are in, so the buttons are not just waiting for them.
+      await screen.findByText('0 of 2 approved');
+      expect(screen.getByRole('button', { name: 'Approve all of step 2' })).toHaveProperty('disabled', true);
+      expect(screen.getByRole('button', { name: 'Approve All' })).toHaveProperty('disabled', true);
+    });
+
+    it("names each email's step, shows why one stopped and keeps a follow-up's subject", async () => {
+      stubServer([
+        email(1),
+        followUp(2, { status: 'stopped', errorMessage: 'Stopped: replied on 3 Dec' }),
+        followUp(3, { status: 'waiting', isApproved: true }),
+        followUp(4),
+      ]);
+      renderDialog(sequence);
+
+      expect(await screen.findByText('Step 1')).toBeTruthy();
+      expect(screen.queryByText(/reply in the first email’s thread/)).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Step 2 · follow-up')).toBeTruthy();
+      expect(screen.getByText('Stopped: replied on 3 Dec')).toBeTruthy();
+      expect(screen.queryByText(/^Error:/)).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Follow-up waiting', { selector: '.mantine-Badge-label' })).toBeTruthy();
+      expect(screen.getByText('Goes out when step 1 has been sent and this step falls due.')).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByText('Email 4 of 4');
+      expect(
+        screen.getByText('Follow-ups reply in the first email’s thread, so they keep its subject.'),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+      const subject = await screen.findByLabelText('Subject');
+      expect(subject).toHaveProperty('readOnly', true);
+      expect((subject as HTMLInputElement).value).toBe('Re: Hello 1');
+    });
+
+    it('names no step and offers no approval by step without follow-ups', async () => {
+      stubServer([email(1)]);
+      renderDialog();
+
+      await screen.findByText('Email 1 of 1');
+      expect(screen.queryByText('Step 1')).toBeNull();
+      expect(screen.queryByRole('button', { name: /Approve all of step/ })).toBeNull();
+    });
   });
 });

@@ -131,7 +131,13 @@ function Review({ campaign, editing, setEditing, onNestedChange }: ReviewProps) 
           {errorDetail(error, 'Please try again.')}
         </Alert>
       ) : email ? (
-        <EmailCard email={email} editing={editing} onEditingChange={setEditing} actions={actions} />
+        <EmailCard
+          email={email}
+          showStep={campaign.steps.length > 0 || email.step > 1}
+          editing={editing}
+          onEditingChange={setEditing}
+          actions={actions}
+        />
       ) : loading ? (
         <Center mih={200}>
           <Loader aria-label="Loading email" />
