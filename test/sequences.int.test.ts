@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
 import { emails, recipients } from '../src/server/db/schema';
 import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
+import { insertUnsubscribe } from '../src/server/queries/unsubscribes';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
@@ -282,6 +283,20 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     // Released again, nothing goes twice.
     expect(await release(new Date(Date.now() + 30 * 86_400_000))).toBe(0);
     expect(sink.count()).toBe(4);
+
+    // Bob leaves from the follow-up: where in the sequence people answered and left.
+    await insertUnsubscribe(t.ctx.db, {
+      userId,
+      email: await recipientEmail(bob.recipientId),
+      campaignId: campaign.id,
+      emailId: bobNext!.id,
+      reason: 'link',
+    });
+    const steps = (await call('GET', `/api/campaigns/${campaign.id}/step-stats`)).json();
+    expect(steps).toEqual([
+      { step: 1, sent: 3, replied: 1, replyRate: 1 / 3, bounced: 0, bounceRate: 0, unsubscribed: 0 },
+      { step: 2, sent: 1, replied: 0, replyRate: 0, bounced: 0, bounceRate: 0, unsubscribed: 1 },
+    ]);
   });
 
   it('holds the next follow-up until after the day an out-of-office reply says its writer is back', async () => {

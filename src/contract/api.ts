@@ -46,7 +46,13 @@ import {
 } from './emails';
 import { publicConfig } from './public-config';
 import { route } from './route';
-import { campaignSequence, recipientParams, recipientSequence, stopSequenceReply } from './sequences';
+import {
+  campaignSequence,
+  recipientParams,
+  recipientSequence,
+  stepStats,
+  stopSequenceReply,
+} from './sequences';
 import {
   dailyEmailStats,
   dnsCheckBody,
@@ -258,6 +264,13 @@ export const api = {
       params: idParams,
       query: pageQuery,
       reply: campaignSequence,
+    }),
+    /** Sends, replies, bounces and unsubscribes per step of the sequence. */
+    stepStats: route({
+      method: 'GET',
+      path: '/api/campaigns/:id/step-stats',
+      params: idParams,
+      reply: stepStats,
     }),
     /** Stops one recipient's follow-ups that have not gone yet. */
     stopRecipient: route({

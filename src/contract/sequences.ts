@@ -32,3 +32,21 @@ export const recipientParams = idParams.extend({
 
 /** POST /api/campaigns/:id/sequence/stop: how many follow-ups were stopped. */
 export const stopSequenceReply = z.object({ stopped: z.number() });
+
+/**
+ * GET /api/campaigns/:id/step-stats: per step, the emails sent, the people who replied to that
+ * step's email (a person, not an auto-reply), hard bounces and unsubscribes from it: where in the
+ * sequence people answered. Rates are of the step's sent emails (0 when none was sent).
+ */
+export const stepStats = z.array(
+  z.object({
+    step: z.number(),
+    sent: z.number(),
+    replied: z.number(),
+    replyRate: z.number(),
+    bounced: z.number(),
+    bounceRate: z.number(),
+    unsubscribed: z.number(),
+  }),
+);
+export type StepStats = z.infer<typeof stepStats>;

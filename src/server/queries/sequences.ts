@@ -1,6 +1,6 @@
 import { param, type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients, users } from '../db/schema';
+import { campaigns, emails, recipients, unsubscribes, users } from '../db/schema';
 
 /** Follow-ups not yet on their way: what a reply, a bounce or an unsubscribe can still stop. */
 const STOPPABLE = ['draft', 'waiting', 'scheduled', 'queued'] as const;
@@ -127,4 +127,24 @@ export async function postponeFollowUps(db: Db, emailId: number, backOn: string)
     returning f.id::int as id`,
   );
   return rows.length;
+}
+
+/** Per step of a campaign: sent emails, and of those the replied, hard-bounced and unsubscribed. */
+export async function stepCounts(db: Db, campaignId: number) {
+  return selectRows<{ step: number; sent: number; replied: number; bounced: number; unsubscribed: number }>(
+    db,
+    sql`
+    select e.step::int as step,
+           (count(*) filter (where e.status = 'sent'))::int as sent,
+           (count(*) filter (where e.status = 'sent' and e.replied_at is not null))::int as replied,
+           (count(*) filter (where e.status = 'sent' and e.bounce_kind = 'hard'))::int as bounced,
+           (select count(*) from ${unsubscribes} u
+            where u.campaign_id = ${campaignId}::integer and u.reason in ('link', 'email request')
+              and u.email_id in (select id from ${emails} s where s.campaign_id = ${campaignId}::integer and s.step = e.step)
+           )::int as unsubscribed
+    from ${emails} e
+    where e.campaign_id = ${campaignId}::integer
+    group by e.step
+    order by e.step`,
+  );
 }

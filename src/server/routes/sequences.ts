@@ -1,7 +1,7 @@
 import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
-import { campaignSequenceOf, stopRecipient, stopSequence } from '../services/sequences';
+import { campaignSequenceOf, stepStatsOf, stopRecipient, stopSequence } from '../services/sequences';
 import type { AppInstance } from './app-instance';
 import { serve } from './serve';
 
@@ -16,4 +16,5 @@ export function sequenceRoutes(app: AppInstance, ctx: AppContext) {
     stopRecipient(ctx.db, req.user, req.params.id, req.params.recipientId),
   );
   serve(app, api.campaigns.stopSequence, signedIn, (req) => stopSequence(ctx.db, req.user, req.params.id));
+  serve(app, api.campaigns.stepStats, signedIn, (req) => stepStatsOf(ctx.db, req.user.id, req.params.id));
 }

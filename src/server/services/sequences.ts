@@ -1,9 +1,9 @@
-import type { RecipientSequence } from '../../contract/sequences';
+import type { RecipientSequence, StepStats } from '../../contract/sequences';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
 import { formatDayMonth } from '../lib/calendar-day';
 import { findRecipient } from '../queries/recipients';
-import { type SequenceRow, sequencePage, stopFollowUpsByUser } from '../queries/sequences';
+import { type SequenceRow, sequencePage, stepCounts, stopFollowUpsByUser } from '../queries/sequences';
 import { ownCampaign } from './campaigns';
 
 /** GET /api/campaigns/:id/sequence: each recipient's place in the sequence. */
@@ -55,4 +55,15 @@ function presentSequence(row: SequenceRow): RecipientSequence {
     dueAt: state === 'active' && row.dueAt ? new Date(row.dueAt).toISOString() : null,
     reason: row.reason,
   };
+}
+
+/** GET /api/campaigns/:id/step-stats: where in the sequence people answered, bounced or left. */
+export async function stepStatsOf(db: Db, userId: number, campaignId: number): Promise<StepStats> {
+  const campaign = await ownCampaign(db, userId, campaignId);
+  const rate = (n: number, of: number) => (of > 0 ? n / of : 0);
+  return (await stepCounts(db, campaign.id)).map((s) => ({
+    ...s,
+    replyRate: rate(s.replied, s.sent),
+    bounceRate: rate(s.bounced, s.sent),
+  }));
 }
