@@ -1,14 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../src/contract/email-rules';
 import { selectRows } from '../src/server/db/client';
-import { emails, recipients } from '../src/server/db/schema';
+import { emails, recipients, sendQuota } from '../src/server/db/schema';
 import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
+import { calendarDay } from '../src/server/lib/calendar-day';
 import { insertUnsubscribe } from '../src/server/queries/unsubscribes';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createCampaignWithFollowUps } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
 import { uploadCsv } from './support/http';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -344,6 +346,58 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     });
     // An auto-reply is no reply: nothing stopped, and Bob's follow-up did not move.
     expect(after.find((e) => e.id === bobNext.id)!.scheduledFor).toEqual(bobNext.scheduledFor);
+  });
+
+  it('shares the daily limit between first emails and follow-ups sent at once; the rest wait, follow-ups for their window', async () => {
+    // Room for one more email today; five are sent at once.
+    sink.reset();
+    const sender = await t.signIn('limits@example.com');
+    const senderId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: sender } })).json().id;
+    // Two follow-ups whose first emails went out three days ago, due now.
+    const sequence = await createCampaignWithFollowUps(t.ctx.db, senderId);
+    await t.ctx.db.execute(
+      sql`update emails set status = 'waiting' where campaign_id = ${sequence.id} and step = 2 and is_approved`,
+    );
+    await t.ctx.db.execute(sql`
+      update emails set status = 'sent', sent_at = now() - interval '3 days', message_id = '<' || id || '@limits.example>'
+      where campaign_id = ${sequence.id} and step = 1`);
+    const followUps = (await emailsOf(sequence.id)).filter((e) => e.step === 2 && e.status === 'scheduled');
+    expect(followUps).toHaveLength(2);
+    // Three first emails of another campaign, queued at the same moment.
+    const firsts = await emailsOf((await createReadyCampaign(t.ctx.db, senderId, 3)).id);
+    const ids = [...followUps, ...firsts].map((e) => e.id);
+    await t.ctx.db
+      .update(emails)
+      .set({ status: 'queued', scheduledFor: null })
+      .where(inArray(emails.id, ids));
+    await t.ctx.db.insert(sendQuota).values({
+      userId: senderId,
+      day: calendarDay('UTC'),
+      sentWithUnsubscribe: DAILY_LIMIT_WITH_UNSUBSCRIBE - 1,
+    });
+    await t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids));
+
+    const settled = await waitUntil(
+      async () => {
+        const rows = await t.ctx.db.select().from(emails).where(inArray(emails.id, ids));
+        return rows.every((e) => ['sent', 'scheduled'].includes(e.status)) ? rows : false;
+      },
+      30_000,
+      'all five settled',
+    );
+    expect(settled.filter((e) => e.status === 'sent')).toHaveLength(1);
+    expect(sink.count()).toBe(1);
+    const [quota] = await t.ctx.db.select().from(sendQuota).where(eq(sendQuota.userId, senderId));
+    expect(quota!.sentWithUnsubscribe).toBe(DAILY_LIMIT_WITH_UNSUBSCRIBE);
+    // What did not fit waits: a first email for tomorrow 09:00, a follow-up for its window (Monday to Friday).
+    const waiting = settled.filter((r) => r.status === 'scheduled');
+    expect(waiting.some((e) => e.step === 2)).toBe(true);
+    for (const e of waiting) {
+      const at = e.scheduledFor!;
+      expect(at.getTime()).toBeGreaterThan(Date.now());
+      expect(at.getUTCHours()).toBe(9);
+      if (e.step > 1) expect([1, 2, 3, 4, 5]).toContain(at.getUTCDay());
+    }
   });
 
   it('stops a follow-up at the send itself when a reply came after it was queued', async () => {

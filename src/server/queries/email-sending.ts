@@ -163,6 +163,24 @@ export async function settleManySent(db: Db, sent: SentEmail[], transport: strin
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * Claimed emails that today's daily limit has no room for wait for `morning` (the sender's next
+ * morning); a follow-up waits for the first moment of its sending window from then on, in its
+ * recipient's zone.
+ */
+export async function postponeSending(db: Db, emailIds: number[], morning: Date) {
+  if (emailIds.length === 0) return;
+  await db.execute(sql`
+    update ${emails} e
+    set status = 'scheduled', updated_at = now(),
+        scheduled_for = case when e.step = 1 then ${morning.toISOString()}::timestamptz
+          else follow_up_due(${morning.toISOString()}::timestamptz, 0, false, coalesce(r.time_zone, u.time_zone),
+                             c.send_days, c.send_start_minute, c.send_end_minute) end
+    from ${recipients} r, ${campaigns} c, users u
+    where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'sending'
+      and r.id = e.recipient_id and c.id = e.campaign_id and u.id = e.user_id`);
+}
+
 /** settleSending for many emails given the same values. */
 export async function settleManySending(db: Db, emailIds: number[], values: Partial<EmailRow>) {
   if (emailIds.length === 0) return;

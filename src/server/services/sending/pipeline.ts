@@ -6,6 +6,7 @@ import { MailAuthError } from '../../mail/mail-errors';
 import {
   type ClaimedForSending,
   claimManyForSending,
+  postponeSending,
   queuedOwners,
   type SentEmail,
   settleManySending,
@@ -182,7 +183,8 @@ async function notSuppressed(deps: SendDeps, sender: Sender, claimed: ClaimedFor
 
 /**
  * Takes today's allowance for the emails at once (per kind of limit: with or without the
- * unsubscribe link); what does not fit waits for tomorrow morning in the user's zone.
+ * unsubscribe link); what does not fit waits for tomorrow morning in the user's zone (a follow-up,
+ * for its sending window from then on).
  */
 async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: ClaimedForSending[]) {
   const { user } = sender;
@@ -193,10 +195,10 @@ async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: 
     const limit = dailyLimitFor(withLink);
     const granted = await takeSendQuotaUpTo(deps.db, user.id, day, withLink, limit, group.length);
     allowed.push(...group.slice(0, granted));
-    await settleManySending(
+    await postponeSending(
       deps.db,
       group.slice(granted).map((c) => c.id),
-      { status: 'scheduled', scheduledFor: morningOf(user.timeZone, 1) },
+      morningOf(user.timeZone, 1),
     );
   }
   return allowed;
