@@ -169,6 +169,36 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     ]);
     const after = (await call('GET', `/api/campaigns/${c.id}`)).json();
     expect(after).toMatchObject({ status: 'ready', generation: { processed: 6, total: 6 } });
+
+    // Editing Ada's first email leaves her follow-ups as they were…
+    const [adaFirst, adaSecond, adaThird] = rows as [EmailRow, EmailRow, EmailRow];
+    const edit = { subject: 'Hi Ada, about Q4', body: '<p>Hello Ada, a new idea</p>', isEdited: true };
+    expect((await call('PUT', `/api/emails/${adaFirst.id}`, edit)).statusCode).toBe(200);
+    await call('PUT', `/api/emails/${adaSecond.id}`, { isApproved: true });
+    expect((await emailsOf(c.id)).find((e) => e.id === adaSecond.id)).toMatchObject({
+      subject: 'Re: Hi Ada',
+    });
+    // …until the user regenerates step 2: rewritten from the current thread, back in review.
+    const regenerated = await call('POST', `/api/campaigns/${c.id}/regenerate-step`, { step: 2 });
+    expect(regenerated.json()).toEqual({ regenerating: 2 });
+    const rewritten = await waitFor(
+      c.id,
+      (r) => r.length === 6 && r.every((e) => e.id !== adaSecond.id),
+      'step 2 written again',
+    );
+    expect(rewritten.filter((e) => e.step === 2).map((e) => [e.subject, e.isApproved])).toEqual([
+      ['Re: Hi Ada, about Q4', false],
+      ['Re: Hi Alan', false],
+    ]);
+    expect(rewritten.find((e) => e.id === adaThird.id)).toMatchObject({ subject: 'Re: Hi Ada' });
+    await waitUntil(
+      async () => (await call('GET', `/api/campaigns/${c.id}`)).json().status === 'ready',
+      30_000,
+      'generation done',
+    );
+    expect((await call('POST', `/api/campaigns/${c.id}/regenerate-step`, { step: 4 })).json()).toMatchObject({
+      message: 'This campaign has no step 4',
+    });
   });
 
   it("imports each recipient's time zone from a timezone column, naming every row whose value it ignored", async () => {

@@ -50,6 +50,8 @@ import {
   campaignSequence,
   recipientParams,
   recipientSequence,
+  regenerateStepBody,
+  regenerateStepReply,
   stepStats,
   stopSequenceReply,
 } from './sequences';
@@ -264,6 +266,14 @@ export const api = {
       params: idParams,
       query: pageQuery,
       reply: campaignSequence,
+    }),
+    /** Writes one step's emails still in review again ("Regenerate this step"). */
+    regenerateStep: route({
+      method: 'POST',
+      path: '/api/campaigns/:id/regenerate-step',
+      params: idParams,
+      body: regenerateStepBody,
+      reply: regenerateStepReply,
     }),
     /** Sends, replies, bounces and unsubscribes per step of the sequence. */
     stepStats: route({

@@ -50,3 +50,10 @@ export const stepStats = z.array(
   }),
 );
 export type StepStats = z.infer<typeof stepStats>;
+
+/**
+ * POST /api/campaigns/:id/regenerate-step: the step's emails still in review (draft or failed)
+ * are written again from its template, as new drafts to review; generation runs as usual.
+ */
+export const regenerateStepBody = z.object({ step: z.number().int().min(1).max(6) }).strict();
+export const regenerateStepReply = z.object({ regenerating: z.number() });

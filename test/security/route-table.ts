@@ -81,6 +81,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'GET /api/campaigns/:id/replies': { kind: 'campaign' },
   'GET /api/campaigns/:id/sequence': { kind: 'campaign' },
   'GET /api/campaigns/:id/step-stats': { kind: 'campaign' },
+  'POST /api/campaigns/:id/regenerate-step': { kind: 'campaign', bodies: [{ step: 2 }] },
   // The recipient's id is filled with the same number: the campaign is what another user lacks.
   'POST /api/campaigns/:id/recipients/:recipientId/stop': { kind: 'campaign' },
   'POST /api/campaigns/:id/sequence/stop': { kind: 'campaign' },

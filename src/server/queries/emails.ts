@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, param, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { emails, recipients } from '../db/schema';
@@ -106,4 +106,19 @@ export async function approvalCounts(db: Db, campaignId: number) {
     .from(emails)
     .where(eq(emails.campaignId, campaignId));
   return { approved: row?.approved ?? 0, sendable: row?.sendable ?? 0 };
+}
+
+/** Deletes a step's emails that are still in review (draft or failed); returns how many. */
+export async function deleteStepDrafts(db: Db, campaignId: number, step: number) {
+  const rows = await db
+    .delete(emails)
+    .where(
+      and(
+        eq(emails.campaignId, campaignId),
+        eq(emails.step, step),
+        inArray(emails.status, ['draft', 'failed']),
+      ),
+    )
+    .returning({ id: emails.id });
+  return rows.length;
 }

@@ -1,7 +1,7 @@
 import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
-import { beginGeneration } from '../services/generation';
+import { beginGeneration, beginStepRegeneration } from '../services/generation';
 import { readGenerationEvent } from '../services/generation-progress';
 import type { AppInstance } from './app-instance';
 import { serve } from './serve';
@@ -15,6 +15,13 @@ const KEEP_ALIVE_MS = 15_000;
  * stream; posting again while it runs resumes following it.
  */
 export function generationRoutes(app: AppInstance, ctx: AppContext) {
+  serve(app, api.campaigns.regenerateStep, { preHandler: requireUser(ctx) }, async (req) => {
+    const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
+    const regenerating = await beginStepRegeneration(deps, req.user.id, req.params.id, req.body.step);
+    await ctx.generationQueue.start({ userId: req.user.id, campaignId: req.params.id });
+    return { regenerating };
+  });
+
   serve(app, api.campaigns.generateEmails, { preHandler: requireUser(ctx) }, async (req, reply) => {
     const ids = { userId: req.user.id, campaignId: req.params.id };
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };

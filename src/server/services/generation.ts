@@ -16,12 +16,19 @@ import {
   recountGenerationProgress,
   updateCampaign,
 } from '../queries/campaigns';
-import { insertEmailBatch, type NewEmail, type ThreadDraft, threadDrafts } from '../queries/emails';
+import {
+  deleteStepDrafts,
+  insertEmailBatch,
+  type NewEmail,
+  type ThreadDraft,
+  threadDrafts,
+} from '../queries/emails';
 import { recipientsWithoutEmail } from '../queries/recipients';
 import { findTemplate, type TemplateRow } from '../queries/templates';
 import { ownCampaign } from './campaigns';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
+import { refreshCampaignSendStatus } from './sending/campaign-send-status';
 
 type Recipient = typeof recipients.$inferSelect;
 export type GenerationDeps = { db: Db; ai: AiModels | null; aiConcurrency: number };
@@ -68,6 +75,45 @@ export async function beginGeneration(
     ['draft'],
   );
   return started !== null;
+}
+
+/**
+ * "Regenerate this step": the step's emails still in review are deleted and written again by the
+ * generation job, from the step's template and the recipient's current earlier emails, as drafts
+ * to review. Emails of the step that left review (approved and on their way, sent) stay as they
+ * are. Refused while the campaign is a draft or already generating. Returns how many are rewritten.
+ */
+export async function beginStepRegeneration(
+  deps: GenerationDeps,
+  userId: number,
+  campaignId: number,
+  step: number,
+): Promise<number> {
+  const campaign = await ownCampaign(deps.db, userId, campaignId);
+  if (campaign.status === 'draft' || campaign.status === 'generating')
+    throw new AppError('conflict', 'Generate the campaign’s emails first');
+  const templates = await templatesOfSteps(deps.db, campaign);
+  if (step > templates.length) throw new AppError('bad_request', `This campaign has no step ${step}`);
+  const template = templates[step - 1];
+  if (!template) throw new AppError('bad_request', `Select a template for step ${step}`);
+  if (needsAi(template) && !deps.ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
+  const started = await updateCampaign(
+    deps.db,
+    userId,
+    campaignId,
+    { status: 'generating', generationError: null },
+    [campaign.status],
+  );
+  if (!started) throw new AppError('conflict', 'The campaign changed meanwhile; try again');
+  const deleted = await deleteStepDrafts(deps.db, campaignId, step);
+  const { total } = await countCampaignEmails(deps.db, campaignId);
+  await updateCampaign(deps.db, userId, campaignId, {
+    generationTotal: campaign.recipientCount * templates.length,
+    generationProcessed: total,
+    generationCurrent: null,
+    generationStartedAt: new Date(),
+  });
+  return deleted;
 }
 
 /**
@@ -122,6 +168,8 @@ export async function generateSomeEmails(
   await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
     'generating',
   ]);
+  // After a step was regenerated, some emails may be scheduled or sent: the status says so.
+  await refreshCampaignSendStatus(deps.db, campaign.id);
   return 'done';
 }
 
