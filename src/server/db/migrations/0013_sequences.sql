@@ -78,20 +78,29 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 -- Schedules the follow-ups waiting for these sent emails (the step after each, for its recipient)
--- at their due time, in the recipient's zone (else the sender's) and the campaign's window.
+-- at their due time, in the recipient's zone (else the sender's) and the campaign's window, plus
+-- a random gap of up to 20 minutes when that stays inside the window: follow-ups that fall due
+-- together (a window's opening) leave spread out, not as one burst.
 CREATE OR REPLACE FUNCTION "schedule_follow_ups"(recipient_ids bigint[], steps integer[], sent_ats timestamptz[])
 RETURNS void LANGUAGE sql AS $$
   UPDATE emails n
   SET status = 'scheduled', updated_at = now(),
-      scheduled_for = follow_up_due(s.sent_at, cs.delay_days, cs.business_days,
-                                    coalesce(r.time_zone, u.time_zone), c.send_days,
-                                    c.send_start_minute, c.send_end_minute)
-  FROM unnest(recipient_ids, steps, sent_ats) AS s(recipient_id, step, sent_at)
-  JOIN recipients r ON r.id = s.recipient_id
-  JOIN campaigns c ON c.id = r.campaign_id
-  JOIN users u ON u.id = c.user_id
-  JOIN campaign_steps cs ON cs.campaign_id = c.id AND cs.step = s.step + 1
-  WHERE n.recipient_id = s.recipient_id AND n.step = s.step + 1 AND n.status = 'waiting';
+      scheduled_for = CASE
+        WHEN follow_up_due(d.due + d.gap, 0, false, d.zone, d.days, d.start_minute, d.end_minute) = d.due + d.gap
+        THEN d.due + d.gap ELSE d.due END
+  FROM (
+    SELECT s.recipient_id, s.step, coalesce(r.time_zone, u.time_zone) AS zone, c.send_days AS days,
+           c.send_start_minute AS start_minute, c.send_end_minute AS end_minute,
+           follow_up_due(s.sent_at, cs.delay_days, cs.business_days, coalesce(r.time_zone, u.time_zone),
+                         c.send_days, c.send_start_minute, c.send_end_minute) AS due,
+           make_interval(secs => floor(random() * 1200)) AS gap
+    FROM unnest(recipient_ids, steps, sent_ats) AS s(recipient_id, step, sent_at)
+    JOIN recipients r ON r.id = s.recipient_id
+    JOIN campaigns c ON c.id = r.campaign_id
+    JOIN users u ON u.id = c.user_id
+    JOIN campaign_steps cs ON cs.campaign_id = c.id AND cs.step = s.step + 1
+  ) d
+  WHERE n.recipient_id = d.recipient_id AND n.step = d.step + 1 AND n.status = 'waiting';
 $$;
 --> statement-breakpoint
 -- Every way an email reaches its end moves the sequence on, in the statement that put it there:
