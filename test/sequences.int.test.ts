@@ -281,9 +281,9 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     // Ada answers: her follow-up stops at once, with the reason.
     const reply = await parseRawMessage(
       [
-        'From: Ada <' + (await recipientEmail(ada.recipientId)) + '>',
+        `From: Ada <${await recipientEmail(ada.recipientId)}>`,
         'To: sender@example.com',
-        'Subject: Re: ' + ada.subject,
+        `Subject: Re: ${ada.subject}`,
         'Message-ID: <ada-reply@example.org>',
         `In-Reply-To: ${ada.messageId}`,
         'Date: Wed, 2 Dec 2026 10:00:00 +0000',

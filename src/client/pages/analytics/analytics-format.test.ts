@@ -5,7 +5,9 @@ import {
   formatAllOpens,
   formatCount,
   formatRate,
+  formatShare,
   isQuiet,
+  stepLabel,
   topCampaignsBySent,
 } from './analytics-format';
 
@@ -41,6 +43,23 @@ describe('formatRate', () => {
     expect(formatRate(42.46)).toBe('42.5%');
     expect(formatRate(0)).toBe('0.0%');
     expect(formatRate(Number.NaN)).toBe('0.0%');
+  });
+});
+
+describe('formatShare', () => {
+  it('shows a share 0–1 as a percentage with one decimal', () => {
+    expect(formatShare(0.075)).toBe('7.5%');
+    expect(formatShare(1)).toBe('100.0%');
+    expect(formatShare(0)).toBe('0.0%');
+    expect(formatShare(Number.NaN)).toBe('0.0%');
+  });
+});
+
+describe('stepLabel', () => {
+  it('names the first email step 1 and the follow-ups after it', () => {
+    expect(stepLabel(1)).toBe('Step 1');
+    expect(stepLabel(2)).toBe('Step 2 · follow-up');
+    expect(stepLabel(6)).toBe('Step 6 · follow-up');
   });
 });
 

@@ -4,6 +4,15 @@ import { formatOpenedRate } from '../dashboard/format-opened-rate';
 /** A rate (0–100) with one decimal and a percent sign, e.g. "42.5%"; a missing rate shows as 0.0%. */
 export const formatRate = formatOpenedRate;
 
+/**
+ * A share 0–1 (the per-step figures give their rates so) shown as `formatRate` shows a percentage
+ * 0–100: 0.075 → "7.5%".
+ */
+export const formatShare = (share: number) => formatRate(share * 100);
+
+/** A step's name: the campaign's own email is step 1, its follow-ups steps 2 onwards (as the editor numbers them). */
+export const stepLabel = (step: number) => (step === 1 ? 'Step 1' : `Step ${step} · follow-up`);
+
 /** A count with the browser's thousands separators. */
 export function formatCount(value: number): string {
   return Number.isFinite(value) ? value.toLocaleString() : '0';

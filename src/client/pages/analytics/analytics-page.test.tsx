@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsOverview } from '../../../contract/analytics';
 import { createQueryClient } from '../../api';
 import { AnalyticsPage } from './analytics-page';
-import { overview, sentEmail } from './test-fixtures';
+import { listedCampaign, overview, sentEmail } from './test-fixtures';
 
 const days = [
   { day: '2025-07-29', sent: 120, opened: 50, openedIncludingMachine: 70, replied: 4, bounced: 1 },
@@ -34,8 +34,25 @@ const reply = {
   recipientEmail: 'r1@example.com',
 };
 
-/** A fake server; `overviewReply` replaces the overview's answer. Returns the URLs asked for. */
-function stubServer(overviewReply: () => Response = () => Response.json(overview)) {
+// Expo (7) has a follow-up and is active; Spring launch (9) has none and is archived.
+const activeCampaigns = [
+  listedCampaign(7, 'Expo follow-up', [{ delayDays: 3, businessDays: true, templateId: 2 }]),
+];
+const archivedCampaigns = [{ ...listedCampaign(9, 'Spring launch'), archivedAt: '2025-08-01T00:00:00Z' }];
+
+const stepStats = [
+  { step: 1, sent: 150, replied: 5, replyRate: 5 / 150, bounced: 3, bounceRate: 0.02, unsubscribed: 2 },
+  { step: 2, sent: 60, replied: 1, replyRate: 1 / 60, bounced: 0, bounceRate: 0, unsubscribed: 0 },
+];
+
+/**
+ * A fake server; `overviewReply` replaces the overview's answer, `listsReply` both campaign lists'.
+ * Returns the URLs asked for.
+ */
+function stubServer(
+  overviewReply: () => Response = () => Response.json(overview),
+  listsReply?: () => Response,
+) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -45,6 +62,10 @@ function stubServer(overviewReply: () => Response = () => Response.json(overview
       if (url === '/api/analytics/daily?days=30') return Response.json({ days });
       if (url.startsWith('/api/analytics/sent-emails?'))
         return Response.json({ items: [sentEmail(1, { opened: true })], total: 1, page: 1, pageSize: 25 });
+      if (listsReply && (url === '/api/campaigns' || url === '/api/campaigns/archived')) return listsReply();
+      if (url === '/api/campaigns') return Response.json(activeCampaigns);
+      if (url === '/api/campaigns/archived') return Response.json(archivedCampaigns);
+      if (url === '/api/campaigns/7/step-stats') return Response.json(stepStats);
       if (url === '/api/campaigns/7/unsubscribers') return Response.json(unsubscribers);
       if (url.startsWith('/api/campaigns/7/replies?'))
         return Response.json({ items: [reply], total: 1, limit: 20, offset: 0 });
@@ -151,6 +172,44 @@ describe('AnalyticsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Replies: Expo follow-up' });
     expect(await within(dialog).findByText('Happy to talk next week.')).toBeTruthy();
     expect(urls).toContain('/api/campaigns/7/replies?limit=20&offset=0');
+  });
+
+  it('offers the figures by step only for a campaign with follow-ups, and opens them from its row', async () => {
+    const urls = stubServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Campaign performance' });
+    const [, expoRow, springRow] = within(table).getAllByRole('row');
+    fireEvent.click(await within(expoRow!).findByRole('button', { name: 'View by Step' }));
+    expect(within(springRow!).queryByRole('button', { name: 'View by Step' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Expo follow-up: by step' });
+    const steps = await within(dialog).findByRole('table', { name: 'Figures by step' });
+    const stepTwo = within(steps).getByRole('rowheader', { name: 'Step 2 · follow-up' }).closest('tr')!;
+    expect(Array.from(stepTwo.children, (cell) => cell.textContent)).toEqual([
+      'Step 2 · follow-up',
+      '60',
+      '1',
+      '1.7%',
+      '0',
+      '0.0%',
+      '0',
+    ]);
+    expect(urls).toContain('/api/campaigns/7/step-stats');
+  });
+
+  it('still shows every campaign without a by-step button when the campaign lists cannot be read', async () => {
+    const urls = stubServer(
+      undefined,
+      () => new Response('boom', { status: 500, statusText: 'Internal Server Error' }),
+    );
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Campaign performance' });
+    await waitFor(() => expect(urls).toContain('/api/campaigns/archived'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).queryByRole('button', { name: 'View by Step' })).toBeNull();
+    // Only a hint failed: no analytics toast, no alert.
+    expect(screen.queryByText('Failed to fetch analytics data')).toBeNull();
+    expect(screen.queryByText('Could not load your analytics')).toBeNull();
   });
 
   it('says no emails were sent yet instead of drawing empty charts', async () => {

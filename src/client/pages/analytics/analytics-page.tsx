@@ -9,8 +9,10 @@ import { CampaignTable } from './campaign-table';
 import { DailyActivityChart } from './daily-activity-chart';
 import { RepliesDialog } from './replies-dialog';
 import { SentEmailsCard } from './sent-emails-card';
+import { StepStatsDialog } from './step-stats-dialog';
 import { SummaryCards } from './summary-cards';
 import { UnsubscribersDialog } from './unsubscribers-dialog';
+import { useCampaignsWithFollowUps } from './use-campaigns-with-follow-ups';
 import { useFailureToast } from './use-failure-toast';
 
 /** The Analytics page (docs/product.md §8): totals, charts, per-campaign figures and the sent emails. */
@@ -19,6 +21,8 @@ export function AnalyticsPage() {
   const daily = useQuery(dailyActivityQuery(DAILY_ACTIVITY_DAYS));
   const [unsubscribersOf, setUnsubscribersOf] = useState<CampaignAnalytics | null>(null);
   const [repliesOf, setRepliesOf] = useState<CampaignAnalytics | null>(null);
+  const [stepsOf, setStepsOf] = useState<CampaignAnalytics | null>(null);
+  const withFollowUps = useCampaignsWithFollowUps();
   useFailureToast(overview.error);
   useFailureToast(daily.error);
   // A 401 is handled once for the whole app (session expiry); other failures are shown here.
@@ -40,11 +44,14 @@ export function AnalyticsPage() {
         campaigns={overview.data?.campaigns}
         onViewUnsubscribers={setUnsubscribersOf}
         onViewReplies={setRepliesOf}
+        withFollowUps={withFollowUps}
+        onViewSteps={setStepsOf}
         failed={!!overview.error}
       />
       <SentEmailsCard campaigns={overview.data?.campaigns ?? []} />
       <UnsubscribersDialog campaign={unsubscribersOf} onClose={() => setUnsubscribersOf(null)} />
       <RepliesDialog campaign={repliesOf} onClose={() => setRepliesOf(null)} />
+      <StepStatsDialog campaign={stepsOf} onClose={() => setStepsOf(null)} />
     </Stack>
   );
 }

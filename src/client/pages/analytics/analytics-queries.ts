@@ -47,3 +47,11 @@ export function repliesQuery(campaignId: number, pageIndex: number) {
     placeholderData: keepPreviousData,
   };
 }
+
+/** A campaign's figures per step of its sequence; replies, bounces and unsubscribes arrive in the background. */
+export function stepStatsQuery(campaignId: number) {
+  return {
+    ...queryOf(api.campaigns.stepStats, { params: { id: campaignId } }),
+    refetchOnMount: 'always' as const,
+  };
+}

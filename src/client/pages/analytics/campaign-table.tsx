@@ -10,7 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconMessageReply, IconUserMinus } from '@tabler/icons-react';
+import { IconListNumbers, IconMessageReply, IconUserMinus } from '@tabler/icons-react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
 import { formatCount, formatRate } from './analytics-format';
 
@@ -18,15 +18,26 @@ interface CampaignTableProps {
   campaigns: CampaignAnalytics[] | undefined;
   onViewUnsubscribers: (campaign: CampaignAnalytics) => void;
   onViewReplies: (campaign: CampaignAnalytics) => void;
+  /** Campaigns with follow-ups: only these offer their figures by step. */
+  withFollowUps: ReadonlySet<number>;
+  onViewSteps: (campaign: CampaignAnalytics) => void;
   /** The overview could not be read (the page says why). */
   failed: boolean;
 }
 
 /**
  * docs/product.md §8: per campaign Sent, Opened, Unopened and Open Rate, with the machine-inclusive figures
- * beside them, then the reply and (hard) bounce rates of §12.
+ * beside them, then the reply and (hard) bounce rates of §12. A campaign with follow-ups also
+ * offers its figures by step.
  */
-export function CampaignTable({ campaigns, onViewUnsubscribers, onViewReplies, failed }: CampaignTableProps) {
+export function CampaignTable({
+  campaigns,
+  onViewUnsubscribers,
+  onViewReplies,
+  withFollowUps,
+  onViewSteps,
+  failed,
+}: CampaignTableProps) {
   return (
     <Card component="section" aria-labelledby="campaign-table-title">
       <Title order={2} fz="lg" mb="md" id="campaign-table-title">
@@ -115,6 +126,16 @@ export function CampaignTable({ campaigns, onViewUnsubscribers, onViewReplies, f
                       >
                         View Unsubscribers
                       </Button>
+                      {withFollowUps.has(c.campaignId) && (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          leftSection={<IconListNumbers size={14} />}
+                          onClick={() => onViewSteps(c)}
+                        >
+                          View by Step
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,4 +1,5 @@
 import type { AnalyticsOverview, CampaignAnalytics, SentEmailRow } from '../../../contract/analytics';
+import { type Campaign, type CampaignStep, DEFAULT_SEND_WINDOW } from '../../../contract/campaigns';
 
 /** Shared test data for the analytics render tests. */
 export const expo: CampaignAnalytics = {
@@ -65,4 +66,24 @@ export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): Sent
   repliedAt: null,
   bounceKind: null,
   ...changes,
+});
+
+/** A campaign as the campaign lists give it, with its follow-ups. */
+export const listedCampaign = (id: number, name: string, steps: CampaignStep[] = []): Campaign => ({
+  id,
+  name,
+  description: null,
+  notes: null,
+  status: 'completed',
+  templateId: 1,
+  recipientCount: 150,
+  columnMapping: { email: 'E-mail' },
+  includeUnsubscribeLink: true,
+  unsubscribeMessage: null,
+  trackOpens: true,
+  steps,
+  sendWindow: DEFAULT_SEND_WINDOW,
+  createdAt: '2025-07-01T00:00:00Z',
+  archivedAt: null,
+  generation: { processed: 150, total: 150, error: null },
 });

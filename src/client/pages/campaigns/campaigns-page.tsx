@@ -6,7 +6,7 @@ import { ActiveCampaigns } from './active-campaigns';
 import { ArchivedCampaigns } from './archived-campaigns';
 import type { SaveOutcome } from './editor/use-save-campaign';
 import { useGeneration } from './generation/use-generation';
-import { ImportSummaryDialog } from './import-summary-dialog';
+import { hasRowsToRead, ImportSummaryDialog } from './import-summary-dialog';
 import { ReviewDialog } from './review/review-dialog';
 import { ScheduledEmailsDialog } from './scheduled/scheduled-emails-dialog';
 import { SequenceDialog } from './sequence/sequence-dialog';
@@ -34,8 +34,8 @@ export function CampaignsPage() {
   const create = () => setEditing({ campaign: null });
 
   const saved = ({ campaign, report }: SaveOutcome) => {
-    // The toast gives the counts; rows worth reading get a dialog.
-    if (report && report.skipped > 0) setSummary({ campaignName: campaign.name, report });
+    // The toast gives the counts; rows worth reading (skipped, or imported with a warning) get a dialog.
+    if (report && hasRowsToRead(report)) setSummary({ campaignName: campaign.name, report });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ImportReport } from '../../../contract/campaigns';
 import { Fact } from './campaign-facts';
 
@@ -8,7 +8,16 @@ interface ImportSummaryDialogProps {
   onClose: () => void;
 }
 
-/** After a CSV import that skipped rows: how many came in, and which rows were left out and why. */
+/**
+ * Whether an import deserves the dialog: the toast gives the counts, but skipped rows and rows
+ * imported with something ignored (an unknown time zone, say) have reasons worth reading.
+ */
+export const hasRowsToRead = (report: ImportReport) => report.skipped > 0 || report.warnings.length > 0;
+
+/**
+ * After a CSV import with rows worth reading: how many came in, which rows were left out and why,
+ * and which came in with something ignored.
+ */
 export function ImportSummaryDialog({ summary, onClose }: ImportSummaryDialogProps) {
   const report = summary?.report;
   return (
@@ -23,33 +32,23 @@ export function ImportSummaryDialog({ summary, onClose }: ImportSummaryDialogPro
             <Fact label="Skipped" value={report.skipped.toLocaleString()} />
           </Stack>
           {report.skippedRows.length > 0 && (
-            <>
-              <Text size="sm" fw={500}>
-                {report.skipped > report.skippedRows.length
+            <ReportRows
+              heading={
+                report.skipped > report.skippedRows.length
                   ? `The first ${report.skippedRows.length} skipped rows`
-                  : 'Skipped rows'}
-              </Text>
-              <ScrollArea.Autosize mah={320}>
-                <Table striped withTableBorder fz="sm" aria-label="Skipped rows">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Row</Table.Th>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th>Reason</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {report.skippedRows.map((row) => (
-                      <Table.Tr key={row.row}>
-                        <Table.Td>{row.row}</Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-all' }}>{row.email || '—'}</Table.Td>
-                        <Table.Td>{row.reason}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            </>
+                  : 'Skipped rows'
+              }
+              label="Skipped rows"
+              rows={report.skippedRows}
+            />
+          )}
+          {report.warnings.length > 0 && (
+            // The report gives only the first warnings and no total, so no "first N" here.
+            <ReportRows
+              heading="Imported with a warning"
+              label="Rows imported with a warning"
+              rows={report.warnings}
+            />
           )}
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
@@ -57,5 +56,45 @@ export function ImportSummaryDialog({ summary, onClose }: ImportSummaryDialogPro
         </Stack>
       )}
     </Modal>
+  );
+}
+
+interface ReportRowsProps {
+  heading: string;
+  /** The table's accessible name. */
+  label: string;
+  rows: ImportReport['skippedRows'];
+}
+
+/** Rows of the file with what happened to each: its row number, address and the reason. */
+function ReportRows({ heading, label, rows }: ReportRowsProps) {
+  return (
+    <Stack gap="xs">
+      {/* A heading under the dialog's title (an h2), so each list can be jumped to. */}
+      <Title order={3} fz="sm" fw={500}>
+        {heading}
+      </Title>
+      <ScrollArea.Autosize mah={320}>
+        <Table striped withTableBorder fz="sm" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              // One row may carry several warnings, so the row number alone is no key.
+              <Table.Tr key={`${row.row} ${row.reason}`}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{row.email || '—'}</Table.Td>
+                <Table.Td>{row.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
   );
 }

@@ -99,7 +99,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the Follow-ups section', () => {
+// The whole campaign editor renders for each test, and a test clicks through it many times: alone
+// that takes about a second, but on a shared two-core machine under load it has passed the default
+// five seconds. The deadline is for liveness, not a timing.
+describe('the Follow-ups section', { timeout: 20_000 }, () => {
   it('shows the campaign template as step 1, and a follow-up without a template by its step', () => {
     stubServer(draft);
     renderEditor();
@@ -185,7 +188,7 @@ describe('the Follow-ups section', () => {
   });
 });
 
-describe('the sending window', () => {
+describe('the sending window', { timeout: 20_000 }, () => {
   it('starts from the campaign and saves the days and times chosen', async () => {
     const saves = stubServer(draft);
     renderEditor({ ...draft, sendWindow: { days: [2, 4], startMinute: 8 * 60, endMinute: 12 * 60 } });
