@@ -9,8 +9,10 @@ import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
 import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
+import { releaseScheduledJob } from './jobs/release-scheduled';
 import { sendQueueOn } from './jobs/send-queue';
 import { mailboxSyncQueueOn } from './jobs/sync-mailboxes';
+import { createClock, watchClock } from './lib/clock';
 import { loggerOptions } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
@@ -57,8 +59,18 @@ export async function createContext(
       generationQueue: generationQueueOn(jobs, config.generation.expireSeconds),
       ai: createAiModels(config, metrics),
       metrics,
+      clock: createClock(config.clockOffsetFile),
     };
     await ctx.jobs.start(ctx);
+    if (config.clockOffsetFile && role !== 'web') {
+      // A test moved the clock: scheduled emails and follow-ups now due go at once.
+      const stop = watchClock(config.clockOffsetFile, () => {
+        ctx.jobs
+          .enqueue(releaseScheduledJob, {})
+          .catch((err) => log.warn({ err }, 'release after a clock move'));
+      });
+      stopWatchingClock.set(ctx, stop);
+    }
     return ctx;
   } catch (err) {
     await database.close().catch(() => {});
@@ -66,7 +78,10 @@ export async function createContext(
   }
 }
 
+const stopWatchingClock = new WeakMap<AppContext, () => void>();
+
 export async function closeContext(ctx: AppContext) {
+  stopWatchingClock.get(ctx)?.();
   await ctx.jobs.stop();
   await closeComposePool();
   closeSmtpRelay(ctx.config.mail.smtp);

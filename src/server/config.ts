@@ -98,6 +98,9 @@ const envSchema = z.object({
   DNS_SERVERS: optionalString,
   DNS_TIMEOUT_MS: positiveInt(5000),
 
+  /** Tests only: a file of milliseconds the app adds to the real time when deciding what is due. */
+  CLOCK_OFFSET_FILE: optionalString,
+
   LEGAL_ENTITY: z.string().default('the operator of this Tailor installation'),
   LEGAL_CONTACT_EMAIL: z.string().default('privacy@example.com'),
   LEGAL_STATE: z.string().default('Delaware'),
@@ -149,6 +152,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     port: env.PORT,
     publicUrl,
     dataDir: path.resolve(ROOT_DIR, env.DATA_DIR),
+    /** Tests only (CLOCK_OFFSET_FILE): see lib/clock.ts. */
+    clockOffsetFile: env.CLOCK_OFFSET_FILE ?? null,
     databaseUrl: env.DATABASE_URL,
     secretKey: env.SECRET_KEY,
     oldSecretKey: env.OLD_SECRET_KEY,

@@ -6,6 +6,7 @@ import type { TokenCipher } from './auth/token-cipher';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
+import type { Clock } from './lib/clock';
 import type { Metrics } from './lib/metrics';
 import type { MailboxSyncQueue } from './services/conversations/mailbox-sync-queue';
 import type { GenerationQueue } from './services/generation-queue';
@@ -32,4 +33,6 @@ export type AppContext = {
   ai: AiModels | null;
   /** This process's Prometheus metrics (served at /metrics). */
   metrics: Metrics;
+  /** The time jobs decide what is due by: the real time, moved only by tests (CLOCK_OFFSET_FILE). */
+  clock: Clock;
 };

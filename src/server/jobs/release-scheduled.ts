@@ -10,6 +10,10 @@ export const releaseScheduledJob: AppJob<z.ZodObject> = {
   cron: '* * * * *',
   queue: { retryLimit: 3 },
   async handle(ctx) {
-    await releaseDueEmails(ctx.db, (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)));
+    await releaseDueEmails(
+      ctx.db,
+      (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
+      ctx.clock(),
+    );
   },
 };
