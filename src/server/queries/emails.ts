@@ -122,3 +122,13 @@ export async function deleteStepDrafts(db: Db, campaignId: number, step: number)
     .returning({ id: emails.id });
   return rows.length;
 }
+
+/** Whether any of the campaign's emails left review (on its way, sent, stopped…): one index probe. */
+export async function hasEmailsPastReview(db: Db, campaignId: number) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(emails)
+    .where(and(eq(emails.campaignId, campaignId), sql`${emails.status} not in ('draft', 'failed')`))
+    .limit(1);
+  return row !== undefined;
+}

@@ -18,6 +18,7 @@ import {
 } from '../queries/campaigns';
 import {
   deleteStepDrafts,
+  hasEmailsPastReview,
   insertEmailBatch,
   type NewEmail,
   type ThreadDraft,
@@ -90,8 +91,9 @@ export async function beginStepRegeneration(
   step: number,
 ): Promise<number> {
   const campaign = await ownCampaign(deps.db, userId, campaignId);
-  if (campaign.status === 'draft' || campaign.status === 'generating')
-    throw new AppError('conflict', 'Generate the campaign’s emails first');
+  if (campaign.status === 'draft') throw new AppError('conflict', 'Generate the campaign’s emails first');
+  if (campaign.status === 'generating')
+    throw new AppError('conflict', 'Emails are being written for this campaign; try again when it is done');
   const templates = await templatesOfSteps(deps.db, campaign);
   if (step > templates.length) throw new AppError('bad_request', `This campaign has no step ${step}`);
   const template = templates[step - 1];
@@ -256,10 +258,20 @@ export async function giveUpGeneration(
   );
 }
 
+/**
+ * Generation stopped: the campaign goes back to draft to be fixed and generated again, unless some
+ * of its emails already left review (a step was being regenerated), when its status follows them.
+ */
 export async function failGeneration(db: Db, campaign: CampaignRow, message: string) {
-  await updateCampaign(db, campaign.userId, campaign.id, { status: 'draft', generationError: message }, [
-    'generating',
-  ]);
+  const sending = await hasEmailsPastReview(db, campaign.id);
+  await updateCampaign(
+    db,
+    campaign.userId,
+    campaign.id,
+    { status: sending ? 'ready' : 'draft', generationError: message },
+    ['generating'],
+  );
+  if (sending) await refreshCampaignSendStatus(db, campaign.id);
 }
 
 type Item = { recipient: Recipient; values: Record<string, string>; thread: ThreadDraft[] };

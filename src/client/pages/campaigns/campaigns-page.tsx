@@ -85,7 +85,7 @@ export function CampaignsPage() {
           />
         </Suspense>
       )}
-      <ReviewDialog campaign={reviewing} onClose={() => setReviewing(null)} />
+      <ReviewDialog campaign={reviewing} onClose={() => setReviewing(null)} generation={generation} />
       <ScheduledEmailsDialog
         opened={scheduled !== null}
         campaign={scheduled?.campaign ?? null}

@@ -123,6 +123,15 @@ export function useEmailActions() {
         }),
       ),
     ),
+    // Rewrites one step's emails still in review; the campaign goes back to generating meanwhile.
+    regenerateStep: useMutation(
+      action(
+        ({ campaignId, step }: { campaignId: number; step: number }) =>
+          call(api.campaigns.regenerateStep, { params: { id: campaignId }, body: { step } }),
+        'Failed to regenerate the step',
+        ({ regenerating }, { step }) => regenerateStepToast(regenerating, step),
+      ),
+    ),
     sendApproved: useMutation(
       action(
         ({ campaignId, scheduledFor }: { campaignId: number; scheduledFor: string | null }) =>
@@ -138,3 +147,15 @@ export function useEmailActions() {
 }
 
 export type EmailActions = ReturnType<typeof useEmailActions>;
+
+/** After "Regenerate step N": how many of its emails still in review are written again. */
+function regenerateStepToast(regenerating: number, step: number): ToastOptions {
+  return {
+    title: `Step ${step} is being written again`,
+    message:
+      regenerating === 0
+        ? 'None of its emails was still in review.'
+        : `${emailCount(regenerating)} to write again, as new drafts to review.`,
+    tone: regenerating === 0 ? 'info' : 'success',
+  };
+}

@@ -9,6 +9,7 @@ import { emailCount } from '../emails/send-toasts';
 import type { EmailActions } from '../emails/use-email-actions';
 import { ApproveAllButtons, NO_UNSUBSCRIBE_HINT } from './approve-all-buttons';
 import { DailyLimit } from './daily-limit';
+import { RegenerateStepMenu } from './regenerate-step-menu';
 
 interface BulkActionsProps {
   campaign: Campaign;
@@ -18,17 +19,35 @@ interface BulkActionsProps {
   /** The first page is still loading: nothing is known yet. */
   loading: boolean;
   actions: EmailActions;
+  /** The campaign's emails are being written (Generate, or a step regenerated): none to write again yet. */
+  generating: boolean;
   /** Told when a dialog opens on top, so the review leaves Escape to it. */
   onNestedChange: (open: boolean) => void;
+  /** Told when a step's regeneration started: the campaign is generating again. */
+  onRegenerated: () => void;
 }
 
 /**
  * The campaign-wide part of the review (docs/product.md §5): approval progress, the daily limit, Approve
- * All (and by step, for a sequence) and the two ways to send the approved emails, each asking first since it reaches many people at once.
+ * All (and by step, for a sequence), writing a step of a sequence again, and the two ways to send the
+ * approved emails, each asking first since it reaches many people at once.
  */
-export function BulkActions({ campaign, total, counts, loading, actions, onNestedChange }: BulkActionsProps) {
+export function BulkActions({
+  campaign,
+  total,
+  counts,
+  loading,
+  actions,
+  generating,
+  onNestedChange,
+  onRegenerated,
+}: BulkActionsProps) {
   const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
-  useEffect(() => onNestedChange(asking !== null), [onNestedChange, asking]);
+  const [askingRegenerate, setAskingRegenerate] = useState(false);
+  useEffect(
+    () => onNestedChange(asking !== null || askingRegenerate),
+    [onNestedChange, asking, askingRegenerate],
+  );
   const sendable = counts?.sendable;
   const nothingToSend = loading || total === 0 || sendable === 0;
   const suffix = sendable === undefined ? '' : ` (${sendable.toLocaleString()})`;
@@ -63,6 +82,13 @@ export function BulkActions({ campaign, total, counts, loading, actions, onNeste
           campaign={campaign}
           nothingToApprove={loading || total === 0 || counts?.approved === total}
           approveAll={actions.approveAll}
+        />
+        <RegenerateStepMenu
+          campaign={campaign}
+          disabled={loading || total === 0 || generating}
+          regenerateStep={actions.regenerateStep}
+          onAskingChange={setAskingRegenerate}
+          onRegenerated={onRegenerated}
         />
         <Button
           variant="default"

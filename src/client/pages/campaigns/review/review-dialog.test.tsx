@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { type Campaign, DEFAULT_SEND_WINDOW, type Email } from '../../../../cont
 import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
 import { allows } from '../../../../contract/email-rules';
 import { createQueryClient } from '../../../api';
+import type { Generation } from '../generation/use-generation';
 import { ReviewDialog } from './review-dialog';
 
 const campaign: Campaign = {
@@ -68,8 +69,21 @@ const inbound = (id: number, changes: Partial<InboundEvent> = {}): EmailEvent =>
   return { type: 'inbound', at: message.receivedAt, message };
 };
 
-/** A fake server holding `emails`, and each email's events by id. Returns the calls it answered. */
-function stubServer(emails: Email[], events: Record<number, EmailEvent[]> = {}) {
+/**
+ * A fake server holding `emails`, and each email's events by id; `regenerate` answers "Regenerate
+ * step N" (by default, as the server does, dropping the step's drafts to write them again). Returns
+ * the calls it answered.
+ */
+function stubServer(
+  emails: Email[],
+  events: Record<number, EmailEvent[]> = {},
+  regenerate = (step: number) => {
+    const kept = emails.filter((e) => e.step !== step || e.status !== 'draft');
+    const regenerating = emails.length - kept.length;
+    emails.splice(0, emails.length, ...kept);
+    return Response.json({ regenerating });
+  },
+) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
@@ -101,6 +115,9 @@ function stubServer(emails: Email[], events: Record<number, EmailEvent[]> = {}) 
     if (url === '/api/campaigns/7/approve-all' && method === 'POST') {
       return Response.json({ approved: 2 });
     }
+    if (url === '/api/campaigns/7/regenerate-step' && method === 'POST') {
+      return regenerate(JSON.parse(String(init?.body)).step);
+    }
     const eventsOf = url.match(/^\/api\/emails\/(\d+)\/events$/);
     if (eventsOf) return Response.json({ events: events[Number(eventsOf[1])] ?? [] });
     return new Response('Not here', { status: 404, statusText: 'Not Found' });
@@ -109,19 +126,34 @@ function stubServer(emails: Email[], events: Record<number, EmailEvent[]> = {}) 
   return calls;
 }
 
-function renderDialog(shown: Campaign = campaign) {
-  return render(
+function renderDialog(shown: Campaign = campaign, generation?: Generation) {
+  const client = createQueryClient();
+  const ui = (following?: Generation) => (
     <MantineProvider env="test">
       <Notifications />
-      <QueryClientProvider client={createQueryClient()}>
-        <ReviewDialog campaign={shown} onClose={() => {}} />
+      <QueryClientProvider client={client}>
+        <ReviewDialog campaign={shown} onClose={() => {}} generation={following} />
       </QueryClientProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+  const result = render(ui(generation));
+  /** Renders again with the page's generation as it is now. */
+  return { rerender: (following?: Generation) => result.rerender(ui(following)) };
+}
+
+/** The Campaigns page's generation as the review sees it: `generating` or not, with fixed progress. */
+function fakeGeneration(generating = false) {
+  return {
+    start: vi.fn(),
+    isGenerating: () => generating,
+    progressOf: () => ({ progress: 50, processed: 3, total: 6, currentRecipient: 'r2@example.com' }),
+  } satisfies Generation;
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The toast store outlives a render: start each test with none.
+  notifications.clean();
 });
 
 describe('ReviewDialog', () => {
@@ -397,6 +429,110 @@ describe('ReviewDialog', () => {
       await screen.findByText('Email 1 of 1');
       expect(screen.queryByText('Step 1')).toBeNull();
       expect(screen.queryByRole('button', { name: /Approve all of step/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Regenerate…' })).toBeNull();
+    });
+
+    // Each test renders the whole review and clicks through a menu and a dialog: about half a second
+    // alone, but on a shared two-core machine under load that has passed the default five seconds.
+    // The deadline is for liveness, not a timing.
+    describe('regenerating a step', { timeout: 20_000 }, () => {
+      const emailReads = (calls: { url: string }[]) =>
+        calls.filter((c) => c.url.startsWith('/api/campaigns/7/emails?')).length;
+
+      /** Opens "Regenerate…" once the counts are in, picks `step`, and returns the question asked. */
+      async function ask(step: number) {
+        await screen.findByText('0 of 2 approved');
+        fireEvent.click(screen.getByRole('button', { name: 'Regenerate…' }));
+        fireEvent.click(await screen.findByRole('menuitem', { name: `Step ${step}` }));
+        return screen.findByRole('dialog', { name: `Regenerate step ${step}` });
+      }
+
+      it('offers every step and asks first, and Cancel writes nothing again', async () => {
+        const calls = stubServer([email(1), followUp(2)]);
+        renderDialog(sequence, fakeGeneration());
+
+        await screen.findByText('0 of 2 approved');
+        fireEvent.click(screen.getByRole('button', { name: 'Regenerate…' }));
+        const menu = await screen.findByRole('menu');
+        expect(
+          within(menu)
+            .getAllByRole('menuitem')
+            .map((item) => item.textContent),
+        ).toEqual(['Step 1', 'Step 2', 'Step 3']);
+        fireEvent.click(within(menu).getByRole('menuitem', { name: 'Step 2' }));
+
+        const question = await screen.findByRole('dialog', { name: 'Regenerate step 2' });
+        expect(
+          within(question).getByText(
+            'The step’s emails still in review are written again from its template and the current thread. Their edits and approvals are lost; emails already on their way or sent stay as they are.',
+          ),
+        ).toBeTruthy();
+        expect(within(question).getByRole('button', { name: 'Regenerate' })).toBeTruthy();
+        fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Regenerate step 2' })).toBeNull());
+        expect(calls.some((c) => c.url.endsWith('/regenerate-step'))).toBe(false);
+        // The review is still there.
+        expect(screen.getByText('Email 1 of 2')).toBeTruthy();
+      });
+
+      it('asks the server to write the step again, says so, reads the emails again and follows the generation', async () => {
+        const calls = stubServer([email(1), followUp(2)]);
+        const generation = fakeGeneration();
+        renderDialog(sequence, generation);
+
+        const question = await ask(2);
+        const readsBefore = emailReads(calls);
+        fireEvent.click(within(question).getByRole('button', { name: 'Regenerate' }));
+
+        expect(await screen.findByText('Step 2 is being written again')).toBeTruthy();
+        expect(screen.getByText('1 email to write again, as new drafts to review.')).toBeTruthy();
+        expect(calls.filter((c) => c.url.endsWith('/regenerate-step'))).toEqual([
+          { method: 'POST', url: '/api/campaigns/7/regenerate-step', body: { step: 2 } },
+        ]);
+        // The step's draft left the list: the review read it again.
+        expect(await screen.findByText('Email 1 of 1')).toBeTruthy();
+        expect(emailReads(calls)).toBeGreaterThan(readsBefore);
+        await waitFor(() => expect(generation.start).toHaveBeenCalledTimes(1));
+        expect(generation.start.mock.calls[0]?.[0]).toMatchObject({ id: 7 });
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Regenerate step 2' })).toBeNull());
+      });
+
+      it("shows the server's refusal as an error toast and starts nothing", async () => {
+        const calls = stubServer([email(1), followUp(2)], {}, () =>
+          Response.json({ message: 'Select a template for step 3' }, { status: 400 }),
+        );
+        const generation = fakeGeneration();
+        renderDialog(sequence, generation);
+
+        const question = await ask(3);
+        fireEvent.click(within(question).getByRole('button', { name: 'Regenerate' }));
+
+        expect(await screen.findByText('Select a template for step 3')).toBeTruthy();
+        expect(screen.getByText('Error')).toBeTruthy();
+        expect(calls.find((c) => c.url.endsWith('/regenerate-step'))?.body).toEqual({ step: 3 });
+        expect(screen.queryByText('Step 3 is being written again')).toBeNull();
+        expect(generation.start).not.toHaveBeenCalled();
+        // The question stays, to try again or cancel.
+        expect(screen.getByRole('dialog', { name: 'Regenerate step 3' })).toBeTruthy();
+      });
+
+      it('shows the progress while the emails are written, offers no regeneration meanwhile, and reads them once done', async () => {
+        const calls = stubServer([email(1), followUp(2)]);
+        const { rerender } = renderDialog(sequence, fakeGeneration(true));
+
+        await screen.findByText('0 of 2 approved');
+        expect(
+          screen.getByRole('progressbar', { name: 'Generating emails for Expo follow-up' }),
+        ).toBeTruthy();
+        expect(screen.getByText('Writing for r2@example.com')).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Regenerate…' })).toHaveProperty('disabled', true);
+
+        const readsBefore = emailReads(calls);
+        rerender(fakeGeneration(false));
+        await waitFor(() => expect(emailReads(calls)).toBeGreaterThan(readsBefore));
+        expect(screen.queryByRole('progressbar', { name: /Generating emails/ })).toBeNull();
+        expect(screen.getByRole('button', { name: 'Regenerate…' })).toHaveProperty('disabled', false);
+      });
     });
   });
 });

@@ -6,7 +6,10 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
 import { activeCampaignsQuery } from '../campaign-queries';
+import { campaignEmailsKey } from '../emails/email-queries';
 import { useEmailActions } from '../emails/use-email-actions';
+import { GenerationProgress } from '../generation/generation-progress';
+import type { Generation } from '../generation/use-generation';
 import { BulkActions } from './bulk-actions';
 import { EmailCard } from './email-card';
 import { clampIndex } from './email-paging';
@@ -16,13 +19,18 @@ interface ReviewDialogProps {
   /** The campaign whose emails to review; null keeps the dialog closed. */
   campaign: Campaign | null;
   onClose: () => void;
+  /**
+   * The page's generation, which a regenerated step starts following again and whose progress
+   * shows here meanwhile. Without it the page's campaign list alone notices the generation.
+   */
+  generation?: Generation;
 }
 
 /**
  * "Review & Edit Emails" (docs/product.md §5): one email at a time, with the campaign-wide approval and
  * sending.
  */
-export function ReviewDialog({ campaign, onClose }: ReviewDialogProps) {
+export function ReviewDialog({ campaign, onClose, generation }: ReviewDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);
   // Without a modal stack, Escape closes every open modal: leave it to a dialog opened on top.
@@ -46,6 +54,7 @@ export function ReviewDialog({ campaign, onClose }: ReviewDialogProps) {
           editing={editing}
           setEditing={setEditing}
           onNestedChange={setNested}
+          generation={generation}
         />
       )}
     </Modal>
@@ -57,9 +66,10 @@ interface ReviewProps {
   editing: boolean;
   setEditing: (editing: boolean) => void;
   onNestedChange: (open: boolean) => void;
+  generation: Generation | undefined;
 }
 
-function Review({ campaign, editing, setEditing, onNestedChange }: ReviewProps) {
+function Review({ campaign, editing, setEditing, onNestedChange, generation }: ReviewProps) {
   const [index, setIndex] = useState(0);
   const { email, total, counts, loading, error } = useReviewEmails(campaign.id, index);
   const actions = useEmailActions();
@@ -84,6 +94,20 @@ function Review({ campaign, editing, setEditing, onNestedChange }: ReviewProps) 
     [setEditing, queryClient],
   );
 
+  const generating = generation?.isGenerating(campaign) ?? false;
+  // When the writing ends, the step's new drafts are read (the page refreshes only the campaign list).
+  const wasGenerating = useRef(generating);
+  useEffect(() => {
+    if (wasGenerating.current && !generating)
+      void queryClient.invalidateQueries({ queryKey: campaignEmailsKey(campaign.id) });
+    wasGenerating.current = generating;
+  }, [queryClient, campaign.id, generating]);
+  // The list, just refreshed by the action, holds the campaign as the server now has it (generating).
+  const regenerated = () => {
+    const list = queryClient.getQueryData<Campaign[]>(activeCampaignsQuery.queryKey);
+    generation?.start(list?.find((c) => c.id === campaign.id) ?? campaign);
+  };
+
   useArrowKeys(
     root,
     canMove,
@@ -96,13 +120,18 @@ function Review({ campaign, editing, setEditing, onNestedChange }: ReviewProps) 
       <Text size="sm" c="dimmed">
         {campaign.name}
       </Text>
+      {generation && generating && (
+        <GenerationProgress name={campaign.name} progress={generation.progressOf(campaign)} />
+      )}
       <BulkActions
         campaign={campaign}
         total={total}
         counts={counts}
         loading={loading && total === 0}
         actions={actions}
+        generating={generating}
         onNestedChange={onNestedChange}
+        onRegenerated={regenerated}
       />
       <Divider />
       <Group justify="space-between" gap="sm">
