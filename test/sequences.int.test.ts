@@ -16,6 +16,7 @@ import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
 import { uploadCsv } from './support/http';
 import { waitUntil } from './support/http-client';
+import { inboundFixture } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 type EmailRow = typeof emails.$inferSelect;
@@ -445,6 +446,43 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
       expect(at.getUTCHours()).toBe(9);
       if (e.step > 1) expect([1, 2, 3, 4, 5]).toContain(at.getUTCDay());
     }
+  });
+
+  it('stops follow-ups on a hard bounce and on an unsubscribe, each with its reason', async () => {
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
+    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
+    const rows = await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 2 && e.status === 'scheduled').length === 2,
+      'follow-ups scheduled',
+    );
+    const [ada, adaNext, bob, bobNext] = rows as [EmailRow, EmailRow, EmailRow, EmailRow];
+    // Ada's server refuses the address for good (Postfix's report, quoting our Message-ID).
+    const bounce = inboundFixture('postfix-bounce-5.1.1')
+      .toString('utf8')
+      .replaceAll('<tailor.123.abc@mail.example.com>', ada.messageId!)
+      .replaceAll('bob@martin-sons.example', await recipientEmail(ada.recipientId));
+    await recordInbound(
+      t.ctx.db,
+      { userId, address: 'sender@example.com' },
+      { key: `bounce-${ada.id}`, receivedAt: new Date('2026-12-01T08:00:00Z'), link: null },
+      await parseRawMessage(bounce),
+    );
+    // Bob unsubscribes with the link in his first email.
+    const [bobRow] = await t.ctx.db.select().from(emails).where(eq(emails.id, bob.id));
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/u/${bobRow!.trackingToken}` })).statusCode,
+    ).toBeLessThan(400);
+
+    const after = await emailsOf(campaign.id);
+    expect(after.find((e) => e.id === adaNext.id)).toMatchObject({
+      status: 'stopped',
+      errorMessage: 'Stopped: bounced on 1 Dec',
+    });
+    expect(after.find((e) => e.id === bobNext.id)).toMatchObject({
+      status: 'stopped',
+      errorMessage: expect.stringMatching(/^Stopped: unsubscribed on \d{1,2} [A-Z][a-z]{2}$/),
+    });
   });
 
   it('stops a follow-up at the send itself when a reply came after it was queued', async () => {
