@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lt, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
+import { stopFollowUpsAmong } from './sequences';
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -110,28 +111,6 @@ type ThreadColumns = {
   threadSubject: string | null;
   providerThreadId: string | null;
 };
-
-/**
- * Follow-ups among these emails, in one of `from` states, that must not be sent any more move to
- * stopped with the reason (follow_up_stop_reason); returns their ids.
- */
-export async function stopFollowUpsAmong(db: Db, emailIds: number[], from: readonly EmailRow['status'][]) {
-  if (emailIds.length === 0) return [];
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`
-    update ${emails} e
-    set status = 'stopped', error_message = s.reason, scheduled_for = null, updated_at = now()
-    from (
-      select id, follow_up_stop_reason(recipient_id, step) as reason
-      from ${emails}
-      where id = any(${param(emailIds)}::bigint[]) and step > 1 and status = any(${param(from)}::text[])
-    ) s
-    where e.id = s.id and s.reason is not null and e.status = any(${param(from)}::text[])
-    returning e.id::int as id`,
-  );
-  return rows.map((r) => r.id);
-}
 
 /** A sent email's provider answer and the exact message sent. */
 export type SentEmail = {

@@ -6,10 +6,10 @@ import { campaigns, emails, recipients, unsubscribes, users } from '../db/schema
 const STOPPABLE = ['draft', 'waiting', 'scheduled', 'queued'] as const;
 
 /**
- * Stops the follow-ups of the recipients `which` selects (a query returning recipient ids) that
- * something now stops (follow_up_stop_reason), with the reason; returns how many.
+ * Follow-ups (`f`, step > 1) that `where` picks, in one of `from` states, that something now stops
+ * (follow_up_stop_reason) move to stopped with the reason; returns their ids.
  */
-async function stopFollowUpsOf(db: Db, which: SQL): Promise<number> {
+async function stopWhere(db: Db, where: SQL, from: readonly string[]): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(
     db,
     sql`
@@ -18,13 +18,23 @@ async function stopFollowUpsOf(db: Db, which: SQL): Promise<number> {
     from (
       select f.id, follow_up_stop_reason(f.recipient_id, f.step) as reason
       from ${emails} f
-      where f.recipient_id in (${which}) and f.step > 1 and f.status = any(${param(STOPPABLE)}::text[])
+      where ${where} and f.step > 1 and f.status = any(${param(from)}::text[])
     ) s
-    where e.id = s.id and s.reason is not null and e.status = any(${param(STOPPABLE)}::text[])
+    where e.id = s.id and s.reason is not null and e.status = any(${param(from)}::text[])
     returning e.id::int as id`,
   );
-  return rows.length;
+  return rows.map((r) => r.id);
 }
+
+/** Of these emails, the follow-ups in one of `from` states that must not be sent any more stop. */
+export const stopFollowUpsAmong = (db: Db, emailIds: number[], from: readonly string[]) =>
+  emailIds.length === 0
+    ? Promise.resolve([])
+    : stopWhere(db, sql`f.id = any(${param(emailIds)}::bigint[])`, from);
+
+/** The follow-ups not yet on their way of the recipients `which` selects (their ids) that now stop. */
+const stopFollowUpsOf = async (db: Db, which: SQL) =>
+  (await stopWhere(db, sql`f.recipient_id in (${which})`, STOPPABLE)).length;
 
 /** After a reply or a bounce to these emails: their recipients' later follow-ups stop. */
 export const stopFollowUpsAfter = (db: Db, emailIds: number[]) =>

@@ -1,9 +1,9 @@
-import { Alert, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { StepStats } from '../../../contract/sequences';
-import { isUnauthorized } from '../../api';
 import { formatCount, formatShare, stepLabel } from './analytics-format';
 import { stepStatsQuery } from './analytics-queries';
+import { ListLoadStates } from './list-load-states';
 import { useFailureToast } from './use-failure-toast';
 
 interface StepStatsDialogProps {
@@ -33,22 +33,12 @@ function StepFigures({ campaignId }: { campaignId: number }) {
 
   return (
     <Stack gap="md">
-      {error && !isUnauthorized(error) && (
-        <Alert color="red" title="Could not load the figures by step">
-          {error.message}
-        </Alert>
-      )}
-      {!data && !error && (
-        <Stack gap="xs">
-          <Skeleton h={28} />
-          <Skeleton h={28} />
-        </Stack>
-      )}
-      {data?.length === 0 && (
-        <Text c="dimmed" ta="center" py="md">
-          No emails sent yet
-        </Text>
-      )}
+      <ListLoadStates
+        data={data}
+        error={error}
+        errorTitle="Could not load the figures by step"
+        empty="No emails sent yet"
+      />
       {data && data.length > 0 && (
         <>
           <StepTable steps={data} />

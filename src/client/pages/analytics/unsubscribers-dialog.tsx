@@ -1,9 +1,9 @@
-import { Alert, Group, Modal, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isUnauthorized } from '../../api';
 import { formatDateTime } from '../../format-date';
 import { unsubscribersQuery } from './analytics-queries';
 import { ExportUnsubscribersButton } from './export-unsubscribers-button';
+import { ListLoadStates } from './list-load-states';
 import { useFailureToast } from './use-failure-toast';
 
 interface UnsubscribersDialogProps {
@@ -33,22 +33,12 @@ function UnsubscriberList({ campaignId }: { campaignId: number }) {
 
   return (
     <Stack gap="md">
-      {error && !isUnauthorized(error) && (
-        <Alert color="red" title="Could not load the unsubscribers">
-          {error.message}
-        </Alert>
-      )}
-      {!data && !error && (
-        <Stack gap="xs">
-          <Skeleton h={28} />
-          <Skeleton h={28} />
-        </Stack>
-      )}
-      {data?.length === 0 && (
-        <Text c="dimmed" ta="center" py="md">
-          No one has unsubscribed from this campaign.
-        </Text>
-      )}
+      <ListLoadStates
+        data={data}
+        error={error}
+        errorTitle="Could not load the unsubscribers"
+        empty="No one has unsubscribed from this campaign."
+      />
       {data && data.length > 0 && (
         <ScrollArea.Autosize mah="50vh">
           <Table verticalSpacing="xs" aria-label="Unsubscribers">
