@@ -103,13 +103,17 @@ export async function sequencePage(
            (array_agg(e.scheduled_for order by e.step) filter (where e.status in ${pendingStates}))[1] as "dueAt",
            (array_agg(e.error_message order by e.step) filter (where e.status = 'stopped'))[1] as "reason",
            (count(*) filter (where e.status in ${pendingStates}))::int as "pending"
-    from ${recipients} r
+    from (
+      -- The page's recipients first, so only their emails are read, however large the campaign.
+      select id, email from ${recipients}
+      where campaign_id = ${campaignId}::integer
+        ${recipientId === null ? sql`` : sql`and id = ${recipientId}::bigint`}
+      order by id
+      limit ${limit}::integer offset ${offset}::integer
+    ) r
     left join ${emails} e on e.recipient_id = r.id
-    where r.campaign_id = ${campaignId}::integer
-      ${recipientId === null ? sql`` : sql`and r.id = ${recipientId}::bigint`}
-    group by r.id
-    order by r.id
-    limit ${limit}::integer offset ${offset}::integer`,
+    group by r.id, r.email
+    order by r.id`,
   );
 }
 
