@@ -75,6 +75,19 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
   const release = (now: Date) =>
     releaseDueEmails(t.ctx.db, (ids) => t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)), now);
 
+  /**
+   * "Send Now" on a campaign of three recipients, and its rows once every first email settled in
+   * one of `settled` (the follow-ups after them are scheduled in the same statement).
+   */
+  const sendFirstEmails = async (campaignId: number, settled = ['sent']) => {
+    await call('POST', `/api/campaigns/${campaignId}/send-approved`);
+    return waitFor(
+      campaignId,
+      (r) => r.filter((e) => e.step === 1 && settled.includes(e.status)).length === 3,
+      'first emails settled',
+    );
+  };
+
   it('keeps follow-up steps with the campaign, up to five, each with a template of the user', async () => {
     const first = await template('First', 'Hi {{ first_name }}', '<p>Hello {{ first_name }}</p>');
     const second = await template('Second', 'ignored', '<p>Just checking in, {{ first_name }}</p>');
@@ -351,12 +364,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
 
   it('holds the next follow-up until after the day an out-of-office reply says its writer is back', async () => {
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
-    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
-    const rows = await waitFor(
-      campaign.id,
-      (r) => r.filter((e) => e.step === 2 && e.status === 'scheduled').length === 2,
-      'follow-ups scheduled',
-    );
+    const rows = await sendFirstEmails(campaign.id);
     const [ada, adaNext, , bobNext] = rows as [EmailRow, EmailRow, EmailRow, EmailRow];
     const back = new Date(Date.now() + 20 * 86_400_000);
     const backText = new Intl.DateTimeFormat('en-GB', {
@@ -450,12 +458,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
 
   it('stops follow-ups on a hard bounce and on an unsubscribe, each with its reason', async () => {
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
-    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
-    const rows = await waitFor(
-      campaign.id,
-      (r) => r.filter((e) => e.step === 2 && e.status === 'scheduled').length === 2,
-      'follow-ups scheduled',
-    );
+    const rows = await sendFirstEmails(campaign.id);
     const [ada, adaNext, bob, bobNext] = rows as [EmailRow, EmailRow, EmailRow, EmailRow];
     // Ada's server refuses the address for good (Postfix's report, quoting our Message-ID).
     const bounce = inboundFixture('postfix-bounce-5.1.1')
@@ -488,12 +491,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
   it('stops a follow-up at the send itself when a reply came after it was queued', async () => {
     sink.reset();
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
-    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
-    const rows = await waitFor(
-      campaign.id,
-      (r) => r.filter((e) => e.step === 1 && e.status === 'sent').length === 3,
-      'first emails sent',
-    );
+    const rows = await sendFirstEmails(campaign.id);
     const [ada, adaNext] = rows as [EmailRow, EmailRow];
     // The reply lands between the release and the claim: only the claim can see it.
     await t.ctx.db
@@ -525,12 +523,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
     // The first recipient's first email is refused for good by the server.
     sink.failNext(1, 550, 'No such user');
-    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
-    const rows = await waitFor(
-      campaign.id,
-      (r) => r.filter((e) => e.step === 1 && ['sent', 'failed'].includes(e.status)).length === 3,
-      'first emails settled',
-    );
+    const rows = await sendFirstEmails(campaign.id, ['sent', 'failed']);
     const failed = rows.find((e) => e.step === 1 && e.status === 'failed')!;
     const afterFailed = rows.find((e) => e.recipientId === failed.recipientId && e.step === 2)!;
     expect(afterFailed).toMatchObject({
@@ -558,12 +551,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
   it('shows where each recipient stands, and stops one recipient or the whole sequence', async () => {
     sink.reset();
     const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
-    await call('POST', `/api/campaigns/${campaign.id}/send-approved`);
-    const rows = await waitFor(
-      campaign.id,
-      (r) => r.filter((e) => e.step === 1 && e.status === 'sent').length === 3,
-      'first emails sent',
-    );
+    const rows = await sendFirstEmails(campaign.id);
     const [ada, adaNext, bob, bobNext, carol] = rows as [EmailRow, EmailRow, EmailRow, EmailRow, EmailRow];
     const sequence = (await call('GET', `/api/campaigns/${campaign.id}/sequence`)).json();
     expect(sequence.total).toBe(3);

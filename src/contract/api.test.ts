@@ -17,11 +17,11 @@ function entries(): [string, RouteDef][] {
   return found;
 }
 
-/** Source files under `dir`, tests left out. */
+/** Source files under `dir`, tests and their shared fixtures (`*-fixtures.ts(x)`, `test-fixtures.ts`) left out. */
 function sources(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .filter((file) => /\.tsx?$/.test(file) && !/(\.test|[-/]fixtures|test-fixtures)\.tsx?$/.test(file))
     .map((file) => path.join(dir, file));
 }
 

@@ -27,11 +27,3 @@ export function lastCalendarDays(timeZone: string, count: number, at: Date = new
     new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
   );
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "3 Dec": the day `at` falls on in `timeZone`, as the stop reasons the database writes put it. */
-export function formatDayMonth(at: Date, timeZone: string): string {
-  const [, month, day] = calendarDay(timeZone, at).split('-').map(Number) as [number, number, number];
-  return `${day} ${MONTHS[month - 1]}`;
-}

@@ -40,12 +40,3 @@ export async function recipientsWithoutEmail(
     .orderBy(asc(recipients.id))
     .limit(limit);
 }
-
-/** One recipient of a campaign, or null (another campaign's id is not found). */
-export async function findRecipient(db: Db, campaignId: number, recipientId: number) {
-  const [row] = await db
-    .select({ id: recipients.id })
-    .from(recipients)
-    .where(and(eq(recipients.campaignId, campaignId), eq(recipients.id, recipientId)));
-  return row ?? null;
-}

@@ -53,21 +53,26 @@ export const stopFollowUpsToAddress = (db: Db, userId: number, address: string) 
         where c.user_id = ${userId}::integer and lower(r.email) = lower(${address}::text)`,
   );
 
-/** The user's own stop: the follow-ups not yet on their way, of one recipient or the whole campaign. */
+/**
+ * The user's own stop: the follow-ups not yet on their way, of one recipient or the whole
+ * campaign, with the day in the user's zone, worded as follow_up_stop_reason words its reasons.
+ */
 export async function stopFollowUpsByUser(
   db: Db,
   campaignId: number,
   recipientId: number | null,
-  reason: string,
 ): Promise<number> {
   const rows = await selectRows<{ id: number }>(
     db,
     sql`
-    update ${emails}
-    set status = 'stopped', error_message = ${reason}::text, scheduled_for = null, updated_at = now()
-    where campaign_id = ${campaignId}::integer and step > 1 and status = any(${param(STOPPABLE)}::text[])
-      ${recipientId === null ? sql`` : sql`and recipient_id = ${recipientId}::bigint`}
-    returning id::int as id`,
+    update ${emails} e
+    set status = 'stopped', scheduled_for = null, updated_at = now(),
+        error_message = 'Stopped by you on ' || to_char(now() at time zone u.time_zone, 'FMDD Mon')
+    from ${users} u
+    where u.id = e.user_id and e.campaign_id = ${campaignId}::integer and e.step > 1
+      and e.status = any(${param(STOPPABLE)}::text[])
+      ${recipientId === null ? sql`` : sql`and e.recipient_id = ${recipientId}::bigint`}
+    returning e.id::int as id`,
   );
   return rows.length;
 }

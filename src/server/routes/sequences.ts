@@ -13,8 +13,8 @@ export function sequenceRoutes(app: AppInstance, ctx: AppContext) {
     campaignSequenceOf(ctx.db, req.user.id, req.params.id, req.query.limit, req.query.offset),
   );
   serve(app, api.campaigns.stopRecipient, signedIn, (req) =>
-    stopRecipient(ctx.db, req.user, req.params.id, req.params.recipientId),
+    stopRecipient(ctx.db, req.user.id, req.params.id, req.params.recipientId),
   );
-  serve(app, api.campaigns.stopSequence, signedIn, (req) => stopSequence(ctx.db, req.user, req.params.id));
+  serve(app, api.campaigns.stopSequence, signedIn, (req) => stopSequence(ctx.db, req.user.id, req.params.id));
   serve(app, api.campaigns.stepStats, signedIn, (req) => stepStatsOf(ctx.db, req.user.id, req.params.id));
 }

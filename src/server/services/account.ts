@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { ianaTimeZone } from '../lib/time-zone';
 import { acceptTerms, setTimeZone } from '../queries/users';
 
 export async function acceptTermsOfService(db: Db, userId: number): Promise<Date> {
@@ -8,15 +9,6 @@ export async function acceptTermsOfService(db: Db, userId: number): Promise<Date
 
 /** Stores the browser's IANA zone: daily limits and "today" are counted in it. */
 export async function saveTimeZone(db: Db, userId: number, timeZone: string) {
-  if (!isKnownTimeZone(timeZone) || !(await setTimeZone(db, userId, timeZone)))
+  if (!ianaTimeZone(timeZone) || !(await setTimeZone(db, userId, timeZone)))
     throw new AppError('bad_request', 'Unknown time zone');
-}
-
-function isKnownTimeZone(zone: string) {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,8 +1,6 @@
 import type { RecipientSequence, StepStats } from '../../contract/sequences';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
-import { formatDayMonth } from '../lib/calendar-day';
-import { findRecipient } from '../queries/recipients';
 import { type SequenceRow, sequencePage, stepCounts, stopFollowUpsByUser } from '../queries/sequences';
 import { ownCampaign } from './campaigns';
 
@@ -25,24 +23,23 @@ export async function campaignSequenceOf(
  */
 export async function stopRecipient(
   db: Db,
-  user: { id: number; timeZone: string },
+  userId: number,
   campaignId: number,
   recipientId: number,
 ): Promise<RecipientSequence> {
-  const campaign = await ownCampaign(db, user.id, campaignId);
-  if (!(await findRecipient(db, campaign.id, recipientId))) throw notFound('Recipient');
-  await stopFollowUpsByUser(db, campaign.id, recipientId, stoppedByYou(user.timeZone));
+  const campaign = await ownCampaign(db, userId, campaignId);
+  // Scoped to the campaign: another campaign's recipient id stops nothing and is not found.
+  await stopFollowUpsByUser(db, campaign.id, recipientId);
   const [row] = await sequencePage(db, campaign.id, 1, 0, recipientId);
-  return presentSequence(row!);
+  if (!row) throw notFound('Recipient');
+  return presentSequence(row);
 }
 
 /** POST /api/campaigns/:id/sequence/stop: every follow-up of the campaign not yet gone stops. */
-export async function stopSequence(db: Db, user: { id: number; timeZone: string }, campaignId: number) {
-  const campaign = await ownCampaign(db, user.id, campaignId);
-  return { stopped: await stopFollowUpsByUser(db, campaign.id, null, stoppedByYou(user.timeZone)) };
+export async function stopSequence(db: Db, userId: number, campaignId: number) {
+  const campaign = await ownCampaign(db, userId, campaignId);
+  return { stopped: await stopFollowUpsByUser(db, campaign.id, null) };
 }
-
-const stoppedByYou = (timeZone: string) => `Stopped by you on ${formatDayMonth(new Date(), timeZone)}`;
 
 function presentSequence(row: SequenceRow): RecipientSequence {
   const state = row.reason ? 'stopped' : row.pending > 0 ? 'active' : 'finished';

@@ -1,0 +1,159 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { type Campaign, DEFAULT_SEND_WINDOW, type Email } from '../../../../contract/campaigns';
+import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
+import { allows } from '../../../../contract/email-rules';
+import { createQueryClient } from '../../../api';
+import type { Generation } from '../generation/use-generation';
+import { ReviewDialog } from './review-dialog';
+
+/** What the Review & Edit dialog's tests share: a campaign, emails, a fake server, rendering. */
+
+export const campaign: Campaign = {
+  id: 7,
+  name: 'Expo follow-up',
+  description: null,
+  notes: null,
+  status: 'ready',
+  templateId: 1,
+  recipientCount: 3,
+  columnMapping: {},
+  includeUnsubscribeLink: true,
+  unsubscribeMessage: null,
+  trackOpens: true,
+  steps: [],
+  sendWindow: DEFAULT_SEND_WINDOW,
+  createdAt: '2025-08-01T00:00:00Z',
+  archivedAt: null,
+  generation: { processed: 3, total: 3, error: null },
+};
+
+export const email = (id: number, changes: Partial<Email> = {}): Email => ({
+  id,
+  campaignId: 7,
+  recipientId: id,
+  step: 1,
+  subject: `Hello ${id}`,
+  body: `<p>Body ${id}</p>`,
+  isApproved: false,
+  isEdited: false,
+  status: 'draft',
+  errorMessage: null,
+  attentionReason: null,
+  sentAt: null,
+  scheduledFor: null,
+  messageId: null,
+  repliedAt: null,
+  bouncedAt: null,
+  bounceKind: null,
+  recipient: { email: `r${id}@example.com`, company: 'Acme', jobTitle: 'CTO' },
+  ...changes,
+});
+
+export const inbound = (id: number, changes: Partial<InboundEvent> = {}): EmailEvent => {
+  const message: InboundEvent = {
+    id,
+    kind: 'reply',
+    bounceKind: null,
+    bounceStatus: null,
+    bounceDiagnostic: null,
+    fromAddress: 'r1@example.com',
+    fromName: 'Robin Doe',
+    subject: 'Re: Hello 1',
+    snippet: 'Sounds good',
+    link: null,
+    receivedAt: '2025-08-02T09:00:00Z',
+    ...changes,
+  };
+  return { type: 'inbound', at: message.receivedAt, message };
+};
+
+/**
+ * A fake server holding `emails`, and each email's events by id; `regenerate` answers "Regenerate
+ * step N" (by default, as the server does, dropping the step's drafts to write them again). Returns
+ * the calls it answered.
+ */
+export function stubServer(
+  emails: Email[],
+  events: Record<number, EmailEvent[]> = {},
+  regenerate = (step: number) => {
+    const kept = emails.filter((e) => e.step !== step || e.status !== 'draft');
+    const regenerating = emails.length - kept.length;
+    emails.splice(0, emails.length, ...kept);
+    return Response.json({ regenerating });
+  },
+) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.startsWith('/api/campaigns/7/emails?')) {
+      const approved = emails.filter((e) => e.isApproved);
+      const sendable = approved.filter((e) => allows('send-approved', e.status)).length;
+      const counts = { approved: approved.length, sendable };
+      return Response.json({ items: emails, total: emails.length, limit: 50, offset: 0, counts });
+    }
+    if (url === '/api/campaigns/7/daily-stats') {
+      return Response.json({ todaySentCount: 20, dailyLimit: 500, remainingToday: 480 });
+    }
+    const put = url.match(/^\/api\/emails\/(\d+)$/);
+    if (put && method === 'PUT') {
+      // Kept, so the refetch after the change sees it as a server would.
+      const index = emails.findIndex((e) => e.id === Number(put[1]));
+      emails[index] = { ...emails[index], ...JSON.parse(String(init?.body)) } as Email;
+      return Response.json(emails[index]);
+    }
+    if (url === '/api/emails/1/send') {
+      return Response.json({
+        status: 'unsubscribed',
+        unsubscribed: true,
+        scheduledFor: null,
+        email: emails[0],
+      });
+    }
+    if (url === '/api/campaigns/7/approve-all' && method === 'POST') {
+      return Response.json({ approved: 2 });
+    }
+    if (url === '/api/campaigns/7/regenerate-step' && method === 'POST') {
+      return regenerate(JSON.parse(String(init?.body)).step);
+    }
+    const eventsOf = url.match(/^\/api\/emails\/(\d+)\/events$/);
+    if (eventsOf) return Response.json({ events: events[Number(eventsOf[1])] ?? [] });
+    return new Response('Not here', { status: 404, statusText: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+export function renderDialog(shown: Campaign = campaign, generation?: Generation) {
+  const client = createQueryClient();
+  const ui = (following?: Generation) => (
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <ReviewDialog campaign={shown} onClose={() => {}} generation={following} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  const result = render(ui(generation));
+  /** Renders again with the page's generation as it is now. */
+  return { rerender: (following?: Generation) => result.rerender(ui(following)) };
+}
+
+/** The Campaigns page's generation as the review sees it: `generating` or not, with fixed progress. */
+export function fakeGeneration(generating = false) {
+  return {
+    start: vi.fn(),
+    isGenerating: () => generating,
+    progressOf: () => ({ progress: 50, processed: 3, total: 6, currentRecipient: 'r2@example.com' }),
+  } satisfies Generation;
+}
+
+/** After each test: the real fetch back, and no toast left over (the store outlives a render). */
+export function cleanUp() {
+  vi.unstubAllGlobals();
+  notifications.clean();
+}
