@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, oauthAccounts, users } from '../src/server/db/schema';
-import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
@@ -61,11 +60,7 @@ describe('sending through Gmail and Microsoft Graph', () => {
     );
     const first = rows.find((e) => e.step === 1 && e.status === 'sent')!;
     const due = rows.find((e) => e.recipientId === first.recipientId && e.step === 2)!;
-    await releaseDueEmails(
-      t.ctx.db,
-      (ids) => t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
-      new Date(due.scheduledFor!.getTime() + 60_000),
-    );
+    await releaseDueEmails(t.ctx.db, t.ctx.sendQueue, new Date(due.scheduledFor!.getTime() + 60_000));
     const next = await waitUntil(
       async () => (await emailsOf(campaign.id)).find((e) => e.id === due.id && e.status === 'sent') ?? false,
       20_000,
@@ -214,7 +209,7 @@ describe('sending through Gmail and Microsoft Graph', () => {
       .where(eq(emails.id, lost!.id));
 
     const { reconcileSendingJob } = await import('../src/server/jobs/send-email');
-    await t.ctx.jobs.enqueue(reconcileSendingJob, { everything: false });
+    await t.ctx.jobs.enqueue(reconcileSendingJob, {});
     const rows = await settled(campaign.id, ['sent'], 2);
     expect(rows.find((r) => r.id === delivered!.id)!.attempts).toBe(0);
     // Gmail holds the delivered one once (ours) and the lost one once (re-sent after the lookup).
@@ -224,5 +219,41 @@ describe('sending through Gmail and Microsoft Graph', () => {
         .map((m) => m.messageId)
         .sort(),
     ).toEqual(['<delivered-1@tailor.test>', '<lost-1@tailor.test>']);
+  });
+
+  it("settles what a restart interrupted, never the new process's own sends still in flight", async () => {
+    mail.reset();
+    const { userId } = await signIn('google', 'restart@gmail.test');
+    const campaign = await createReadyCampaign(t.ctx.db, userId, 2);
+    const [interrupted, inFlight] = await emailsOf(campaign.id);
+    const startedAt = new Date();
+    await t.ctx.db
+      .update(emails)
+      .set({
+        status: 'sending',
+        messageId: '<interrupted-1@tailor.test>',
+        updatedAt: new Date(startedAt.getTime() - 5_000),
+      })
+      .where(eq(emails.id, interrupted!.id));
+    // Claimed by the process that just started, its provider call not yet answered.
+    await t.ctx.db
+      .update(emails)
+      .set({
+        status: 'sending',
+        messageId: '<in-flight-1@tailor.test>',
+        updatedAt: new Date(startedAt.getTime() + 1_000),
+      })
+      .where(eq(emails.id, inFlight!.id));
+
+    const { reconcileSendingJob } = await import('../src/server/jobs/send-email');
+    await t.ctx.jobs.enqueue(reconcileSendingJob, { claimedBefore: startedAt.toISOString() });
+    await waitUntil(
+      async () => (await emailsOf(campaign.id)).find((r) => r.id === interrupted!.id)!.status === 'sent',
+      10_000,
+      'the interrupted send settled',
+    );
+    // Not in Gmail's Sent, so it went out once; the one in flight was neither asked about nor re-sent.
+    expect(mail.sent('gmail').map((m) => m.messageId)).toEqual(['<interrupted-1@tailor.test>']);
+    expect((await emailsOf(campaign.id)).find((r) => r.id === inFlight!.id)!.status).toBe('sending');
   });
 });

@@ -7,6 +7,7 @@ import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../src/contract/email-rules';
 import { selectRows } from '../src/server/db/client';
 import { emails, recipients, sendQuota } from '../src/server/db/schema';
 import { sendEmailJob, sendJobsFor } from '../src/server/jobs/send-email';
+import { sendQueueOn } from '../src/server/jobs/send-queue';
 import { calendarDay } from '../src/server/lib/calendar-day';
 import { insertUnsubscribe } from '../src/server/queries/unsubscribes';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
@@ -72,8 +73,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
       30_000,
       what,
     );
-  const release = (now: Date) =>
-    releaseDueEmails(t.ctx.db, (ids) => t.ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)), now);
+  const release = (now: Date) => releaseDueEmails(t.ctx.db, t.ctx.sendQueue, now);
 
   /**
    * "Send Now" on a campaign of three recipients, and its rows once every first email settled in
@@ -360,6 +360,37 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
       { step: 1, sent: 3, replied: 1, replyRate: 1 / 3, bounced: 0, bounceRate: 0, unsubscribed: 0 },
       { step: 2, sent: 1, replied: 0, replyRate: 0, bounced: 0, bounceRate: 0, unsubscribed: 1 },
     ]);
+  });
+
+  it('releases due follow-ups together with their send jobs, or not at all', async () => {
+    sink.reset();
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, userId);
+    const rows = await sendFirstEmails(campaign.id);
+    const due = rows.filter((e) => e.step === 2 && e.status === 'scheduled');
+    expect(due).toHaveLength(2);
+    const at = new Date(Math.max(...due.map((e) => e.scheduledFor!.getTime())) + 60_000);
+    // Storing the send jobs fails after the emails were moved to queued, as a worker killed
+    // between the two would: the move is undone with them.
+    const failing = sendQueueOn({
+      ...t.ctx.jobs,
+      enqueueMany: async () => {
+        throw new Error('worker killed');
+      },
+    });
+    await expect(releaseDueEmails(t.ctx.db, failing, at)).rejects.toThrow('worker killed');
+    const after = await emailsOf(campaign.id);
+    expect(after.filter((e) => due.some((d) => d.id === e.id)).map((e) => e.status)).toEqual([
+      'scheduled',
+      'scheduled',
+    ]);
+    // The next release sends them, once.
+    expect(await release(at)).toBe(2);
+    await waitFor(
+      campaign.id,
+      (r) => r.filter((e) => e.step === 2 && e.status === 'sent').length === 2,
+      'the follow-ups sent',
+    );
+    expect(sink.count()).toBe(5);
   });
 
   it('holds the next follow-up until after the day an out-of-office reply says its writer is back', async () => {

@@ -10,6 +10,7 @@ import { allJobs } from './jobs/all-jobs';
 import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
 import { releaseScheduledJob } from './jobs/release-scheduled';
+import { sendEmailJob } from './jobs/send-email';
 import { sendQueueOn } from './jobs/send-queue';
 import { mailboxSyncQueueOn } from './jobs/sync-mailboxes';
 import { createClock, watchClock } from './lib/clock';
@@ -43,6 +44,9 @@ export async function createContext(
     const jobs = createJobQueue(database, allJobs, {
       worker: role !== 'web',
       maintenanceSeconds: config.jobMaintenanceSeconds,
+      // A send job outliving the sending lease is presumed dead like its claims (a batch ends well
+      // within it): another worker takes its emails still queued, the claims keep that safe.
+      expireInSeconds: { [sendEmailJob.name]: config.mail.leaseSeconds },
     });
     const ctx: AppContext = {
       config,

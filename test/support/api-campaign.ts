@@ -25,12 +25,20 @@ export async function createTemplateThroughApi(api: Api, kind: 'fixed' | 'ai'): 
  */
 export async function createCampaignThroughApi(
   api: Api,
-  opts: { name: string; templateId: number; count: number; address: (i: number) => string },
+  opts: {
+    name: string;
+    templateId: number;
+    count: number;
+    address: (i: number) => string;
+    /** Follow-up steps after the first email. */
+    steps?: { delayDays: number; businessDays: boolean; templateId: number }[];
+  },
 ): Promise<number> {
   const campaign = await api.json('POST', '/api/campaigns', {
     name: opts.name,
     templateId: opts.templateId,
     columnMapping: { email: 'email', first_name: 'first_name' },
+    ...(opts.steps && { steps: opts.steps }),
   });
   const rows = Array.from({ length: opts.count }, (_, i) => `${opts.address(i)},Name${i}`);
   const form = new FormData();

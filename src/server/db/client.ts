@@ -239,6 +239,23 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * pg-boss's SQL ($1, $2 … placeholders) run through a Drizzle database or transaction, so a job
+ * can be stored in the same transaction as the rows it is about.
+ */
+export function sqlExecutorOf(db: Db): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      // pg-boss leaves unset defaults undefined, which node-postgres would send as NULL.
+      const chunks = parts.map((part, i) =>
+        i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part),
+      );
+      return { rows: await selectRows(db, sql.join(chunks)) };
+    },
+  };
+}
+
 /** True when every checked-in migration has been applied. */
 async function isMigrated(db: Db): Promise<boolean> {
   const { readMigrationFiles } = await import('drizzle-orm/migrator');

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
-import { selectRows } from '../db/client';
+import { selectRows, sqlExecutorOf } from '../db/client';
 import { retryWhileConnectionLost } from '../db/connection-lost';
 import type { Metrics } from '../lib/metrics';
 
@@ -75,7 +75,15 @@ function loggable(err: unknown) {
 export function createJobQueue<Ctx extends JobContext>(
   database: Database,
   definitions: JobDefinition<z.ZodType, Ctx>[],
-  role: { worker: boolean; maintenanceSeconds: number },
+  role: {
+    worker: boolean;
+    maintenanceSeconds: number;
+    /**
+     * Per job name, how long a fetched job may run before pg-boss presumes its worker dead and
+     * hands it to another (in place of the definition's `queue.expireInSeconds`).
+     */
+    expireInSeconds?: Record<string, number>;
+  },
 ) {
   const boss = new PgBoss({
     ...database.boss,
@@ -92,6 +100,12 @@ export function createJobQueue<Ctx extends JobContext>(
     for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
   };
   let started = false;
+  const expiryOf = (def: JobDefinition) => role.expireInSeconds?.[def.name] ?? def.queue?.expireInSeconds;
+  /** The definition's queue options with the configured expiry (pg-boss refuses an undefined one). */
+  const queueOptionsOf = (def: JobDefinition) => {
+    const expireInSeconds = expiryOf(def);
+    return expireInSeconds ? { ...def.queue, expireInSeconds } : { ...def.queue };
+  };
 
   return {
     boss,
@@ -99,12 +113,15 @@ export function createJobQueue<Ctx extends JobContext>(
       boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
       await boss.start();
       started = true;
-      for (const def of definitions) await boss.createQueue(def.name, { name: def.name, ...def.queue });
+      for (const def of definitions)
+        await boss.createQueue(def.name, { name: def.name, ...queueOptionsOf(def) });
       if (!role.worker) return;
       if (database.kind === 'pglite') {
         await releaseOrphans(ctx, boss);
-        // The one process just started, so any email still "sending" was interrupted: settle now.
-        await boss.send('emails.reconcile-sending', { everything: true });
+        // The one process just started, so any email claimed before now was interrupted: settle
+        // those at once. Not "sending at the time the job runs": this process's first sends
+        // may be in flight by then.
+        await boss.send('emails.reconcile-sending', { claimedBefore: new Date().toISOString() });
       }
       for (const def of definitions) {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
@@ -189,14 +206,24 @@ export function createJobQueue<Ctx extends JobContext>(
       options?: PgBoss.SendOptions,
     ) {
       if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
-      const id = await boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+      // A queue made by an earlier version keeps the expiry it was made with: each job names its own.
+      const expireInSeconds = expiryOf(def);
+      const id = await boss.send(def.name, def.payload.parse(payload) as object, {
+        ...(expireInSeconds ? { expireInSeconds } : {}),
+        ...options,
+      });
       if (!options?.startAfter) wake(def.name);
       return id;
     },
 
-    /** Many jobs of one kind in one statement (e.g. every email of a campaign). */
-    async enqueueMany<S extends z.ZodType>(def: JobDefinition<S>, payloads: z.infer<S>[]) {
+    /**
+     * Many jobs of one kind in one statement (e.g. every email of a campaign). With `within`, in
+     * that transaction: the jobs exist exactly when its other writes do. The caller then wakes
+     * the workers once it has committed.
+     */
+    async enqueueMany<S extends z.ZodType>(def: JobDefinition<S>, payloads: z.infer<S>[], within?: Db) {
       if (!byName.has(def.name)) throw new Error(`Unknown job ${def.name}`);
+      const db = within ? sqlExecutorOf(within) : undefined;
       for (let i = 0; i < payloads.length; i += 1000) {
         await boss.insert(
           payloads.slice(i, i + 1000).map((p) => ({
@@ -205,11 +232,16 @@ export function createJobQueue<Ctx extends JobContext>(
             retryLimit: def.queue?.retryLimit,
             retryDelay: def.queue?.retryDelay,
             retryBackoff: def.queue?.retryBackoff,
-            expireInSeconds: def.queue?.expireInSeconds,
+            expireInSeconds: expiryOf(def),
           })),
+          { db },
         );
       }
-      // Workers in this process start now rather than at their next poll (others poll as usual).
+      if (!within) wake(def.name);
+    },
+
+    /** Workers in this process start now rather than at their next poll (others poll as usual). */
+    wake(def: JobDefinition) {
       wake(def.name);
     },
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { releaseDueEmails } from '../services/sending/scheduled';
 import type { AppJob } from './app-job';
-import { sendEmailJob, sendJobsFor } from './send-email';
 
 /** Every minute (and at each scheduled time): scheduled emails whose time has come are sent. */
 export const releaseScheduledJob: AppJob<z.ZodObject> = {
@@ -10,10 +9,6 @@ export const releaseScheduledJob: AppJob<z.ZodObject> = {
   cron: '* * * * *',
   queue: { retryLimit: 3 },
   async handle(ctx) {
-    await releaseDueEmails(
-      ctx.db,
-      (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
-      ctx.clock(),
-    );
+    await releaseDueEmails(ctx.db, ctx.sendQueue, ctx.clock());
   },
 };

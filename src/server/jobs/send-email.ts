@@ -32,8 +32,7 @@ export const sendEmailJob: AppJob<typeof payload> = {
       await ctx.jobs.enqueue(sendEmailJob, { emailIds: [emailId] }, { startAfter: at });
     // Sends of unknown outcome are settled by asking the Sent folder once their lease ends; the
     // minutely sweep would find them too, this is for punctuality.
-    if (reconcileAt)
-      await ctx.jobs.enqueue(reconcileSendingJob, { everything: false }, { startAfter: reconcileAt });
+    if (reconcileAt) await ctx.jobs.enqueue(reconcileSendingJob, {}, { startAfter: reconcileAt });
   },
 };
 
@@ -45,7 +44,13 @@ export function sendJobsFor(emailIds: number[]) {
   return payloads;
 }
 
-const reconcilePayload = z.object({ everything: z.boolean().default(false) });
+const reconcilePayload = z.object({
+  /**
+   * Set once by the embedded database's single process as it starts: every email claimed before
+   * this moment was interrupted, lease or not. Its own claims come later and are left alone.
+   */
+  claimedBefore: z.string().datetime().optional(),
+});
 
 /**
  * Every minute, and right after a lease ends for a send of unknown outcome: emails stuck in
@@ -57,11 +62,11 @@ export const reconcileSendingJob: AppJob<typeof reconcilePayload> = {
   payload: reconcilePayload,
   cron: '* * * * *',
   queue: { retryLimit: 3 },
-  async handle(ctx, { everything }) {
+  async handle(ctx, { claimedBefore }) {
     const settled = await reconcileInterruptedSends(
       ctx,
-      (ids) => ctx.jobs.enqueueMany(sendEmailJob, sendJobsFor(ids)),
-      everything,
+      ctx.sendQueue,
+      claimedBefore ? new Date(claimedBefore) : null,
     );
     if (settled) ctx.log.warn({ settled }, 'settled emails interrupted while sending');
   },

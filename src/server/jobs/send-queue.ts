@@ -9,6 +9,15 @@ export function sendQueueOn(jobs: JobQueue): SendQueue {
     async now(ids) {
       await jobs.enqueueMany(sendEmailJob, sendJobsFor(ids));
     },
+    async queueAndSend(db, move) {
+      const ids = await db.transaction(async (tx) => {
+        const ids = await move(tx);
+        await jobs.enqueueMany(sendEmailJob, sendJobsFor(ids), tx);
+        return ids;
+      });
+      if (ids.length) jobs.wake(sendEmailJob);
+      return ids;
+    },
     async releaseAt(at) {
       await jobs.enqueue(releaseScheduledJob, {}, { startAfter: at });
     },

@@ -113,8 +113,7 @@ export async function sendEmailNow(
     await scheduleEmails(db, userId, [id], at, [...sendable]);
     await queue.releaseAt(at);
   } else {
-    const queued = await queueEmails(db, userId, [id], [...sendable]);
-    await queue.now(queued);
+    await queue.queueAndSend(db, (tx) => queueEmails(tx, userId, [id], [...sendable]));
   }
   await refreshCampaignSendStatus(db, email.campaignId);
   const fresh = (await findOwnEmail(db, userId, id))!;
@@ -143,7 +142,7 @@ export async function resolveUnknownEmail(
     ]);
   } else {
     await assertReadyToSend(db, userId, email);
-    await queue.now(await queueEmails(db, userId, [id], ['unknown']));
+    await queue.queueAndSend(db, (tx) => queueEmails(tx, userId, [id], ['unknown']));
   }
   await refreshCampaignSendStatus(db, email.campaignId);
   return presentEmail((await findOwnEmail(db, userId, id))!.email, recipient);

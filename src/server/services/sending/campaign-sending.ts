@@ -71,8 +71,7 @@ export async function sendApproved(
   const quota = await findSendQuota(db, user.id, calendarDay(user.timeZone));
   const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
   const today = ids.slice(0, Math.max(0, dailyLimit - used));
-  const queued = await queueEmails(db, user.id, today, from);
-  await queue.now(queued);
+  const queued = await queue.queueAndSend(db, (tx) => queueEmails(tx, user.id, today, from));
   let scheduledCount = 0;
   let firstLater: Date | null = null;
   const later = ids.slice(today.length);

@@ -2,6 +2,7 @@ import { emailForSending, settleSending, staleSending } from '../../queries/emai
 import { findUser, latestProvider } from '../../queries/users';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { mailboxFor } from './mailbox';
+import type { SendQueue } from './send-queue';
 import type { SendDeps } from './sender';
 
 export const DELIVERY_UNKNOWN =
@@ -9,19 +10,19 @@ export const DELIVERY_UNKNOWN =
 
 /**
  * Settles emails left in `sending` past their lease: by a worker that died, or by a send whose
- * connection broke after the message was handed over (all of them when `everything` — the
- * embedded database's single process just restarted). Never re-sends blindly: with sent-folder
+ * connection broke after the message was handed over. With `claimedBefore` (the embedded
+ * database's single process just started), every email claimed before that moment, lease or not;
+ * never a cutoff of "now", which would take in this process's own sends still in flight: not yet
+ * in the Sent folder, they would be queued and sent a second time. Never re-sends blindly: with sent-folder
  * access the mailbox is asked whether the Message-ID went out (found: sent; not found: queued
  * again); without it (and for SMTP) the email is marked delivery-unknown for the user to decide.
  */
 export async function reconcileInterruptedSends(
   deps: SendDeps,
-  requeue: (ids: number[]) => Promise<void>,
-  everything: boolean,
+  queue: SendQueue,
+  claimedBefore: Date | null,
 ): Promise<number> {
-  const before = everything
-    ? new Date(Date.now() + 1000)
-    : new Date(Date.now() - deps.config.mail.leaseSeconds * 1000);
+  const before = claimedBefore ?? new Date(Date.now() - deps.config.mail.leaseSeconds * 1000);
   const stale = await staleSending(deps.db, before);
   for (const { id } of stale) {
     const found = await emailForSending(deps.db, id);
@@ -31,8 +32,9 @@ export async function reconcileInterruptedSends(
     if (verdict === true) {
       await settleSending(deps.db, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null });
     } else if (verdict === false) {
-      if (await settleSending(deps.db, id, { status: 'queued', errorMessage: null, rawMessage: null }))
-        await requeue([id]);
+      await queue.queueAndSend(deps.db, async (tx) =>
+        (await settleSending(tx, id, { status: 'queued', errorMessage: null, rawMessage: null })) ? [id] : [],
+      );
     } else {
       await settleSending(deps.db, id, { status: 'unknown', errorMessage: DELIVERY_UNKNOWN });
     }

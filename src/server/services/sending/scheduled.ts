@@ -1,12 +1,14 @@
 import type { Db } from '../../db/client';
 import { releaseDueScheduled } from '../../queries/email-sending';
+import type { SendQueue } from './send-queue';
 
 /**
  * Scheduled emails whose time has come (follow-ups included, once their step is due) become queued
- * and are handed to `send`.
+ * and are sent, their send jobs stored in the same transaction.
  */
-export async function releaseDueEmails(db: Db, send: (ids: number[]) => Promise<void>, now = new Date()) {
-  const due = await releaseDueScheduled(db, now);
-  if (due.length) await send(due.map((r) => r.id));
+export async function releaseDueEmails(db: Db, queue: SendQueue, now = new Date()) {
+  const due = await queue.queueAndSend(db, async (tx) =>
+    (await releaseDueScheduled(tx, now)).map((r) => r.id),
+  );
   return due.length;
 }
