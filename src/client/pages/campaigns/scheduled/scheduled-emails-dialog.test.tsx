@@ -76,6 +76,17 @@ describe('ScheduledEmailsDialog', () => {
     expect(row?.textContent).toContain('r1@example.com');
     expect(row?.textContent).toContain('Expo follow-up');
     expect(row?.textContent).toContain(formatDateTime(at));
+    expect(row?.textContent).not.toContain('Step');
+  });
+
+  it("names a follow-up's step beside its due time", async () => {
+    stubServer([{ ...scheduled(2), step: 3 }]);
+    renderDialog();
+
+    const table = await screen.findByRole('table', { name: 'Scheduled emails' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(row?.textContent).toContain('Step 3 · follow-up');
+    expect(row?.textContent).toContain(formatDateTime(at));
   });
 
   it('puts a deleted email back to draft', async () => {

@@ -1,6 +1,7 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDateTime } from '../../../format-date';
 import type { ScheduledEmail } from '../emails/email-queries';
+import { isFollowUp, stepLabel } from '../review/email-step';
 
 interface ScheduledTableProps {
   emails: ScheduledEmail[];
@@ -13,7 +14,10 @@ interface ScheduledTableProps {
   onDelete: (email: ScheduledEmail) => void;
 }
 
-/** Scheduled emails, soonest first: subject, recipient, campaign, time and what can be done. */
+/**
+ * Scheduled emails, soonest first: subject (and which step, for a follow-up due at its time),
+ * recipient, campaign, time and what can be done.
+ */
 export function ScheduledTable({ emails, highlightCampaignId, busyId, ...on }: ScheduledTableProps) {
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -39,6 +43,11 @@ export function ScheduledTable({ emails, highlightCampaignId, busyId, ...on }: S
                 <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
                   {email.subject || '(no subject)'}
                 </Text>
+                {isFollowUp(email) && (
+                  <Text size="xs" c="dimmed">
+                    {stepLabel(email.step)}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{email.recipient.email}</Table.Td>
               <Table.Td>{email.campaign.name}</Table.Td>
