@@ -11,7 +11,7 @@ import { inboundFixture } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
 import { reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
 import { signInWithProvider } from './support/provider-sign-in';
-import type { TestApp } from './support/test-app';
+import { stopPeriodicMailboxSync, type TestApp } from './support/test-app';
 
 const SENDER = 'pat@outlook.test';
 
@@ -31,6 +31,7 @@ describe('syncing an Outlook mailbox', () => {
 
   beforeAll(async () => {
     ({ oidc, mail, t, close } = await startProviderApp());
+    await stopPeriodicMailboxSync(t);
     ({ cookie, userId } = await signInWithProvider(t, oidc, 'microsoft', SENDER));
     sent = await sendCampaignThroughMailbox(t, cookie, userId, 3);
   });

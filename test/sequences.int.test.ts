@@ -226,6 +226,55 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     });
   });
 
+  it("keeps a mapping only a follow-up's template uses, and writes that step from the mapped column", async () => {
+    const first = await template('Opener', 'Hi {{ first_name }}', '<p>Hello {{ first_name }}</p>');
+    const followUp = (
+      await call('POST', '/api/templates', {
+        name: 'Org check-in',
+        type: 'template',
+        subjectTemplate: 'ignored',
+        bodyTemplate: '<p>How is {{ company_name }} doing?</p>',
+        variables: ['email', 'company_name'],
+      })
+    ).json().id as number;
+    // "Organisation" is no snake_case of company_name: only the mapping gives step 2 its value.
+    const mapping = { email: 'Email', first_name: 'First Name', company_name: 'Organisation' };
+    const c = (
+      await call('POST', '/api/campaigns', {
+        name: 'Org follow-up',
+        templateId: first,
+        columnMapping: mapping,
+        steps: [{ delayDays: 2, businessDays: false, templateId: followUp }],
+      })
+    ).json();
+    expect(c.columnMapping).toEqual(mapping);
+    // An edit without steps checks the mapping against the follow-ups the campaign already has.
+    const edited = await call('PUT', `/api/campaigns/${c.id}`, {
+      name: 'Org follow-up',
+      templateId: first,
+      columnMapping: { ...mapping, phone: 'Tel' },
+    });
+    expect(edited.json().columnMapping).toEqual(mapping);
+
+    const csv = [
+      'Email,First Name,Organisation',
+      'ada@example.com,Ada,Analytical Engines',
+      'alan@example.com,Alan,Bletchley Park',
+    ].join('\n');
+    const up = await uploadCsv(t, cookie, c.id, csv, mapping);
+    expect(up.body).toMatchObject({ imported: 2, skipped: 0 });
+    expect((await call('GET', `/api/campaigns/${c.id}`)).json().columnMapping).toEqual(mapping);
+
+    expect((await call('POST', `/api/campaigns/${c.id}/generate-emails`)).statusCode).toBe(200);
+    const rows = await waitFor(c.id, (r) => r.length === 4, 'four emails written');
+    expect(rows.map((r) => [r.step, r.body, r.attentionReason])).toEqual([
+      [1, '<p>Hello Ada</p>', null],
+      [2, '<p>How is Analytical Engines doing?</p>', null],
+      [1, '<p>Hello Alan</p>', null],
+      [2, '<p>How is Bletchley Park doing?</p>', null],
+    ]);
+  });
+
   it("imports each recipient's time zone from a timezone column, naming every row whose value it ignored", async () => {
     const first = await template('Zones', 'Hi {{ first_name }}', '<p>Hello</p>');
     const c = (

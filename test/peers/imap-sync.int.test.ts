@@ -6,7 +6,7 @@ import { takeSyncLease } from '../../src/server/queries/mailbox-syncs';
 import { IMAP_SYNC_KEY, syncImapMailbox } from '../../src/server/services/conversations/sync-imap';
 import { isUnsubscribed } from '../../src/server/services/sending/suppression';
 import { inboundFixture, sentEmailsTheCorpusAnswers } from '../support/inbound';
-import { startTestApp, type TestApp, testDatabases } from '../support/test-app';
+import { startTestApp, stopPeriodicMailboxSync, type TestApp, testDatabases } from '../support/test-app';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
 
 const unavailable = dovecotUnavailable();
@@ -45,6 +45,7 @@ describe.skipIf(unavailable !== null).each(testDatabases())('syncing the IMAP ma
     t = await startTestApp(kind, {
       IMAP_URL: `imap://${user}:${MAILBOX.password}@127.0.0.1:${dovecot.port}`,
     });
+    await stopPeriodicMailboxSync(t);
     cookie = await t.signIn(MAILBOX.user);
     userId = (await t.ctx.db.select().from(users).where(eq(users.email, MAILBOX.user)))[0]!.id;
     bounced = (await sentEmailsTheCorpusAnswers(t.ctx.db, userId, new Date())).bob;

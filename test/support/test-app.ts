@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { closeContext, createContext, type Role } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
+import { syncMailboxesJob } from '../../src/server/jobs/sync-mailboxes';
 import { adminQuery, databaseUrl } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -89,4 +90,12 @@ export async function startTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For tests that run each mailbox sync themselves and assert what the first one reads: the app's
+ * every-two-minutes fan-out would otherwise sync first whenever a test straddles an even minute.
+ */
+export async function stopPeriodicMailboxSync(t: TestApp) {
+  await t.ctx.jobs.boss.unschedule(syncMailboxesJob.name);
 }

@@ -12,7 +12,7 @@ import {
   listCampaignRows,
   updateCampaign,
 } from '../queries/campaigns';
-import { findTemplate } from '../queries/templates';
+import { findTemplate, type TemplateRow } from '../queries/templates';
 
 export const listCampaigns = (db: Db, userId: number) =>
   presentCampaigns(db, listCampaignRows(db, userId, false));
@@ -46,8 +46,9 @@ export async function getCampaign(db: Db, userId: number, id: number) {
 }
 
 export async function createCampaign(db: Db, userId: number, body: SaveCampaignBody): Promise<Campaign> {
-  const steps = await validSteps(db, userId, body.steps ?? []);
-  const row = await insertCampaign(db, userId, await validCampaign(db, userId, body, null));
+  const steps = body.steps ?? [];
+  const followUps = await followUpTemplates(db, userId, steps);
+  const row = await insertCampaign(db, userId, await validCampaign(db, userId, body, null, followUps));
   await replaceCampaignSteps(db, row.id, steps);
   return presentCampaign(row, steps);
 }
@@ -61,20 +62,53 @@ export async function editCampaign(
 ): Promise<Campaign> {
   const current = await ownCampaign(db, userId, id);
   if (current.status !== 'draft') throw new AppError('conflict', 'Only draft campaigns can be edited');
-  const steps = body.steps ? await validSteps(db, userId, body.steps) : null;
-  const row = await updateCampaign(db, userId, id, await validCampaign(db, userId, body, current), ['draft']);
+  const steps = body.steps ?? null;
+  // Without new steps, the mapping is checked against the follow-ups the campaign already has.
+  const followUps = await followUpTemplates(db, userId, steps ?? (await stepsOfCampaign(db, id)));
+  const values = await validCampaign(db, userId, body, current, followUps);
+  const row = await updateCampaign(db, userId, id, values, ['draft']);
   if (!row) throw new AppError('conflict', 'Only draft campaigns can be edited');
   if (steps) await replaceCampaignSteps(db, id, steps);
   return presentOne(db, row);
 }
 
-/** Each follow-up's template must be the user's own (another user's id is not found). */
-async function validSteps(db: Db, userId: number, steps: CampaignStep[]) {
+/**
+ * Each follow-up's template, null where none is chosen yet. A template must be the user's own:
+ * another user's id is not found.
+ */
+async function followUpTemplates(db: Db, userId: number, steps: CampaignStep[]) {
+  const templates: (TemplateRow | null)[] = [];
   for (const step of steps) {
-    if (step.templateId !== null && !(await findTemplate(db, userId, step.templateId)))
-      throw notFound('Template');
+    const template = step.templateId === null ? null : await findTemplate(db, userId, step.templateId);
+    if (step.templateId !== null && !template) throw notFound('Template');
+    templates.push(template);
   }
-  return steps;
+  return templates;
+}
+
+/**
+ * The template of each step of a saved campaign, in order: step 1 the campaign's own, then each
+ * follow-up's; null where none is set or it was deleted.
+ */
+export async function templatesOfSteps(db: Db, campaign: CampaignRow): Promise<(TemplateRow | null)[]> {
+  const ids = [campaign.templateId, ...(await stepsOfCampaign(db, campaign.id)).map((s) => s.templateId)];
+  return Promise.all(ids.map((id) => (id ? findTemplate(db, campaign.userId, id) : null)));
+}
+
+/**
+ * The variables a campaign's column mapping may name. A campaign has one mapping for all its
+ * steps, so a variable only a follow-up's template uses needs its column too: the first
+ * template's variables, then those the follow-ups add.
+ */
+export function mappingVariables(
+  first: Pick<TemplateRow, 'variables'>,
+  followUps: readonly (Pick<TemplateRow, 'variables'> | null)[],
+): string[] {
+  const variables = [...first.variables];
+  for (const template of followUps)
+    for (const variable of template?.variables ?? [])
+      if (!variables.includes(variable)) variables.push(variable);
+  return variables;
 }
 
 export async function archiveCampaign(
@@ -93,12 +127,16 @@ export async function removeCampaign(db: Db, userId: number, id: number) {
   if (!(await deleteCampaign(db, userId, id))) throw notFound('Campaign');
 }
 
-/** `current` is the campaign being edited (null for a new one): settings the body leaves out stay as they are. */
+/**
+ * `current` is the campaign being edited (null for a new one): settings the body leaves out stay
+ * as they are. `followUps` are the templates of the steps it will have.
+ */
 async function validCampaign(
   db: Db,
   userId: number,
   body: SaveCampaignBody,
   current: CampaignRow | null,
+  followUps: readonly (TemplateRow | null)[],
 ): Promise<CampaignValues> {
   const name = body.name.trim();
   if (!name) throw new AppError('bad_request', 'Please enter a campaign name');
@@ -107,7 +145,7 @@ async function validCampaign(
   if (body.templateId !== null) {
     const template = await findTemplate(db, userId, body.templateId);
     if (!template) throw notFound('Template');
-    variables = template.variables;
+    variables = mappingVariables(template, followUps);
   }
   return {
     name,
@@ -124,7 +162,10 @@ async function validCampaign(
   };
 }
 
-/** Drops placeholder values and (docs/product.md §3) entries for variables the template does not have. */
+/**
+ * Drops placeholder values and (docs/product.md §3) entries for variables no step's template has
+ * (`variables` from mappingVariables; null keeps every variable).
+ */
 export function cleanMapping(
   mapping: Record<string, string>,
   variables: string[] | null,

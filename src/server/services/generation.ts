@@ -8,7 +8,6 @@ import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
 import type { recipients } from '../db/schema';
 import { AppError } from '../errors';
-import { stepsOfCampaign } from '../queries/campaign-steps';
 import {
   addGenerationProgress,
   type CampaignRow,
@@ -25,8 +24,8 @@ import {
   threadDrafts,
 } from '../queries/emails';
 import { recipientsWithoutEmail } from '../queries/recipients';
-import { findTemplate, type TemplateRow } from '../queries/templates';
-import { ownCampaign } from './campaigns';
+import type { TemplateRow } from '../queries/templates';
+import { mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -55,7 +54,7 @@ export async function beginGeneration(
   const unset = templates.indexOf(null);
   if (unset > 0) throw new AppError('bad_request', `Select a template for step ${unset + 1}`);
   if (campaign.recipientCount === 0) throw new AppError('bad_request', 'Upload CSV recipients first');
-  if (!mappingFits(campaign.columnMapping, template.variables))
+  if (!mappingFits(campaign.columnMapping, mappingVariables(template, templates.slice(1))))
     throw new AppError('bad_request', VARIABLES_CHANGED);
   if (templates.some((t) => t && needsAi(t)) && !deps.ai)
     throw new AppError('not_configured', AI_NOT_CONFIGURED);
@@ -119,7 +118,8 @@ export async function beginStepRegeneration(
 }
 
 /**
- * docs/product.md §3: the email variable must be mapped, and every mapped key must be a template variable.
+ * docs/product.md §3: the email variable must be mapped, and every mapped key must be a variable
+ * of some step's template (`variables` from mappingVariables).
  */
 export function mappingFits(mapping: Record<string, string>, variables: string[]) {
   if (variables.includes('email') && !mapping.email) return false;
@@ -127,15 +127,6 @@ export function mappingFits(mapping: Record<string, string>, variables: string[]
 }
 
 const needsAi = (t: TemplateRow) => t.type === 'prompt' || Boolean(t.aiInstructions?.trim());
-
-/**
- * The template of each step, in order: step 1 the campaign's own, then each follow-up's; null
- * where none is set or it was deleted.
- */
-async function templatesOfSteps(db: Db, campaign: CampaignRow): Promise<(TemplateRow | null)[]> {
-  const ids = [campaign.templateId, ...(await stepsOfCampaign(db, campaign.id)).map((s) => s.templateId)];
-  return Promise.all(ids.map((id) => (id ? findTemplate(db, campaign.userId, id) : null)));
-}
 
 /**
  * Generates emails for recipients that have none yet, step by step (every recipient's first
@@ -187,7 +178,9 @@ async function generateStep(
   // recipients it could not write keep no email, and the job fails so that pg-boss runs it again
   // later (with backoff) for exactly those recipients. An outage never marks emails failed.
   const outage: Outage = { error: null };
-  const writer = emailWriter(deps, template, Object.keys(campaign.columnMapping), outage, step);
+  // The mapping serves every step; only this step's own variables can be missing from its email.
+  const stepVariables = Object.keys(campaign.columnMapping).filter((v) => template.variables.includes(v));
+  const writer = emailWriter(deps, template, stepVariables, outage, step);
   const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
   // Two batches in flight: while one is written (or its last AI calls finish), the next is
   // already being produced, so the AI pool never idles at batch boundaries.

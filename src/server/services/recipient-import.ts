@@ -10,8 +10,7 @@ import {
   openRecipientCopy,
   type RecipientRow,
 } from '../queries/recipient-bulk';
-import { findTemplate } from '../queries/templates';
-import { cleanMapping, ownCampaign } from './campaigns';
+import { cleanMapping, mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
 import { assertLooksLikeCsv, headerNames, parseCsvChunks } from './csv-reader';
 import { AddressFilter, SuspectSpill } from './duplicate-filter';
 
@@ -37,8 +36,10 @@ export async function importRecipients(
   if (campaign.status !== 'draft') {
     throw new AppError('conflict', 'Recipients can only be replaced while the campaign is a draft');
   }
-  const template = campaign.templateId ? await findTemplate(db, userId, campaign.templateId) : null;
-  const mapping = cleanMapping(input.columnMapping ?? campaign.columnMapping, template?.variables ?? null);
+  // One mapping serves every step: a variable only a follow-up uses keeps its column too.
+  const [template, ...followUps] = await templatesOfSteps(db, campaign);
+  const variables = template ? mappingVariables(template, followUps) : null;
+  const mapping = cleanMapping(input.columnMapping ?? campaign.columnMapping, variables);
   const emailColumn = mapping.email;
   if (!emailColumn) throw new AppError('unprocessable', 'Please map the email column for CSV upload');
   assertLooksLikeCsv(input.filePath);

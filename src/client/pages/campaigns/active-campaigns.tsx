@@ -8,6 +8,7 @@ import { DeleteChoiceDialog } from '../../components/delete-choice-dialog';
 import { activeTemplatesQuery } from '../templates/template-queries';
 import { CampaignCard } from './campaign-card';
 import { activeCampaignsQuery } from './campaign-queries';
+import { mappingVariablesOf } from './column-mapping';
 import type { Generation } from './generation/use-generation';
 import { useCampaignActions } from './use-campaign-actions';
 
@@ -54,8 +55,12 @@ export function ActiveCampaigns({
     );
   }
 
-  const variablesOf = (campaign: Campaign) =>
-    templates?.find((template) => template.id === campaign.templateId)?.variables;
+  /** Every step's variables, as one mapping serves them all; undefined leaves the check to the server. */
+  const variablesOf = (campaign: Campaign) => {
+    const ids = [campaign.templateId, ...campaign.steps.map((step) => step.templateId)];
+    const found = mappingVariablesOf(ids, templates);
+    return found?.complete ? found.variables.map((variable) => variable.name) : undefined;
+  };
 
   return (
     <>

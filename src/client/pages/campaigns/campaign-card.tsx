@@ -10,7 +10,7 @@ import type { GenerationProgress as Progressing } from './generation/use-generat
 
 interface CampaignCardProps extends CampaignStepHandlers {
   campaign: Campaign;
-  /** The template's variables; undefined when no template or it is not in the loaded list. */
+  /** Every step's template's variables; undefined when no template or one is not in the loaded list. */
   templateVariables: readonly string[] | undefined;
   generating: boolean;
   progress: Progressing;

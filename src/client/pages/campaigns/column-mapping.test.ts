@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAPPING_NONE, MAPPING_SELECT } from '../../../contract/campaigns';
-import { cleanMapping, isMappedColumn, mapExactMatches, mappingFitsTemplate } from './column-mapping';
+import {
+  cleanMapping,
+  isMappedColumn,
+  mapExactMatches,
+  mappingFitsTemplate,
+  mappingVariablesOf,
+} from './column-mapping';
 
 describe('isMappedColumn', () => {
   it('refuses blanks and placeholders', () => {
@@ -70,5 +76,31 @@ describe('mapExactMatches', () => {
     expect(mapExactMatches({ email: 'Old', info: 'Gone' }, ['email', 'info'], ['email'])).toEqual({
       email: 'email',
     });
+  });
+});
+
+describe('mappingVariablesOf', () => {
+  const templates = [
+    { id: 1, variables: ['first_name', 'email'] },
+    { id: 2, variables: ['email', 'company_name', 'first_name'] },
+    { id: 3, variables: ['email', 'company_name', 'city'] },
+  ];
+
+  it("lists email, the first template's variables, then those only follow-ups add, with their steps", () => {
+    expect(mappingVariablesOf([1, 2, null, 3, 2], templates)).toEqual({
+      variables: [
+        { name: 'email', followUpSteps: [] },
+        { name: 'first_name', followUpSteps: [] },
+        { name: 'company_name', followUpSteps: [2, 4, 5] },
+        { name: 'city', followUpSteps: [4] },
+      ],
+      complete: true,
+    });
+  });
+
+  it('needs the first template, and says when a follow-up template is not loaded', () => {
+    expect(mappingVariablesOf([null, 2], templates)).toBeNull();
+    expect(mappingVariablesOf([9], templates)).toBeNull();
+    expect(mappingVariablesOf([1, 9], templates)?.complete).toBe(false);
   });
 });

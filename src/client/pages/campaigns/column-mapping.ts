@@ -1,4 +1,6 @@
 import { MAPPING_NONE, MAPPING_SELECT } from '../../../contract/campaigns';
+import type { Template } from '../../../contract/templates';
+import { stepNumberOf } from './editor/follow-up-steps';
 
 /** Template variable → CSV column, as the editor holds it (placeholders included). */
 export type ColumnMapping = Record<string, string>;
@@ -56,4 +58,49 @@ export function mapExactMatches(
     }
   }
   return next;
+}
+
+/** A variable the campaign's column mapping covers. */
+export interface MappingVariable {
+  name: string;
+  /** The follow-up steps (2 and up) using it when the first email's template does not; else empty. */
+  followUpSteps: number[];
+}
+
+/**
+ * The variables a campaign's one column mapping covers, as the server counts them: email first,
+ * then the first template's, then those only follow-ups' templates add. `templateIds` is each
+ * step's template, step 1 first. Null when the first template is not chosen or not loaded;
+ * `complete` is false when a follow-up's template is not loaded (archived), so some variables
+ * are unknown here.
+ */
+export function mappingVariablesOf(
+  templateIds: readonly (number | null)[],
+  templates: readonly Pick<Template, 'id' | 'variables'>[] | undefined,
+): { variables: MappingVariable[]; complete: boolean } | null {
+  const [firstId, ...followUpIds] = templateIds;
+  const first = templates?.find((t) => t.id === firstId);
+  if (!first) return null;
+  // Email first: it is the one variable every mapping needs.
+  const variables: MappingVariable[] = [...first.variables]
+    .sort((a, b) => Number(b === 'email') - Number(a === 'email'))
+    .map((name) => ({ name, followUpSteps: [] }));
+  let complete = true;
+  followUpIds.forEach((id, index) => {
+    if (id === null) return;
+    const template = templates?.find((t) => t.id === id);
+    if (!template) {
+      complete = false;
+      return;
+    }
+    const step = stepNumberOf(index);
+    for (const name of template.variables) {
+      const known = variables.find((v) => v.name === name);
+      if (!known) variables.push({ name, followUpSteps: [step] });
+      // Two follow-ups may share a template: the note names each step once.
+      else if (known.followUpSteps.length > 0 && !known.followUpSteps.includes(step))
+        known.followUpSteps.push(step);
+    }
+  });
+  return { variables, complete };
 }

@@ -9,8 +9,9 @@ export const VARIABLES_CHANGED =
 
 /**
  * Why Generate is disabled for a draft (docs/product.md §3), in the server's order; null when it can run.
- * `templateVariables` is undefined when the template is not in the loaded list (an archived
- * one): then the mapping cannot be checked here and the server has the last word.
+ * `templateVariables` are those of every step's template (the mapping serves them all); undefined
+ * when one of those templates is not in the loaded list (an archived one): then the mapping
+ * cannot be checked here and the server has the last word.
  */
 export function generateBlocker(
   campaign: Pick<Campaign, 'templateId' | 'recipientCount' | 'columnMapping'> & {

@@ -65,7 +65,7 @@ export const SUBMIT_PROBLEMS = {
 } as const;
 
 export interface SubmitContext {
-  /** The chosen template's variables; null when no template (or it is not loaded). */
+  /** Every step's template's variables; null when no template (or the first is not loaded). */
   variables: readonly string[] | null;
   /** A CSV file is chosen, or (when editing) the campaign already has recipients. */
   hasRecipients: boolean;
@@ -99,8 +99,9 @@ export function followUpProblem(draft: Pick<CampaignDraft, 'followUps' | 'sendWi
 }
 
 /**
- * The POST/PUT body of a draft `submitProblem` accepted: mapping cleaned for the template, the
- * default message filled in, the follow-ups and their window as the server takes them.
+ * The POST/PUT body of a draft `submitProblem` accepted: mapping cleaned for the steps' templates
+ * (a follow-up's variables keep their columns), the default message filled in, the follow-ups and
+ * their window as the server takes them.
  */
 export function saveBodyOf(
   draft: CampaignDraft,

@@ -30,7 +30,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
   const submit = async () => {
     const outcome = await save({
       draft: state.draft,
-      variables: state.variables,
+      variables: state.savedVariables,
       file: state.file,
       savedRecipientCount: state.savedRecipientCount,
       defaultUnsubscribeMessage: state.defaultUnsubscribeMessage,

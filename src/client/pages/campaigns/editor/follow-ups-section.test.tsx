@@ -10,14 +10,14 @@ import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
 import { activeTemplatesQuery } from '../../templates/template-queries';
 import { CampaignEditor } from './campaign-editor';
 
-const template = (id: number, name: string): Template => ({
+const template = (id: number, name: string, variables = ['email']): Template => ({
   id,
   name,
   type: 'template',
   subjectTemplate: 'Hi',
   bodyTemplate: '<p>Hi {{ email }}</p>',
   aiInstructions: null,
-  variables: ['email'],
+  variables,
   createdAt: '2025-01-01T00:00:00.000Z',
   archivedAt: null,
 });
@@ -57,7 +57,7 @@ function stubServer(campaign: Campaign) {
           rowNumber: 2,
         };
         return Response.json({
-          items: [{ ...row, data: { 'E-mail': 'a@example.com' } }],
+          items: [{ ...row, data: { 'E-mail': 'a@example.com', Organisation: 'Acme' } }],
           total: 3,
           limit: 1,
           offset: 0,
@@ -77,7 +77,11 @@ function stubServer(campaign: Campaign) {
 function renderEditor(campaign: Campaign = draft) {
   const client = createQueryClient();
   client.setQueryData(senderSettingsQuery.queryKey, { defaultUnsubscribeMessage: 'Acme' });
-  client.setQueryData(activeTemplatesQuery.queryKey, [template(1, 'Intro'), template(2, 'Nudge')]);
+  client.setQueryData(activeTemplatesQuery.queryKey, [
+    template(1, 'Intro'),
+    template(2, 'Nudge'),
+    template(3, 'Check-in', ['email', 'company_name']),
+  ]);
   const onClose = vi.fn();
   render(
     <MantineProvider env="test">
@@ -162,6 +166,32 @@ describe('the Follow-ups section', { timeout: 20_000 }, () => {
     save();
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]?.steps).toEqual([{ delayDays: 3, businessDays: true, templateId: 2 }]);
+  });
+
+  it("maps a variable only a follow-up's template uses, names its step, and saves it", async () => {
+    const saves = stubServer(draft);
+    renderEditor();
+    const chooseStep2Template = async (name: string) => {
+      fireEvent.click(within(step(2)).getByLabelText('Template', { selector: 'input' }));
+      fireEvent.click(await screen.findByRole('option', { name }));
+    };
+    expect(screen.queryByLabelText('company_name', { selector: 'input' })).toBeNull();
+    addFollowUp();
+    await chooseStep2Template('Nudge (Template)');
+    await chooseStep2Template('Check-in (Template)');
+
+    const company = screen.getByLabelText('company_name', { selector: 'input' });
+    const note = document.getElementById(company.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe('Used by step 2');
+    // The saved columns load with the recipients, after the first render.
+    await waitFor(() => expect(company).toHaveProperty('disabled', false));
+    fireEvent.click(company);
+    fireEvent.click(await screen.findByRole('option', { name: 'Organisation' }));
+
+    save();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    // Changing the follow-up's template kept the email column; the follow-up's variable has its own.
+    expect(saves[0]?.columnMapping).toEqual({ email: 'E-mail', company_name: 'Organisation' });
   });
 
   it('stops at five follow-ups and says why', () => {

@@ -6,11 +6,11 @@ import { useAutomap } from './use-automap';
 import type { CampaignEditorState } from './use-campaign-editor-state';
 
 /**
- * The column mapping: one choice per template variable among the CSV's columns, 'None' to leave
- * it empty. The email variable is the one required mapping (docs/product.md §3).
+ * The column mapping: one choice per variable of every step's template among the CSV's columns,
+ * 'None' to leave it empty. The email variable is the one required mapping (docs/product.md §3).
  */
 export function MappingSection({ state }: { state: CampaignEditorState }) {
-  const { variables, columns, draft } = state;
+  const { variables, mappingVariables, columns, draft } = state;
   const automap = useAutomap(variables, columns, state.applyMapping);
   const options = [
     { value: MAPPING_NONE, label: 'None' },
@@ -32,7 +32,7 @@ export function MappingSection({ state }: { state: CampaignEditorState }) {
         </Button>
       }
     >
-      {!variables ? (
+      {!mappingVariables ? (
         <Text size="sm" c="dimmed">
           Select a template to match its variables to the columns of your CSV.
         </Text>
@@ -44,10 +44,12 @@ export function MappingSection({ state }: { state: CampaignEditorState }) {
               : 'Pick the column that fills each variable, or let AI Automap suggest them.'}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {variables.map((variable) => (
+            {mappingVariables.map(({ name: variable, followUpSteps }) => (
               <Select
                 key={variable}
                 label={variable === 'email' ? 'Email Address *' : variable}
+                // Says why a variable the first email lacks is listed; read out with the field.
+                description={followUpSteps.length > 0 ? usedByNote(followUpSteps) : undefined}
                 placeholder="Select column"
                 data={options}
                 value={draft.columnMapping[variable] ?? null}
@@ -63,4 +65,10 @@ export function MappingSection({ state }: { state: CampaignEditorState }) {
       )}
     </EditorSection>
   );
+}
+
+/** "Used by step 2", "Used by steps 2 and 4", "Used by steps 2, 3 and 5". */
+export function usedByNote(steps: readonly number[]) {
+  if (steps.length === 1) return `Used by step ${steps[0]}`;
+  return `Used by steps ${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}`;
 }

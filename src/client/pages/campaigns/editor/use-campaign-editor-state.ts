@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
 import { activeTemplatesQuery } from '../../templates/template-queries';
-import { type ColumnMapping, mapExactMatches } from '../column-mapping';
+import { type ColumnMapping, mapExactMatches, mappingVariablesOf } from '../column-mapping';
 import { type CampaignDraft, draftFromCampaign, newCampaignDraft } from './campaign-draft';
 import { readCsvColumns } from './csv-columns';
 import type { FollowUpDraft } from './follow-up-steps';
@@ -24,22 +24,24 @@ export function useCampaignEditorState(campaign: Campaign | null) {
   const { data: settings } = useQuery(senderSettingsQuery);
   const savedColumns = useSavedColumns(campaign);
 
-  const variablesOf = useCallback(
-    (templateId: number | null) => {
-      const template = templates?.find((t) => t.id === templateId);
-      // Email first: it is the one variable every mapping needs.
-      return template
-        ? [...template.variables].sort((a, b) => Number(b === 'email') - Number(a === 'email'))
-        : null;
-    },
+  /** The variables the mapping covers: every step's template's, since one mapping serves them all. */
+  const mappingOf = useCallback(
+    (d: Pick<CampaignDraft, 'templateId' | 'followUps'>) =>
+      mappingVariablesOf([d.templateId, ...d.followUps.map((step) => step.templateId)], templates),
     [templates],
   );
-  const variables = useMemo(() => variablesOf(draft.templateId), [variablesOf, draft.templateId]);
+  const { templateId, followUps } = draft;
+  const mapping = useMemo(() => mappingOf({ templateId, followUps }), [mappingOf, templateId, followUps]);
+  const mappingVariables = mapping?.variables ?? null;
+  const variables = useMemo(() => mappingVariables?.map((v) => v.name) ?? null, [mappingVariables]);
   const columns = fileColumns ?? savedColumns ?? [];
 
   const update = useCallback((patch: Partial<CampaignDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
 
-  /** docs/product.md §3: choosing a template resets the mapping. */
+  /**
+   * docs/product.md §3: choosing the first template resets the mapping. A follow-up's template
+   * does not: its variables only add to the list, and submit drops the ones no step uses.
+   */
   const chooseTemplate = (templateId: number | null) => {
     if (templateId !== draft.templateId) update({ templateId, columnMapping: {} });
   };
@@ -61,9 +63,10 @@ export function useCampaignEditorState(campaign: Campaign | null) {
     setFile(picked);
     setFileColumns(result.columns);
     setDraft((d) => {
-      const templateVariables = variablesOf(d.templateId);
-      if (!templateVariables) return d;
-      return { ...d, columnMapping: mapExactMatches(d.columnMapping, templateVariables, result.columns) };
+      const found = mappingOf(d);
+      if (!found) return d;
+      const names = found.variables.map((v) => v.name);
+      return { ...d, columnMapping: mapExactMatches(d.columnMapping, names, result.columns) };
     });
   };
 
@@ -98,7 +101,19 @@ export function useCampaignEditorState(campaign: Campaign | null) {
     draft,
     update,
     templates,
+    /** The mapping's variable names, email first; null until the first template is known. */
     variables,
+    /** The same variables with the follow-up steps that alone use each, for the mapping section. */
+    mappingVariables,
+    /**
+     * The variables whose entries submit keeps. When a follow-up's template is not loaded here
+     * (archived) its variables are unknown, so every entry is kept and the server, which knows
+     * them, drops the rest.
+     */
+    savedVariables:
+      variables && mapping?.complete === false
+        ? [...variables, ...Object.keys(draft.columnMapping)]
+        : variables,
     file,
     columns,
     csvError,

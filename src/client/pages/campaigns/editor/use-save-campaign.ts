@@ -10,7 +10,7 @@ import { uploadCsv } from './upload-csv';
 
 export interface SaveInput {
   draft: CampaignDraft;
-  /** The chosen template's variables, null without one. */
+  /** The variables of every step's template (the mapping serves them all), null without a template. */
   variables: readonly string[] | null;
   file: File | null;
   /** Recipients the campaign already has (0 for a new one). */
