@@ -1,0 +1,46 @@
+import { bySeverity, type Finding } from '../../../contract/draft-findings';
+import { deliverabilityFindings } from './deliverability';
+import { readDraft } from './draft-text';
+import { groundingFindings } from './grounding';
+import { personalisationFindings } from './personalisation';
+
+export type DraftToCheck = {
+  subject: string;
+  /** The body's HTML as stored. */
+  body: string;
+  recipientEmail: string;
+  /** The recipient's CSV row. */
+  row: Record<string, string | null>;
+  /** Variables the template uses that the row had no value for. */
+  missingValues: readonly string[];
+  /**
+   * For AI drafts, everything the model was given besides the row (template instructions, sender
+   * settings), so a name or number from there is grounded; null for a fixed template, whose text
+   * the user wrote.
+   */
+  aiSources: string | null;
+};
+
+/** The checks that need only the draft itself, most severe first (the campaign-wide ones run apart). */
+export function checkDraft(draft: DraftToCheck): Finding[] {
+  const body = readDraft(draft.body);
+  const rowValues = Object.values(draft.row).filter((v): v is string => !!v);
+  const findings = [
+    ...deliverabilityFindings(draft.subject, body, draft.missingValues),
+    ...personalisationFindings(`${draft.subject} ${body.text}`, rowValues, draft.recipientEmail),
+    ...(draft.aiSources === null
+      ? []
+      : groundingFindings(
+          draft.subject,
+          body.text,
+          [...rowValues, draft.recipientEmail, draft.aiSources].join('\n').toLowerCase(),
+        )),
+  ];
+  return findings.sort(bySeverity);
+}
+
+/** "No value for: company, city" (the email's attention reason) → ["company", "city"]. */
+export function missingValuesOf(attentionReason: string | null): string[] {
+  const m = /^No value for: (.*)$/.exec(attentionReason ?? '');
+  return m ? m[1]!.split(', ').filter(Boolean) : [];
+}

@@ -1,0 +1,100 @@
+import type { Finding } from '../../../contract/draft-findings';
+
+/**
+ * The cheap half of the ungrounded-claims check, for AI drafts: numbers and proper names in the
+ * draft that appear nowhere in what the AI was given (the recipient's row, the template, the
+ * sender's settings). It cannot tell a true fact the model knew from an invented one; it says
+ * where to look. The AI pass (a second structured call) judges the claims themselves.
+ */
+
+/** Capitalised words that are not names: greetings, sign-offs, days, months, pronouns. */
+const NOT_NAMES = new Set(
+  (
+    'i hi hello hey dear thanks thank best regards kind warm cheers sincerely yours ps p.s ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june ' +
+    'july august september october november december today tomorrow yesterday ' +
+    'mr mrs ms dr the a an and or but if so as at in on of for to from with by we you your our my ' +
+    'it its this that these those there here what when where why how who would could should will ' +
+    'let looking just also quick happy great love ok okay no yes re fwd email ai ceo cto cfo coo ' +
+    'vp hr it b2b b2c saas api faq q1 q2 q3 q4'
+  ).split(' '),
+);
+
+/** Numbers worth checking: money, percentages, large counts, years, funding rounds. */
+const CLAIM_NUMBER =
+  /(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion)?\b|\b\d[\d,.]*\s?%|\b\d[\d,.]*\s?(?:k|m|bn|million|billion)\b|\b(?:19|20)\d\d\b|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,}\b|\bSeries [A-H]\b)/gi;
+/** Counts that describe the sender's own offer ("a 15-minute call", "2 weeks"), not the recipient. */
+const DURATION_AFTER = /^\s?-?\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|seconds?)\b/i;
+
+/** A sentence start: the first word of the text, or one after . ! ? : or a line break. */
+function startsSentence(text: string, at: number) {
+  const before = text.slice(0, at).replace(/[ \t]+$/, '');
+  return before === '' || /[.!?:\n]$/.test(before);
+}
+
+function mostlyCapitals(text: string) {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= 6 && (text.match(/\p{Lu}/gu)?.length ?? 0) / letters >= 0.6;
+}
+
+const digitsOf = (text: string) => text.replace(/[^\d]/g, '');
+
+export function groundingFindings(
+  subject: string,
+  bodyText: string,
+  /** Everything the AI was given, lower-cased: row values, template text, sender settings. */
+  sources: string,
+): Finding[] {
+  const found: Finding[] = [];
+  const sourceDigits = sources.match(/\d+/g)?.join(' ') ?? '';
+  const seen = new Set<string>();
+  const flag = (field: 'subject' | 'body', text: string, reason: string) => {
+    const key = `${field}:${text.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push({ kind: 'ungrounded', severity: 'medium', span: { field, text }, reason });
+  };
+  for (const [field, text] of [
+    ['subject', subject],
+    ['body', bodyText],
+  ] as const) {
+    for (const m of text.matchAll(CLAIM_NUMBER)) {
+      const claim = m[0].trim();
+      if (DURATION_AFTER.test(text.slice(m.index + m[0].length))) continue;
+      const digits = digitsOf(claim);
+      if (
+        claim.toLowerCase().startsWith('series ')
+          ? sources.includes(claim.toLowerCase())
+          : digits && sourceDigits.includes(digits)
+      )
+        continue;
+      flag(field, claim, `"${claim}" is not in the recipient's row, the template or your settings`);
+    }
+    // Runs of capitalised words ("Acme Robotics", "TechCrunch"), each judged as one name.
+    // A text mostly in capitals is shouting (the deliverability check says so), not names.
+    if (mostlyCapitals(text)) continue;
+    for (const m of text.matchAll(
+      /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu,
+    )) {
+      let name = m[0];
+      let at = m.index;
+      // A run that opens a sentence: its first word is capitalised for grammar, not as a name.
+      if (startsSentence(text, at)) {
+        const rest = name.indexOf(' ');
+        if (rest < 0) continue;
+        at += rest + 1;
+        name = name.slice(rest + 1);
+      }
+      const words = name.split(/\s+/).filter((w) => !NOT_NAMES.has(w.toLowerCase().replace(/[’']s$/, '')));
+      if (words.length === 0) continue;
+      const lower = name.toLowerCase().replace(/[’']s$/, '');
+      if (
+        sources.includes(lower) ||
+        words.every((w) => sources.includes(w.toLowerCase().replace(/[’']s$/, '')))
+      )
+        continue;
+      flag(field, name, `"${name}" is not in the recipient's row, the template or your settings`);
+    }
+  }
+  return found;
+}
