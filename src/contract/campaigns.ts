@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page } from './common';
 import { BOUNCE_KINDS } from './conversations';
+import { finding } from './draft-findings';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
@@ -144,6 +145,8 @@ export const email = z.object({
   status: emailStatus,
   errorMessage: z.string().nullable(),
   attentionReason: z.string().nullable(),
+  /** What the draft checks found, most severe first; null until they ran (after generation). */
+  findings: z.array(finding).nullable(),
   sentAt: z.string().nullable(),
   scheduledFor: z.string().nullable(),
   /** Our Message-ID, set when sending starts: what to look for in the Sent folder. */

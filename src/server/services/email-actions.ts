@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors';
 import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-sending';
 import { ownCampaign } from './campaigns';
+import { checkEditedDraft } from './draft-checks/check-campaign';
 import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { sanitizeRichText } from './sanitize-html';
@@ -39,14 +40,21 @@ export async function updateEmail(
   const { email, recipient } = await ownEmail(db, userId, id);
   let row: Awaited<ReturnType<typeof updateOwnEmail>>;
   if ('subject' in body) {
+    const edited = {
+      subject: body.subject.replace(/\s+/g, ' ').trim(),
+      body: sanitizeRichText(body.body),
+      recipientEmail: recipient.email,
+    };
+    const campaign = await ownCampaign(db, userId, email.campaignId);
     row = await updateOwnEmail(
       db,
       userId,
       id,
       {
-        subject: body.subject.replace(/\s+/g, ' ').trim(),
-        body: sanitizeRichText(body.body),
+        subject: edited.subject,
+        body: edited.body,
         isEdited: true,
+        findings: await checkEditedDraft(db, campaign, email, edited),
       },
       ALLOWED_FROM.edit,
     );

@@ -26,6 +26,7 @@ import {
 import { recipientsWithoutEmail } from '../queries/recipients';
 import type { TemplateRow } from '../queries/templates';
 import { mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
+import { checkCampaignDrafts, writtenByAi } from './draft-checks/check-campaign';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -56,7 +57,7 @@ export async function beginGeneration(
   if (campaign.recipientCount === 0) throw new AppError('bad_request', 'Upload CSV recipients first');
   if (!mappingFits(campaign.columnMapping, mappingVariables(template, templates.slice(1))))
     throw new AppError('bad_request', VARIABLES_CHANGED);
-  if (templates.some((t) => t && needsAi(t)) && !deps.ai)
+  if (templates.some((t) => t && writtenByAi(t)) && !deps.ai)
     throw new AppError('not_configured', AI_NOT_CONFIGURED);
   const { total } = await countCampaignEmails(deps.db, campaignId);
   const started = await updateCampaign(
@@ -97,7 +98,7 @@ export async function beginStepRegeneration(
   if (step > templates.length) throw new AppError('bad_request', `This campaign has no step ${step}`);
   const template = templates[step - 1];
   if (!template) throw new AppError('bad_request', `Select a template for step ${step}`);
-  if (needsAi(template) && !deps.ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
+  if (writtenByAi(template) && !deps.ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
   const started = await updateCampaign(
     deps.db,
     userId,
@@ -125,8 +126,6 @@ export function mappingFits(mapping: Record<string, string>, variables: string[]
   if (variables.includes('email') && !mapping.email) return false;
   return Object.keys(mapping).every((key) => variables.includes(key));
 }
-
-const needsAi = (t: TemplateRow) => t.type === 'prompt' || Boolean(t.aiInstructions?.trim());
 
 /**
  * Generates emails for recipients that have none yet, step by step (every recipient's first
@@ -158,6 +157,8 @@ export async function generateSomeEmails(
     const result = await generateStep(deps, campaign, template, i + 1, deadline);
     if (result === 'more') return 'more';
   }
+  // Every draft is checked before the campaign opens for review (run again, it gives the same).
+  await checkCampaignDrafts(deps.db, campaign);
   await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
     'generating',
   ]);
@@ -181,7 +182,7 @@ async function generateStep(
   // The mapping serves every step; only this step's own variables can be missing from its email.
   const stepVariables = Object.keys(campaign.columnMapping).filter((v) => template.variables.includes(v));
   const writer = emailWriter(deps, template, stepVariables, outage, step);
-  const batchSize = needsAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
+  const batchSize = writtenByAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
   // Two batches in flight: while one is written (or its last AI calls finish), the next is
   // already being produced, so the AI pool never idles at batch boundaries.
   const inFlight: Promise<void>[] = [];

@@ -16,6 +16,7 @@ export function presentEmail(e: EmailRow, recipient: RecipientSummary): Email {
     status: e.status,
     errorMessage: e.errorMessage,
     attentionReason: e.attentionReason,
+    findings: e.findings,
     sentAt: e.sentAt?.toISOString() ?? null,
     scheduledFor: e.scheduledFor?.toISOString() ?? null,
     messageId: e.messageId,

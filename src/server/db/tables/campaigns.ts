@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BOUNCE_KINDS } from '../../../contract/conversations';
+import type { Finding } from '../../../contract/draft-findings';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../../contract/email-rules';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
@@ -151,6 +152,11 @@ export const emails = pgTable(
     errorMessage: text('error_message'),
     /** Why this email needs a human look before sending (e.g. an empty mapped variable). */
     attentionReason: text('attention_reason'),
+    /**
+     * What the draft checks found (docs/product.md, "Draft checks"), most severe first; null until
+     * the campaign's drafts were checked after generation.
+     */
+    findings: jsonb('findings').$type<Finding[]>(),
     includeUnsubscribeLink: boolean('include_unsubscribe_link'),
     scheduledFor: tz('scheduled_for'),
     sentAt: tz('sent_at'),

@@ -54,10 +54,12 @@ export function groundingFindings(
     seen.add(key);
     found.push({ kind: 'ungrounded', severity: 'medium', span: { field, text }, reason });
   };
-  for (const [field, text] of [
+  for (const [field, original] of [
     ['subject', subject],
     ['body', bodyText],
   ] as const) {
+    // Placeholders ("[First Name]", "{{ company }}") are the deliverability check's to report.
+    const text = original.replace(/\[[^\]\n]*\]|\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length));
     for (const m of text.matchAll(CLAIM_NUMBER)) {
       const claim = m[0].trim();
       if (DURATION_AFTER.test(text.slice(m.index + m[0].length))) continue;

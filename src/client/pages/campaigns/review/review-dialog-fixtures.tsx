@@ -43,6 +43,7 @@ export const email = (id: number, changes: Partial<Email> = {}): Email => ({
   status: 'draft',
   errorMessage: null,
   attentionReason: null,
+  findings: null,
   sentAt: null,
   scheduledFor: null,
   messageId: null,

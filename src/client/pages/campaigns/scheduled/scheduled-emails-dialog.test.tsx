@@ -22,6 +22,7 @@ const scheduled = (id: number): ScheduledEmail => ({
   status: 'scheduled',
   errorMessage: null,
   attentionReason: null,
+  findings: null,
   sentAt: null,
   scheduledFor: at,
   messageId: null,

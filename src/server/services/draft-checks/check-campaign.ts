@@ -1,0 +1,92 @@
+import { bySeverity, type Finding } from '../../../contract/draft-findings';
+import type { Db } from '../../db/client';
+import type { CampaignRow } from '../../queries/campaigns';
+import { draftsForChecks, recipientRow, storeFindings } from '../../queries/draft-findings';
+import { findSenderSettings } from '../../queries/sender-settings';
+import type { TemplateRow } from '../../queries/templates';
+import { templatesOfSteps } from '../campaigns';
+import { type ComparedDraft, duplicateFindings, lengthFindings } from './campaign-checks';
+import { checkDraft, missingValuesOf } from './check-draft';
+import { readDraft } from './draft-text';
+
+/** A template the AI writes from (its drafts can say things nobody gave it). */
+export const writtenByAi = (t: Pick<TemplateRow, 'type' | 'aiInstructions'> | null) =>
+  !!t && (t.type === 'prompt' || Boolean(t.aiInstructions?.trim()));
+
+/**
+ * What an AI draft may take from besides the recipient's row: the template's own text and
+ * instructions and the sender's settings. Lower-cased; null for a fixed template.
+ */
+export function aiSourcesOf(
+  template: TemplateRow | null,
+  settings: Record<string, unknown> | null,
+): string | null {
+  if (!template || !writtenByAi(template)) return null;
+  const parts = [template.subjectTemplate, template.bodyTemplate, template.aiInstructions];
+  for (const value of Object.values(settings ?? {})) if (typeof value === 'string') parts.push(value);
+  return parts.filter(Boolean).join('\n').toLowerCase();
+}
+
+/**
+ * Checks every draft of a campaign and stores the findings: each draft on its own, then each
+ * step's drafts against each other (near-duplicates among AI drafts, lengths far from the usual).
+ * Returns how many drafts have at least one finding.
+ */
+export async function checkCampaignDrafts(db: Db, campaign: CampaignRow): Promise<number> {
+  const templates = await templatesOfSteps(db, campaign);
+  const settings = await findSenderSettings(db, campaign.userId);
+  const drafts = await draftsForChecks(db, campaign.id);
+  const findings = new Map<number, Finding[]>();
+  const byStep = new Map<number, ComparedDraft[]>();
+  for (const draft of drafts) {
+    const template = templates[draft.step - 1] ?? null;
+    findings.set(
+      draft.id,
+      checkDraft({
+        subject: draft.subject,
+        body: draft.body,
+        recipientEmail: draft.recipientEmail,
+        row: draft.row,
+        missingValues: missingValuesOf(draft.attentionReason),
+        aiSources: aiSourcesOf(template, settings),
+      }),
+    );
+    const compared = byStep.get(draft.step) ?? [];
+    compared.push({
+      id: draft.id,
+      recipientEmail: draft.recipientEmail,
+      text: `${draft.subject}\n${readDraft(draft.body).text}`,
+      ownValues: [draft.recipientEmail, ...Object.values(draft.row).filter((v): v is string => !!v)],
+    });
+    byStep.set(draft.step, compared);
+  }
+  for (const [step, compared] of byStep) {
+    // A fixed template's drafts are meant to be alike: only AI drafts can fail to personalise.
+    const sets = [lengthFindings(compared)];
+    if (writtenByAi(templates[step - 1] ?? null)) sets.push(duplicateFindings(compared));
+    for (const set of sets)
+      for (const [id, more] of set) findings.set(id, [...(findings.get(id) ?? []), ...more].sort(bySeverity));
+  }
+  await storeFindings(db, findings);
+  return [...findings.values()].filter((f) => f.length > 0).length;
+}
+
+/**
+ * An edited draft, checked again on its own. Its comparisons with the campaign's other drafts
+ * (near-duplicate, length) are dropped: the person has rewritten it, and they run again when the
+ * campaign's drafts are next checked.
+ */
+export async function checkEditedDraft(
+  db: Db,
+  campaign: CampaignRow,
+  email: { step: number; recipientId: number; attentionReason: string | null },
+  edited: { subject: string; body: string; recipientEmail: string },
+): Promise<Finding[]> {
+  const template = (await templatesOfSteps(db, campaign))[email.step - 1] ?? null;
+  return checkDraft({
+    ...edited,
+    row: await recipientRow(db, email.recipientId),
+    missingValues: missingValuesOf(email.attentionReason),
+    aiSources: aiSourcesOf(template, await findSenderSettings(db, campaign.userId)),
+  });
+}
