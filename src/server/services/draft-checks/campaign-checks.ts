@@ -44,11 +44,13 @@ function signatureOf(draft: ComparedDraft): Uint32Array | null {
     const v = value.trim().toLowerCase();
     if (v.length >= 2) text = text.split(v).join(' ');
   }
-  const words = wordsOf(text);
+  const words = wordsOf(text).map(fnv1a);
   if (words.length < SHINGLE * 2) return null; // too short to judge
   const signature = new Uint32Array(HASHES).fill(0xffffffff);
   for (let i = 0; i + SHINGLE <= words.length; i++) {
-    const h = fnv1a(words.slice(i, i + SHINGLE).join(' '));
+    // The shingle's hash from its words' hashes, in order: no strings built per shingle.
+    let h = 0x811c9dc5;
+    for (let w = i; w < i + SHINGLE; w++) h = Math.imul(h ^ words[w]!, 0x01000193) >>> 0;
     for (let k = 0; k < HASHES; k++) {
       const [a, b] = SEEDS[k]!;
       const x = (Math.imul(a, h) + b) >>> 0;

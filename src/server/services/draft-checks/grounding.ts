@@ -28,8 +28,9 @@ const DURATION_AFTER = /^\s?-?\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|mont
 
 /** A sentence start: the first word of the text, or one after . ! ? : or a line break. */
 function startsSentence(text: string, at: number) {
-  const before = text.slice(0, at).replace(/[ \t]+$/, '');
-  return before === '' || /[.!?:\n]$/.test(before);
+  let i = at - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i < 0 || '.!?:\n'.includes(text[i]!);
 }
 
 function mostlyCapitals(text: string) {
