@@ -1,5 +1,5 @@
 import type { Finding } from '../../../contract/draft-findings';
-import { wordsOf } from './draft-text';
+import { valueParts, wordIndex, wordsOf } from './draft-text';
 
 /**
  * The checks that compare a campaign's drafts with each other: near-duplicates (personalisation
@@ -40,10 +40,11 @@ const SEEDS = Array.from({ length: HASHES }, (_, i) => [fnv1a(`a${i}`) | 1, fnv1
 /** MinHash signature of a text's word shingles, after the recipient's own values are removed. */
 function signatureOf(draft: ComparedDraft): Uint32Array | null {
   let text = draft.text.toLowerCase();
-  for (const value of draft.ownValues) {
-    const v = value.trim().toLowerCase();
-    if (v.length >= 2) text = text.split(v).join(' ');
-  }
+  // Whole words with letters only: a value "20" (years trading) must not cut "18–20 July" apart.
+  for (const value of draft.ownValues)
+    for (const part of valueParts(value.toLowerCase()).filter((p) => /\p{L}/u.test(p)))
+      for (let at = wordIndex(text, part); at >= 0; at = wordIndex(text, part, at))
+        text = `${text.slice(0, at)} ${text.slice(at + part.length)}`;
   const words = wordsOf(text).map(fnv1a);
   if (words.length < SHINGLE * 2) return null; // too short to judge
   const signature = new Uint32Array(HASHES).fill(0xffffffff);

@@ -33,15 +33,35 @@ const SPAM_PHRASES = [
   'free gift',
   'special promotion',
   'urgent response',
-  'dear friend',
   'winner!',
   '$$$',
   '!!!',
+  // French, German, Spanish.
+  'cliquez ici',
+  'sans engagement',
+  '100 % gratuit',
+  'jetzt kaufen',
+  'klicken sie hier',
+  'haga clic aquí',
+  'sin compromiso',
 ];
+
+/** A phrase as a whole: "act now" in "Act now!", not in "impact now" or "contract now". */
+const phrasePattern = (phrase: string) =>
+  new RegExp(
+    `${/^[\p{L}\p{N}]/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : ''}${phrase.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}${/[\p{L}\p{N}]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : ''}`,
+    'iu',
+  );
+/** All phrases in one pattern, so a text is read once however long the list grows. */
+const SPAM_PATTERN = new RegExp(SPAM_PHRASES.map((p) => phrasePattern(p).source).join('|'), 'giu');
+/** "Dear friend" opening a message is a mass mailing's greeting; "a dear friend of mine" is not. */
+const MASS_GREETING = /^\s*dear friend\b/i;
+/** A file name in link text ("report.pdf") is not a site. */
+const FILE_EXTENSION = /\.(?:pdf|docx?|xlsx?|pptx?|csv|txt|png|jpe?g|gif|zip)$/i;
 
 /** Placeholders an AI or a person left for someone else to fill: "[First Name]", "[insert link]". */
 const BRACKET_PLACEHOLDER =
-  /\[[^\]\n]{0,40}\b(?:name|company|insert|recipient|first|last|title|date|link|number|city|position|role|industry|product|x{2,})\b[^\]\n]{0,40}\]/gi;
+  /\[[^\]\n]{0,40}\b(?:name|company|insert|recipient|first|last|title|date|link|number|city|position|role|industry|product|topic|event|benefit|detail|location|x{2,})\b[^\]\n]{0,40}\]/gi;
 const TEMPLATE_LEFTOVER = /\{\{[^}]*\}\}|\{%[^%]*%\}/g;
 const DOMAIN = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})\b/i;
 
@@ -69,9 +89,10 @@ export function deliverabilityFindings(
   missingValues: readonly string[],
 ): Finding[] {
   const found: Finding[] = [];
-  const letters = subject.match(/\p{L}/gu) ?? [];
-  const upper = subject.match(/\p{Lu}/gu) ?? [];
-  if (letters.length >= 6 && upper.length / letters.length >= 0.6)
+  // Letters of words of five or more: acronyms ("EU AI Act: FAQ") are not shouting.
+  const long = subject.match(/\p{L}{5,}/gu)?.join('') ?? '';
+  const upper = long.match(/\p{Lu}/gu) ?? [];
+  if (long.length >= 5 && upper.length / long.length >= 0.6)
     found.push(
       finding('medium', 'The subject is in capitals, which reads as shouting and as spam', {
         field: 'subject',
@@ -83,17 +104,18 @@ export function deliverabilityFindings(
     ['subject', subject],
     ['body', body.text],
   ] as const) {
-    const lower = text.toLowerCase();
-    for (const phrase of SPAM_PHRASES) {
-      const at = lower.indexOf(phrase);
-      if (at >= 0)
-        found.push(
-          finding('medium', `"${phrase}" is a phrase spam filters look for`, {
-            field,
-            text: text.slice(at, at + phrase.length),
-          }),
-        );
+    const seen = new Set<string>();
+    for (const m of text.matchAll(SPAM_PATTERN)) {
+      const phrase = m[0].toLowerCase();
+      if (seen.has(phrase)) continue;
+      seen.add(phrase);
+      found.push(finding('medium', `"${phrase}" is a phrase spam filters look for`, { field, text: m[0] }));
     }
+    const greeting = field === 'body' ? MASS_GREETING.exec(text) : null;
+    if (greeting)
+      found.push(
+        finding('medium', '"Dear friend" is how mass mailings open', { field, text: greeting[0].trim() }),
+      );
     for (const m of text.matchAll(TEMPLATE_LEFTOVER))
       found.push(finding('high', 'A template placeholder was left unfilled', { field, text: m[0] }));
     for (const m of text.matchAll(BRACKET_PLACEHOLDER))
@@ -129,14 +151,15 @@ export function deliverabilityFindings(
         `${body.links.length} links in ${words} words: links crowding the text look like a mass mailing`,
       ),
     );
-  if (body.images > 0 && words / body.images < 50)
+  // One logo in a signature is not a flyer; several images, or one with almost no text, are.
+  if ((body.images >= 2 && words / body.images < 50) || (body.images >= 1 && words < 20))
     found.push(finding('low', 'Mostly images and little text: filters read that as a flyer'));
   for (const link of body.links) {
     const shown = DOMAIN.exec(link.text)?.[1]
       ?.toLowerCase()
       .replace(/^www\./, '');
     const target = hostOf(link.href);
-    if (shown && target && !sameSite(shown, target))
+    if (shown && target && !FILE_EXTENSION.test(shown) && !sameSite(shown, target))
       found.push(
         finding('medium', `The link shows ${shown} but leads to ${target}, as phishing links do`, {
           field: 'body',

@@ -63,3 +63,19 @@ export function readDraft(html: string): DraftText {
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
 }
+
+const isWordChar = (ch: string | undefined) => !!ch && /[\p{L}\p{N}]/u.test(ch);
+
+/** Where `value` occurs in `text` as whole words ("Ana" in "Hi Ana,", not in "analytics"); -1 if nowhere. */
+export function wordIndex(text: string, value: string, from = 0): number {
+  for (let at = text.indexOf(value, from); at >= 0; at = text.indexOf(value, at + 1))
+    if (!isWordChar(text[at - 1]) && !isWordChar(text[at + value.length])) return at;
+  return -1;
+}
+
+/** A row value and its parts ("Royal Holloway, University of London" → each side of the comma too). */
+export function valueParts(value: string): string[] {
+  const whole = value.trim();
+  const parts = whole.split(/\s*[,;/|()]\s*|\s+[-–]\s+/).map((p) => p.trim());
+  return [...new Set([whole, ...parts])].filter((p) => p.length >= 2);
+}

@@ -16,9 +16,24 @@ const NOT_NAMES = new Set(
     'mr mrs ms dr the a an and or but if so as at in on of for to from with by we you your our my ' +
     'it its this that these those there here what when where why how who would could should will ' +
     'let looking just also quick happy great love ok okay no yes re fwd email ai ceo cto cfo coo ' +
-    'vp hr it b2b b2c saas api faq q1 q2 q3 q4'
+    'vp hr it b2b b2c saas api faq q1 q2 q3 q4 sir madam ' +
+    // Holidays, nationalities and the tools every office names: context, not claims.
+    'christmas easter thanksgiving new year european american british english german french spanish ' +
+    'italian dutch irish scottish welsh canadian australian zoom teams slack linkedin google meet ' +
+    'calendly excel outlook gmail microsoft whatsapp'
   ).split(' '),
 );
+
+/** "I’d", "I’m", "Acme’s": the word without its contraction or possessive. */
+const bare = (word: string) => word.toLowerCase().replace(/[’'](?:s|d|m|ll|ve|re)$/, '');
+/** An acronym (GDPR, IFRS, SKUs): general terms far more often than claims about the recipient. */
+const ACRONYM = /^\p{Lu}{2,6}s?$/u;
+/**
+ * Languages that capitalise every noun (German), or their polite "you" (Sie, Ihnen): there
+ * capitals say nothing about names, so only numbers are checked.
+ */
+const NOUN_CAPITALISING = /\b(?:und|der|die|das|nicht|mit|für|Sie|Ihnen|Ihre[nmrs]?|wir|ich)\b/g;
+const capitalisesNouns = (text: string) => (text.match(NOUN_CAPITALISING)?.length ?? 0) >= 3;
 
 /** Numbers worth checking: money, percentages, large counts, years, funding rounds. */
 const CLAIM_NUMBER =
@@ -39,6 +54,8 @@ function mostlyCapitals(text: string) {
 }
 
 const digitsOf = (text: string) => text.replace(/[^\d]/g, '');
+/** Every number of a text without its separators ("12,000" and "12000" alike; "87.5" as "875"). */
+const numbersIn = (text: string) => new Set((text.match(/\d[\d,.]*\d|\d/g) ?? []).map(digitsOf));
 
 export function groundingFindings(
   subject: string,
@@ -47,7 +64,7 @@ export function groundingFindings(
   sources: string,
 ): Finding[] {
   const found: Finding[] = [];
-  const sourceDigits = sources.match(/\d+/g)?.join(' ') ?? '';
+  const sourceNumbers = numbersIn(sources);
   const seen = new Set<string>();
   const flag = (field: 'subject' | 'body', text: string, reason: string) => {
     const key = `${field}:${text.toLowerCase()}`;
@@ -55,6 +72,8 @@ export function groundingFindings(
     seen.add(key);
     found.push({ kind: 'ungrounded', severity: 'medium', span: { field, text }, reason });
   };
+  // Judged on the whole draft: a subject alone ("Dankeschön") is too short to tell.
+  const nounsCapitalised = capitalisesNouns(`${subject}\n${bodyText}`);
   for (const [field, original] of [
     ['subject', subject],
     ['body', bodyText],
@@ -62,20 +81,22 @@ export function groundingFindings(
     // Placeholders ("[First Name]", "{{ company }}") are the deliverability check's to report.
     const text = original.replace(/\[[^\]\n]*\]|\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length));
     for (const m of text.matchAll(CLAIM_NUMBER)) {
-      const claim = m[0].trim();
+      const claim = m[0].trim().replace(/[.,]+$/, '');
       if (DURATION_AFTER.test(text.slice(m.index + m[0].length))) continue;
+      // "100%" is a manner of speaking ("100% free", "100 % sûr"), not a figure about anyone.
+      if (/^100\s?%$/.test(claim)) continue;
       const digits = digitsOf(claim);
       if (
         claim.toLowerCase().startsWith('series ')
           ? sources.includes(claim.toLowerCase())
-          : digits && sourceDigits.includes(digits)
+          : digits && sourceNumbers.has(digits)
       )
         continue;
       flag(field, claim, `"${claim}" is not in the recipient's row, the template or your settings`);
     }
     // Runs of capitalised words ("Acme Robotics", "TechCrunch"), each judged as one name.
     // A text mostly in capitals is shouting (the deliverability check says so), not names.
-    if (mostlyCapitals(text)) continue;
+    if (mostlyCapitals(text) || nounsCapitalised) continue;
     for (const m of text.matchAll(
       /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu,
     )) {
@@ -88,14 +109,16 @@ export function groundingFindings(
         at += rest + 1;
         name = name.slice(rest + 1);
       }
-      const words = name.split(/\s+/).filter((w) => !NOT_NAMES.has(w.toLowerCase().replace(/[’']s$/, '')));
+      // Each word, and each part of a hyphenated one ("Nomad-friendly", "AI-specific"), is a
+      // name only if it is not a known non-name, an acronym, or lower-case after the hyphen.
+      const grounded = (part: string) =>
+        !/^\p{Lu}/u.test(part) ||
+        NOT_NAMES.has(bare(part)) ||
+        ACRONYM.test(part) ||
+        sources.includes(bare(part));
+      const words = name.split(/\s+/).filter((w) => !w.split('-').every(grounded));
       if (words.length === 0) continue;
-      const lower = name.toLowerCase().replace(/[’']s$/, '');
-      if (
-        sources.includes(lower) ||
-        words.every((w) => sources.includes(w.toLowerCase().replace(/[’']s$/, '')))
-      )
-        continue;
+      if (sources.includes(bare(name))) continue;
       flag(field, name, `"${name}" is not in the recipient's row, the template or your settings`);
     }
   }

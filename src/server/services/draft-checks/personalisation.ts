@@ -1,23 +1,23 @@
 import type { Finding } from '../../../contract/draft-findings';
-
-/** Values too short to tell personalisation from chance ("a", "UK" in any text). */
-const MIN_VALUE_LENGTH = 3;
+import { valueParts, wordIndex } from './draft-text';
 
 /**
- * A draft that names nothing of its recipient (no value of the row appears in it) is a mass
- * email. Rows whose only usable value is the address itself are not judged.
+ * A draft that names nothing of its recipient (no value of the row, or part of one, appears in it
+ * as whole words) is a mass email. Rows whose only value is the address itself are not judged.
  */
 export function personalisationFindings(
   draftText: string,
   rowValues: readonly string[],
   recipientEmail: string,
 ): Finding[] {
+  const address = recipientEmail.toLowerCase();
   const values = rowValues
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v.length >= MIN_VALUE_LENGTH && v !== recipientEmail.toLowerCase());
+    .map((v) => v.toLowerCase())
+    .filter((v) => v.trim() !== address)
+    .flatMap(valueParts);
   if (values.length === 0) return [];
   const text = draftText.toLowerCase();
-  if (values.some((v) => text.includes(v)) || text.includes(recipientEmail.toLowerCase())) return [];
+  if (values.some((v) => wordIndex(text, v) >= 0) || text.includes(address)) return [];
   return [
     {
       kind: 'personalisation',
