@@ -50,7 +50,7 @@ describe('draft checks after generation and on edit', () => {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
 
-  it('stores each draft’s findings before the campaign opens for review, and checks an edited draft again', async () => {
+  it('checks each draft once the campaign is written, and an edited draft again as saved', async () => {
     const template = (
       await call('POST', '/api/templates', {
         name: 'AI',
@@ -69,13 +69,17 @@ describe('draft checks after generation and on edit', () => {
     const rows = Array.from({ length: 8 }, (_, i) => `r${i}@example.com,Name${i},Company${i}`);
     await uploadCsv(t, cookie, campaign.id, `email,first_name,company\n${rows.join('\n')}\n`);
     await call('POST', `/api/campaigns/${campaign.id}/generate-emails`);
-    await waitUntil(
-      async () => (await call('GET', `/api/campaigns/${campaign.id}`)).json().status === 'ready',
+    // Ready to read as soon as written; the checks follow in a job of their own.
+    const emails = await waitUntil(
+      async () => {
+        if ((await call('GET', `/api/campaigns/${campaign.id}`)).json().status !== 'ready') return false;
+        const page = await call('GET', `/api/campaigns/${campaign.id}/emails?limit=100`);
+        const items = page.json().items as Email[];
+        return items.every((e) => e.findings !== null) && items;
+      },
       30_000,
       'generated and checked',
     );
-    const emails = (await call('GET', `/api/campaigns/${campaign.id}/emails?limit=100`)).json()
-      .items as Email[];
     const byRecipient = new Map(emails.map((e) => [e.recipient.email, e]));
     const kinds = (i: number) =>
       byRecipient.get(`r${i}@example.com`)!.findings!.map((f) => `${f.kind}/${f.severity}`);

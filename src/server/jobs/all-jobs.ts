@@ -1,4 +1,5 @@
 import type { AppJob } from './app-job';
+import { checkDraftsJob } from './check-drafts';
 import { cleanUpSessionsJob } from './clean-up-sessions';
 import { generateEmailsJob } from './generate-emails';
 import { releaseScheduledJob } from './release-scheduled';
@@ -9,6 +10,7 @@ import { syncMailboxesJob, syncMailboxJob } from './sync-mailboxes';
 export const allJobs: AppJob[] = [
   cleanUpSessionsJob,
   generateEmailsJob,
+  checkDraftsJob,
   sendEmailJob,
   releaseScheduledJob,
   reconcileSendingJob,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { generateSomeEmails, giveUpGeneration } from '../services/generation';
 import type { GenerationQueue } from '../services/generation-queue';
 import type { AppJob } from './app-job';
+import { queueDraftChecks } from './check-drafts';
 import type { JobQueue } from './job-queue';
 
 const payload = z.object({ campaignId: z.number().int(), userId: z.number().int() });
@@ -21,7 +22,9 @@ export const generateEmailsJob: AppJob<typeof payload> = {
   async handle(ctx, ids, attempt) {
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
     try {
-      const outcome = await generateSomeEmails(deps, ids, Date.now() + ctx.config.generation.chunkMs);
+      const outcome = await generateSomeEmails(deps, ids, Date.now() + ctx.config.generation.chunkMs, () =>
+        queueDraftChecks(ctx.jobs, ids),
+      );
       if (outcome === 'more') await ctx.generationQueue.start(ids);
     } catch (err) {
       ctx.log.error({ err, ...ids, retry: attempt.retryCount }, 'email generation failed');

@@ -26,7 +26,7 @@ import {
 import { recipientsWithoutEmail } from '../queries/recipients';
 import type { TemplateRow } from '../queries/templates';
 import { mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
-import { checkCampaignDrafts, writtenByAi } from './draft-checks/check-campaign';
+import { writtenByAi } from './draft-checks/check-campaign';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -137,6 +137,11 @@ export async function generateSomeEmails(
   deps: GenerationDeps,
   ids: { userId: number; campaignId: number },
   deadline: number,
+  /**
+   * Runs once every step is written, before the campaign turns ready: queues the draft checks.
+   * A crash after it leaves the campaign generating, so the retried job queues them again.
+   */
+  whenWritten: () => Promise<void>,
 ): Promise<'done' | 'more' | 'stopped'> {
   const campaign = await ownCampaign(deps.db, ids.userId, ids.campaignId);
   if (campaign.status !== 'generating') return 'stopped';
@@ -157,8 +162,7 @@ export async function generateSomeEmails(
     const result = await generateStep(deps, campaign, template, i + 1, deadline);
     if (result === 'more') return 'more';
   }
-  // Every draft is checked before the campaign opens for review (run again, it gives the same).
-  await checkCampaignDrafts(deps.db, campaign);
+  await whenWritten();
   await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
     'generating',
   ]);
