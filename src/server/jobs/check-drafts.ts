@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { findCampaign } from '../queries/campaigns';
-import { checkCampaignDrafts } from '../services/draft-checks/check-campaign';
+import { checkDraftsOfCampaign } from '../services/draft-checks/check-campaign';
 import type { AppJob } from './app-job';
 import type { JobQueue } from './job-queue';
 
@@ -19,10 +18,7 @@ export const checkDraftsJob: AppJob<typeof payload> = {
   queue: { policy: 'stately', retryLimit: 3, retryDelay: 2, retryBackoff: true },
   work: { pollingIntervalSeconds: 0.5 },
   async handle(ctx, ids) {
-    // Deleted meanwhile: nothing left to check.
-    const campaign = await findCampaign(ctx.db, ids.userId, ids.campaignId);
-    if (!campaign) return;
-    const found = await checkCampaignDrafts(ctx.db, campaign);
+    const found = await checkDraftsOfCampaign(ctx.db, ids);
     ctx.log.info({ ...ids, withFindings: found }, 'drafts checked');
   },
 };

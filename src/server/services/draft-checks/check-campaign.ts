@@ -1,6 +1,6 @@
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import type { Db } from '../../db/client';
-import type { CampaignRow } from '../../queries/campaigns';
+import { type CampaignRow, findCampaign } from '../../queries/campaigns';
 import { draftsForChecks, recipientRow, storeFindings } from '../../queries/draft-findings';
 import { findSenderSettings } from '../../queries/sender-settings';
 import type { TemplateRow } from '../../queries/templates';
@@ -89,4 +89,10 @@ export async function checkEditedDraft(
     missingValues: missingValuesOf(email.attentionReason),
     aiSources: aiSourcesOf(template, await findSenderSettings(db, campaign.userId)),
   });
+}
+
+/** checkCampaignDrafts by ids, for the job; a campaign deleted meanwhile has nothing to check (null). */
+export async function checkDraftsOfCampaign(db: Db, ids: { userId: number; campaignId: number }) {
+  const campaign = await findCampaign(db, ids.userId, ids.campaignId);
+  return campaign ? checkCampaignDrafts(db, campaign) : null;
 }
