@@ -1,12 +1,17 @@
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import type { Db } from '../../db/client';
 import { type CampaignRow, findCampaign } from '../../queries/campaigns';
-import { draftsForChecks, recipientRow, storeFindings } from '../../queries/draft-findings';
+import {
+  type DraftForChecks,
+  draftsForChecks,
+  recipientRow,
+  storeFindings,
+} from '../../queries/draft-findings';
 import { findSenderSettings } from '../../queries/sender-settings';
 import type { TemplateRow } from '../../queries/templates';
 import { templatesOfSteps } from '../campaigns';
 import { type ComparedDraft, duplicateFindings, lengthFindings } from './campaign-checks';
-import { checkDraft, missingValuesOf } from './check-draft';
+import { checkDraft, missingValuesOf, rowValuesOf } from './check-draft';
 import { readDraft } from './draft-text';
 
 /** A template the AI writes from (its drafts can say things nobody gave it). */
@@ -27,46 +32,60 @@ export function aiSourcesOf(
   return parts.filter(Boolean).join('\n').toLowerCase();
 }
 
+/** How a step's drafts are checked: what its AI was given (null: a fixed template's drafts). */
+export type StepSources = { aiSources: string | null };
+
 /**
- * Checks every draft of a campaign and stores the findings: each draft on its own, then each
- * step's drafts against each other (near-duplicates among AI drafts, lengths far from the usual).
- * Returns how many drafts have at least one finding.
+ * The findings of a campaign's drafts: each draft on its own, then each step's drafts against
+ * each other (near-duplicates among AI drafts, lengths far from the usual). `steps[n - 1]` is
+ * step n's.
  */
-export async function checkCampaignDrafts(db: Db, campaign: CampaignRow): Promise<number> {
-  const templates = await templatesOfSteps(db, campaign);
-  const settings = await findSenderSettings(db, campaign.userId);
-  const drafts = await draftsForChecks(db, campaign.id);
+export function findingsOfDrafts(
+  drafts: readonly DraftForChecks[],
+  steps: readonly StepSources[],
+): Map<number, Finding[]> {
   const findings = new Map<number, Finding[]>();
   const byStep = new Map<number, ComparedDraft[]>();
   for (const draft of drafts) {
-    const template = templates[draft.step - 1] ?? null;
+    const body = readDraft(draft.body);
     findings.set(
       draft.id,
-      checkDraft({
-        subject: draft.subject,
-        body: draft.body,
-        recipientEmail: draft.recipientEmail,
-        row: draft.row,
-        missingValues: missingValuesOf(draft.attentionReason),
-        aiSources: aiSourcesOf(template, settings),
-      }),
+      checkDraft(
+        {
+          subject: draft.subject,
+          body: draft.body,
+          recipientEmail: draft.recipientEmail,
+          row: draft.row,
+          missingValues: missingValuesOf(draft.attentionReason),
+          aiSources: steps[draft.step - 1]?.aiSources ?? null,
+        },
+        body,
+      ),
     );
     const compared = byStep.get(draft.step) ?? [];
     compared.push({
       id: draft.id,
       recipientEmail: draft.recipientEmail,
-      text: `${draft.subject}\n${readDraft(draft.body).text}`,
-      ownValues: [draft.recipientEmail, ...Object.values(draft.row).filter((v): v is string => !!v)],
+      text: `${draft.subject}\n${body.text}`,
+      ownValues: [draft.recipientEmail, ...rowValuesOf(draft.row)],
     });
     byStep.set(draft.step, compared);
   }
   for (const [step, compared] of byStep) {
     // A fixed template's drafts are meant to be alike: only AI drafts can fail to personalise.
     const sets = [lengthFindings(compared)];
-    if (writtenByAi(templates[step - 1] ?? null)) sets.push(duplicateFindings(compared));
+    if (steps[step - 1]?.aiSources != null) sets.push(duplicateFindings(compared));
     for (const set of sets)
       for (const [id, more] of set) findings.set(id, [...(findings.get(id) ?? []), ...more].sort(bySeverity));
   }
+  return findings;
+}
+
+/** Checks every draft of a campaign and stores the findings; returns how many drafts have any. */
+export async function checkCampaignDrafts(db: Db, campaign: CampaignRow): Promise<number> {
+  const settings = await findSenderSettings(db, campaign.userId);
+  const steps = (await templatesOfSteps(db, campaign)).map((t) => ({ aiSources: aiSourcesOf(t, settings) }));
+  const findings = findingsOfDrafts(await draftsForChecks(db, campaign.id), steps);
   await storeFindings(db, findings);
   return [...findings.values()].filter((f) => f.length > 0).length;
 }

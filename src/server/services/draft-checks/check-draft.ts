@@ -1,6 +1,6 @@
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import { deliverabilityFindings } from './deliverability';
-import { readDraft } from './draft-text';
+import { type DraftText, readDraft } from './draft-text';
 import { groundingFindings } from './grounding';
 import { personalisationFindings } from './personalisation';
 
@@ -21,10 +21,15 @@ export type DraftToCheck = {
   aiSources: string | null;
 };
 
-/** The checks that need only the draft itself, most severe first (the campaign-wide ones run apart). */
-export function checkDraft(draft: DraftToCheck): Finding[] {
-  const body = readDraft(draft.body);
-  const rowValues = Object.values(draft.row).filter((v): v is string => !!v);
+/** The values a recipient's row has (empty cells left out). */
+export const rowValuesOf = (row: DraftToCheck['row']) => Object.values(row).filter((v): v is string => !!v);
+
+/**
+ * The checks that need only the draft itself, most severe first (the campaign-wide ones run
+ * apart). `body` is the draft's body already read, for a caller that needs its text too.
+ */
+export function checkDraft(draft: DraftToCheck, body: DraftText = readDraft(draft.body)): Finding[] {
+  const rowValues = rowValuesOf(draft.row);
   const findings = [
     ...deliverabilityFindings(draft.subject, body, draft.missingValues),
     ...personalisationFindings(`${draft.subject} ${body.text}`, rowValues, draft.recipientEmail),
