@@ -119,7 +119,7 @@ export async function replyAndBounceJourney(page: Page, mailbox: JourneyMailbox,
   await readyCampaign(page, 'After the bounce', `E-mail,First,Organisation\n${ben},Ben,Initech\n`);
   const again = await openReview(page, 'After the bounce', 1);
   await again.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(again.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
   await again.getByRole('button', { name: 'Send Now', exact: true }).click();
   // The send is settled as skipped (a sent email would show Sent), so no copy can still be on its way.
   await expect(again.getByText('Unsubscribed', { exact: true })).toBeVisible();

@@ -17,10 +17,9 @@ test('review one email at a time, edit one, approve all and send all approved no
   await readyCampaign(page, 'Review journey', CSV);
   const review = await openReview(page, 'Review journey', 3);
 
-  await expect(review.getByText('ava@example.com')).toBeVisible();
-  await expect(review.getByText('Globex', { exact: true })).toBeVisible();
-  await expect(review.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(review.getByText('Hello Ava')).toBeVisible();
+  // The queue opens on what needs attention: Cleo's row has no company.
+  await expect(review.getByText('cleo@example.com')).toBeVisible();
+  await expect(review.getByText('No value for: company')).toBeVisible();
   await expect(review.getByText('0 of 3 approved')).toBeVisible();
   await expect(review.getByRole('progressbar', { name: 'Approval progress' })).toHaveAttribute(
     'aria-valuemax',
@@ -32,15 +31,20 @@ test('review one email at a time, edit one, approve all and send all approved no
   // Buttons and arrow keys move between emails.
   await review.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(review.getByText(/^Email 2 of 3$/)).toBeVisible();
+  await expect(review.getByText('ava@example.com')).toBeVisible();
+  await expect(review.getByText('Globex', { exact: true })).toBeVisible();
+  await expect(review.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(review.getByText('Hello Ava')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(review.getByText(/^Email 3 of 3$/)).toBeVisible();
-  await expect(review.getByText('cleo@example.com')).toBeVisible();
-  await expect(review.getByText('No value for: company')).toBeVisible();
+  await expect(review.getByText('ben@example.com')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   await page.keyboard.press('ArrowLeft');
   await expect(review.getByText(/^Email 2 of 3$/)).toBeVisible();
   await review.getByRole('button', { name: 'Previous', exact: true }).click();
   await expect(review.getByText(/^Email 1 of 3$/)).toBeVisible();
+  await review.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(review.getByText(/^Email 2 of 3$/)).toBeVisible();
 
   // Editing: the arrows belong to the editor then, and the change is saved on the server.
   await review.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -49,19 +53,30 @@ test('review one email at a time, edit one, approve all and send all approved no
   await expect(review.getByRole('textbox', { name: 'Body' })).toHaveAttribute('style', /min-height: 150px/);
   await subject.fill('A better subject for Ava');
   await subject.press('ArrowLeft');
-  await expect(review.getByText(/^Email 1 of 3$/)).toBeVisible();
+  await expect(review.getByText(/^Email 2 of 3$/)).toBeVisible();
   await review.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Email updated')).toBeVisible();
   await expect(review.getByText('A better subject for Ava')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
   await openReview(page, 'Review journey', 3);
+  await page.keyboard.press('j');
   await expect(review.getByText('A better subject for Ava')).toBeVisible();
 
+  // Approve All leaves the email with a high-severity finding for a person to read.
   await review.getByRole('button', { name: 'Approve All', exact: true }).click();
-  await expect(toast(page, '3 emails approved.')).toBeVisible();
-  await expect(review.getByText('3 of 3 approved')).toBeVisible();
-  await expect(review.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(
+    toast(page, '2 emails approved. 1 email with high-severity findings left for you to read.'),
+  ).toBeVisible();
+  await expect(review.getByText('2 of 3 approved')).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
+  await page.keyboard.press('k');
+  await expect(review.getByText('cleo@example.com')).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+  // Read, and right as it is: the findings are dismissed and the email approved.
+  await review.getByRole('button', { name: 'Dismiss findings', exact: true }).click();
+  await review.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(review.getByText('3 of 3 approved · 1 with findings dismissed')).toBeVisible();
 
   await review.getByRole('button', { name: 'Send Now (3)', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
@@ -73,7 +88,11 @@ test('review one email at a time, edit one, approve all and send all approved no
   await expect(review.getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(review.getByText('Daily limit: 3 of 500 sent today, 497 remaining')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
-  await expect(review.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  await expect(review.getByRole('button', { name: /^Approved?$/ })).toHaveCount(0);
+  // Ava's message, as sent, carries her edited subject.
+  await page.keyboard.press('j');
+  await expect(review.getByText('ava@example.com')).toBeVisible();
+  await expect(review.getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
   const raw = review.getByRole('link', { name: 'View raw message' });
   await expect(raw).toHaveAttribute('target', '_blank');
   const message = await page.request.get((await raw.getAttribute('href')) ?? '');
@@ -92,15 +111,18 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   const campaignId = await readyCampaign(page, 'Schedule journey', CSV);
   const review = await openReview(page, 'Schedule journey', 3);
 
-  // Approve two emails one by one; the toggle can take an approval back.
+  // Cleo's email needs attention first (no company): it cannot be approved until read and fixed or dismissed.
+  await expect(review.getByText('cleo@example.com')).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+  // Approve the other two one by one; the toggle can take an approval back.
+  await review.getByRole('button', { name: 'Next', exact: true }).click();
   await review.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(review.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
   await review.getByRole('button', { name: 'Next', exact: true }).click();
   await review.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(review.getByText('2 of 3 approved')).toBeVisible();
-  await review.getByRole('button', { name: 'Next', exact: true }).click();
-  await review.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(review.getByText('3 of 3 approved')).toBeVisible();
+  await review.getByRole('button', { name: 'Approved', exact: true }).click();
+  await expect(review.getByText('1 of 3 approved')).toBeVisible();
   await review.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(review.getByText('2 of 3 approved')).toBeVisible();
 
@@ -118,11 +140,13 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   await submit.click();
   await expect(toast(page, /2 emails scheduled for .*10:00 AM/)).toBeVisible();
   await expect(schedule).toBeHidden();
-  // The third email was not approved, so it stays behind; the second is scheduled and locked.
-  await expect(review.getByText('Pending', { exact: true })).toBeVisible();
-  await review.getByRole('button', { name: 'Previous', exact: true }).click();
+  // The approved ones are scheduled and locked; Cleo's, not approved, stays behind.
   await expect(review.getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(review.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+  await review.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(review.getByText('Scheduled', { exact: true })).toBeVisible();
+  await review.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(review.getByText('Pending', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
 

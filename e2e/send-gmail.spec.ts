@@ -96,7 +96,7 @@ test('send through Gmail, unsubscribe from the link in the message, and a later 
   const followUp = await openReview(page, 'Gmail follow-up', 1);
   await expect(followUp.getByText(ben)).toBeVisible();
   await followUp.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(followUp.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(followUp.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
   await followUp.getByRole('button', { name: 'Send Now', exact: true }).click();
   await expect(toast(page, /^Unsubscribed$/)).toBeVisible();
   await expect(toast(page, 'This recipient has unsubscribed and was not sent an email.')).toBeVisible();

@@ -23,6 +23,9 @@ const test = testWithMailPeers({
 });
 
 test.afterAll(() => fs.rmSync(CLOCK, { force: true }));
+test.afterEach(async ({ page }) => {
+  await page.request.post(`${FAKE_AI}/__control/reset`);
+});
 
 test('a three-step sequence: reviewed up front, sent through Postfix, stopped by a reply, threaded for the others', async ({
   page,
@@ -85,6 +88,25 @@ test('a three-step sequence: reviewed up front, sent through Postfix, stopped by
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
+
+  // The model's follow-ups, one per recipient (the fake's echo would repeat the instructions'
+  // placeholders, which the draft checks rightly hold back), and nothing for the claim check to doubt.
+  const script = await page.request.post(`${FAKE_AI}/__control/script`, {
+    data: {
+      rules: [
+        { system: 'You check an email draft', reply: { claims: [] } },
+        {
+          contains: `"${ava}"`,
+          reply: { subject: 'x', body: '<p>Ava, did my note about Globex reach you?</p>' },
+        },
+        {
+          contains: `"${ben}"`,
+          reply: { subject: 'x', body: '<p>Ben, is planning at Initech still done by hand?</p>' },
+        },
+      ],
+    },
+  });
+  expect(script.ok()).toBe(true);
 
   // Generated and reviewed up front: every step for every recipient.
   await page.goto('/campaigns');

@@ -87,7 +87,16 @@ describe('call requests', () => {
 
 describe('call paths and replies', () => {
   it('fills the path params and adds the query', async () => {
-    const page = { items: [], total: 0, limit: 10, offset: 20, counts: { approved: 0, sendable: 0 } };
+    const counts = {
+      approved: 0,
+      sendable: 0,
+      needsAttention: 0,
+      byKind: { ungrounded: 0, duplicate: 0, personalisation: 0, deliverability: 0, length: 0 },
+      withoutFindings: 0,
+      unchecked: 0,
+      approvedWithDismissed: 0,
+    };
+    const page = { items: [], total: 0, limit: 10, offset: 20, counts };
     const fetchMock = stubFetch(new Response(JSON.stringify(page), { status: 200 }));
     await call(api.campaigns.emails, { params: { id: 7 }, query: { limit: 10, offset: 20 } });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/campaigns/7/emails?limit=10&offset=20');

@@ -23,6 +23,7 @@ import {
   campaignDailyStats,
   email,
   emailPage,
+  emailPageQuery,
   importReport,
   recipient,
   saveCampaignBody,
@@ -201,7 +202,7 @@ export const api = {
       method: 'GET',
       path: '/api/campaigns/:id/emails',
       params: idParams,
-      query: pageQuery,
+      query: emailPageQuery,
       reply: emailPage,
     }),
     recipients: route({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { page } from './common';
+import { page, pageQuery } from './common';
 import { BOUNCE_KINDS } from './conversations';
-import { finding } from './draft-findings';
+import { FINDING_KINDS, finding } from './draft-findings';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
 
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
@@ -61,6 +61,10 @@ export const campaign = z.object({
   unsubscribeMessage: z.string().nullable(),
   /** Emails carry the open-tracking pixel; without it the campaign's open figures stay empty. */
   trackOpens: z.boolean(),
+  /** AI drafts are also read by a second AI call for claims nothing supports (costs tokens). */
+  checkClaimsWithAi: z.boolean(),
+  /** What that check cost for the campaign's latest drafts. */
+  claimCheck: z.object({ drafts: z.number(), tokens: z.number() }),
   /** Follow-ups after the first email (step 1): the first of these is step 2. */
   steps: z.array(campaignStep),
   sendWindow,
@@ -88,6 +92,8 @@ export const saveCampaignBody = z
     unsubscribeMessage: z.string().max(5_000).nullable().optional(),
     /** Absent: on for a new campaign, unchanged for an edit. */
     trackOpens: z.boolean().optional(),
+    /** Absent: on for a new campaign, unchanged for an edit. */
+    checkClaimsWithAi: z.boolean().optional(),
     columnMapping: z.record(z.string().max(64), z.string().max(500)).optional(),
     /** Absent: none for a new campaign, unchanged for an edit. */
     steps: z.array(campaignStep).max(MAX_FOLLOW_UPS).optional(),
@@ -147,6 +153,10 @@ export const email = z.object({
   attentionReason: z.string().nullable(),
   /** What the draft checks found, most severe first; null until they ran (after generation). */
   findings: z.array(finding).nullable(),
+  /** The user read the findings and kept the text as it is: the email no longer needs attention. */
+  findingsDismissed: z.boolean(),
+  /** Waiting for a person: a draft not yet approved with findings not dismissed (the queue's first part). */
+  needsAttention: z.boolean(),
   sentAt: z.string().nullable(),
   scheduledFor: z.string().nullable(),
   /** Our Message-ID, set when sending starts: what to look for in the Sent folder. */
@@ -160,6 +170,16 @@ export const email = z.object({
 });
 export type Email = z.infer<typeof email>;
 
+/**
+ * GET /api/campaigns/:id/emails. `order=attention` is the review queue: emails that need attention
+ * first (most severe finding first), then the rest, each part in recipient order. `finding` keeps
+ * only emails that need attention, for any finding or for one kind.
+ */
+export const emailPageQuery = pageQuery.extend({
+  order: z.enum(['recipient', 'attention']).default('recipient'),
+  finding: z.enum([...FINDING_KINDS, 'any']).optional(),
+});
+
 /** GET /api/campaigns/:id/emails: a page, plus campaign-wide counts the review dialog shows. */
 export const emailPage = page(email).extend({
   counts: z.object({
@@ -167,6 +187,15 @@ export const emailPage = page(email).extend({
     approved: z.number(),
     /** Approved emails that "send all approved" would take (the rule book: draft, failed or scheduled). */
     sendable: z.number(),
+    /** Drafts awaiting approval with open findings, in all and per kind (an email may count under several). */
+    needsAttention: z.number(),
+    byKind: z.record(z.enum(FINDING_KINDS), z.number()),
+    /** What "Approve all without findings" would approve: checked drafts with nothing found. */
+    withoutFindings: z.number(),
+    /** Drafts the checks have not read yet (they run in the background after generation). */
+    unchecked: z.number(),
+    /** Approved emails whose findings the user dismissed rather than fixed. */
+    approvedWithDismissed: z.number(),
   }),
 });
 

@@ -11,6 +11,8 @@ export const updateEmailBody = z.union([
     })
     .strict(),
   z.object({ isApproved: z.boolean() }).strict(),
+  /** Dismiss the draft's findings (the text stays as it is), or bring them back. */
+  z.object({ findingsDismissed: z.boolean() }).strict(),
   z.object({ scheduledFor: z.iso.datetime({ offset: true }) }).strict(),
   z.object({ status: z.literal('draft'), scheduledFor: z.null() }).strict(),
 ]);
@@ -40,9 +42,19 @@ export const sendApprovedReply = z.object({
   hasUnsubscribeLink: z.boolean(),
 });
 
-/** POST /api/campaigns/:id/approve-all: every email, or with `step` only that step's ("Approve all of step 2"). */
-export const approveAllBody = z.object({ step: z.number().int().min(1).max(6).optional() }).strict();
-export const approveAllReply = z.object({ approved: z.number() });
+/**
+ * POST /api/campaigns/:id/approve-all: every email, or with `step` only that step's ("Approve all of
+ * step 2"); with `withoutFindings` only drafts the checks read and found nothing in. Never an email
+ * with an open high-severity finding.
+ */
+export const approveAllBody = z
+  .object({ step: z.number().int().min(1).max(6).optional(), withoutFindings: z.boolean().optional() })
+  .strict();
+export const approveAllReply = z.object({
+  approved: z.number(),
+  /** Left for a person: open high-severity findings, or (without findings) any finding or no check yet. */
+  held: z.number(),
+});
 
 /** POST /api/emails/:id/test: the current email, to the signed-in user's own address. */
 export const sendTestReply = z.object({ sentTo: z.string() });

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
+import { queueMissedDraftChecks } from './jobs/check-drafts';
 import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
 import { releaseScheduledJob } from './jobs/release-scheduled';
@@ -66,6 +67,9 @@ export async function createContext(
       clock: createClock(config.clockOffsetFile),
     };
     await ctx.jobs.start(ctx);
+    if (role !== 'web')
+      // In the background: start-up does not wait for it, and a failure only delays the checks.
+      queueMissedDraftChecks(ctx).catch((err) => log.warn({ err }, 'queueing missed draft checks'));
     if (config.clockOffsetFile && role !== 'web') {
       // A test moved the clock: scheduled emails and follow-ups now due go at once.
       const stop = watchClock(config.clockOffsetFile, () => {

@@ -89,6 +89,17 @@ export function lastUserMessage(body: Json): string {
   return content.flatMap((part) => (part?.type === 'text' ? [String(part.text)] : [])).join('\n');
 }
 
+/** The system prompt of a chat request (the SDK sends it as the first message). */
+export function systemMessage(body: Json): string {
+  const messages: Json[] = Array.isArray(body?.messages) ? body.messages : [];
+  const content = messages.find((message) => message?.role === 'system')?.content;
+  return typeof content === 'string' ? content : '';
+}
+
+/** Whether a request is the draft checks' AI claim check rather than writing (src/server/ai/prompts/claims-prompts.ts). */
+export const isClaimCheck = (request: FakeAiRequest) =>
+  systemMessage(request.body).startsWith('You check an email draft');
+
 function fillString(key: string | undefined, echo: string, schema: JsonSchema): string {
   let text = FORMATS[String(schema.format)] ?? `Echo: ${echo}`;
   if (key === 'subject') text = `Re: ${echo.slice(0, 60)}`;
@@ -146,6 +157,27 @@ function forcedTool(body: Json): { name: string; parameters: JsonSchema } | unde
   const name = choice?.function?.name ?? (choice === 'required' ? tools[0]?.function?.name : undefined);
   const tool = tools.find((t) => t?.function?.name === name);
   return tool ? { name, parameters: tool.function.parameters ?? {} } : undefined;
+}
+
+/**
+ * A reply per request from rules (`POST /__control/script`, for browser tests that cannot pass a
+ * function): the first rule whose `system` starts the system prompt and whose `contains` is in the
+ * last user message answers; no rule, the schema's echo.
+ */
+export type ScriptRule = { system?: string; contains?: string; reply: object | string };
+
+function scriptedReply(rules: unknown): FakeAiReply | null {
+  if (!Array.isArray(rules) || rules.length === 0) return null;
+  const list = rules as ScriptRule[];
+  return (request) => {
+    const system = systemMessage(request.body);
+    const user = lastUserMessage(request.body);
+    return list.find(
+      (rule) =>
+        (rule.system === undefined || system.startsWith(rule.system)) &&
+        (rule.contains === undefined || user.includes(rule.contains)),
+    )?.reply;
+  };
 }
 
 export async function startFakeAi(opts: { port?: number; latencyMs?: number } = {}): Promise<FakeAi> {
@@ -249,6 +281,7 @@ export async function startFakeAi(opts: { port?: number; latencyMs?: number } = 
     else if (path === '/__control/fail-all') fake.failAll(body?.failure ?? null);
     else if (path === '/__control/latency') fake.setLatency(Number(body?.ms ?? 0));
     else if (path === '/__control/reply') fake.setReply(body?.reply == null ? null : () => body.reply);
+    else if (path === '/__control/script') fake.setReply(scriptedReply(body?.rules));
     else if (path === '/__control/reset') fake.reset();
     else if (path !== '/__control/requests') return sendJson(res, 404, errorBody(404, `No control ${path}`));
     sendJson(res, 200, { requests, stats: fake.stats() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkDraftsOfCampaign } from '../services/draft-checks/check-campaign';
+import type { AppContext } from '../context';
+import { campaignsToCheck, checkDraftsOfCampaign } from '../services/draft-checks/check-campaign';
 import type { AppJob } from './app-job';
 import type { JobQueue } from './job-queue';
 
@@ -18,10 +19,19 @@ export const checkDraftsJob: AppJob<typeof payload> = {
   queue: { policy: 'stately', retryLimit: 3, retryDelay: 2, retryBackoff: true },
   work: { pollingIntervalSeconds: 0.5 },
   async handle(ctx, ids) {
-    const found = await checkDraftsOfCampaign(ctx.db, ids);
+    const claims = ctx.ai && { models: ctx.ai, concurrency: ctx.config.ai?.concurrency ?? 8 };
+    const found = await checkDraftsOfCampaign(ctx.db, ids, claims);
     ctx.log.info({ ...ids, withFindings: found }, 'drafts checked');
   },
 };
+
+/**
+ * Queues the checks of every campaign with drafts nobody checked (run once a worker starts): drafts
+ * written before the checks existed, or whose check job gave up, would otherwise wait for ever.
+ */
+export async function queueMissedDraftChecks(ctx: AppContext) {
+  for (const ids of await campaignsToCheck(ctx.db)) await queueDraftChecks(ctx.jobs, ids);
+}
 
 /** One queued and one running check per campaign. */
 export async function queueDraftChecks(jobs: JobQueue, ids: { campaignId: number; userId: number }) {

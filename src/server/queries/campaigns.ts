@@ -12,6 +12,7 @@ export type CampaignValues = Pick<
   | 'includeUnsubscribeLink'
   | 'unsubscribeMessage'
   | 'trackOpens'
+  | 'checkClaimsWithAi'
   | 'columnMapping'
   | 'sendDays'
   | 'sendStartMinute'

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Finding } from '../../contract/draft-findings';
 import { type Db, selectRows } from '../db/client';
@@ -25,17 +26,62 @@ export function draftsForChecks(db: Db, campaignId: number) {
   );
 }
 
-/** Stores each email's findings, a few thousand per statement. */
-export async function storeFindings(db: Db, findings: Map<number, Finding[]>) {
-  const entries = [...findings];
-  for (let i = 0; i < entries.length; i += 2000) {
-    const chunk = entries.slice(i, i + 2000);
+/** A draft's findings, and the text they were found in. */
+export type CheckedDraft = { id: number; subject: string; body: string; findings: Finding[] };
+
+/** What the checks read of a draft, compared in SQL: an edit saved meanwhile keeps its own findings. */
+export const checkedText = (d: { subject: string; body: string }) =>
+  createHash('md5').update(`${d.subject}\n${d.body}`).digest('hex');
+
+/**
+ * Stores each draft's findings and its place in the review queue, a few thousand per statement,
+ * unless the draft was edited since it was read (the edit's findings stand). A dismissal holds
+ * while the findings stay the same; new ones (another draft now duplicates this one) ask for a
+ * look again.
+ */
+export async function storeFindings(db: Db, checked: readonly CheckedDraft[]) {
+  for (let i = 0; i < checked.length; i += 2000) {
+    const chunk = checked.slice(i, i + 2000);
     await db.execute(sql`
-      update emails e set findings = t.findings
-        from unnest(${sql.param(chunk.map(([id]) => id))}::bigint[],
-                    ${sql.param(chunk.map(([, f]) => JSON.stringify(f)))}::jsonb[]) as t(id, findings)
-       where e.id = t.id`);
+      update emails e set findings = t.findings,
+                          findings_dismissed = e.findings_dismissed and e.findings is not distinct from t.findings,
+                          queue_rank = case when t.findings @> '[{"severity":"high"}]' then 0
+                                            when t.findings @> '[{"severity":"medium"}]' then 1
+                                            when jsonb_array_length(t.findings) > 0 then 2
+                                            else 3 end
+        from unnest(${sql.param(chunk.map((d) => d.id))}::bigint[],
+                    ${sql.param(chunk.map((d) => JSON.stringify(d.findings)))}::jsonb[],
+                    ${sql.param(chunk.map(checkedText))}::text[]) as t(id, findings, checked)
+       where e.id = t.id and md5(e.subject || E'\n' || e.body) = t.checked`);
   }
+}
+
+/** Starts the campaign's claim-check figures again: its drafts are being read anew. */
+export async function resetClaimCheckUse(db: Db, campaignId: number) {
+  await db.execute(
+    sql`update campaigns set claim_check_drafts = 0, claim_check_tokens = 0 where id = ${campaignId}`,
+  );
+}
+
+/** Adds what a batch of claim checks cost to the campaign's figures. */
+export async function addClaimCheckUse(db: Db, campaignId: number, drafts: number, tokens: number) {
+  await db.execute(sql`
+    update campaigns set claim_check_drafts = claim_check_drafts + ${drafts},
+                         claim_check_tokens = claim_check_tokens + ${tokens}
+     where id = ${campaignId}`);
+}
+
+/**
+ * Campaigns done generating with drafts the checks never read: written before the checks existed,
+ * or whose check job gave up. A partial index keeps this a probe however many emails there are.
+ */
+export function campaignsWithUncheckedDrafts(db: Db) {
+  return selectRows<{ campaignId: number; userId: number }>(
+    db,
+    sql`select distinct e.campaign_id as "campaignId", e.user_id as "userId"
+          from emails e join campaigns c on c.id = e.campaign_id
+         where e.status = 'draft' and e.findings is null and c.status <> 'generating'`,
+  );
 }
 
 /** The CSV row of one recipient. */

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, param, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients } from '../db/schema';
+import { nothingFound } from './emails';
 
 export type EmailRow = typeof emails.$inferSelect;
 
@@ -33,21 +34,33 @@ export async function updateOwnEmail(
   return row ?? null;
 }
 
-export async function approveCampaignEmails(db: Db, campaignId: number, step?: number) {
+/**
+ * Approves a campaign's emails in review (or one step's) in bulk: never one with an open
+ * high-severity finding and, `withoutFindings`, only drafts the checks read and found nothing in.
+ * Returns how many it approved and how many it left for a person.
+ */
+export async function approveCampaignEmails(
+  db: Db,
+  campaignId: number,
+  { step, withoutFindings = false }: { step?: number; withoutFindings?: boolean },
+) {
+  const inScope = and(
+    eq(emails.campaignId, campaignId),
+    eq(emails.isApproved, false),
+    inArray(emails.status, ALLOWED_FROM.approve),
+    step === undefined ? undefined : eq(emails.step, step),
+  );
   const rows = await db
     .update(emails)
     .set({ isApproved: true, updatedAt: new Date() })
-    .where(
-      and(
-        eq(emails.campaignId, campaignId),
-        eq(emails.isApproved, false),
-        inArray(emails.status, ALLOWED_FROM.approve),
-        step === undefined ? undefined : eq(emails.step, step),
-      ),
-    )
+    .where(and(inScope, withoutFindings ? nothingFound : ne(emails.attentionRank, HIGH_RANK)))
     .returning({ id: emails.id });
-  return rows.length;
+  const [left] = await db.select({ n: count() }).from(emails).where(inScope);
+  return { approved: rows.length, held: left?.n ?? 0 };
 }
+
+/** attention_rank of a draft in review whose worst open finding is high-severity. */
+const HIGH_RANK = 0;
 
 export async function listScheduledPage(db: Db, userId: number, limit: number, offset: number) {
   const where = and(eq(emails.userId, userId), eq(emails.status, 'scheduled'));

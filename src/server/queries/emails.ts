@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, param, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, param, sql } from 'drizzle-orm';
+import { FINDING_KINDS, type FindingKind } from '../../contract/draft-findings';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { emails, recipients } from '../db/schema';
@@ -64,8 +65,31 @@ export async function threadDrafts(db: Db, recipientIds: number[], step: number)
   return found;
 }
 
+/** Which of a campaign's emails a page lists, and in what order (the contract's emailPageQuery). */
+export type EmailListing = {
+  order: 'recipient' | 'attention';
+  /** Only emails that need attention: for any finding, or for one kind. */
+  finding?: FindingKind | 'any';
+};
+
 /** One page of a campaign's emails with the recipient details the review dialog shows. */
-export async function listEmailPage(db: Db, campaignId: number, limit: number, offset: number) {
+export async function listEmailPage(
+  db: Db,
+  campaignId: number,
+  limit: number,
+  offset: number,
+  { order, finding }: EmailListing = { order: 'recipient' },
+) {
+  const where = and(
+    eq(emails.campaignId, campaignId),
+    finding === undefined ? undefined : lt(emails.attentionRank, ATTENTION_NONE),
+    finding === undefined || finding === 'any' ? undefined : hasFindingOfKind(finding),
+  );
+  // Recipient order keeps a sequence's steps together; the queue puts what the checks flagged first.
+  const ordering =
+    order === 'attention'
+      ? [asc(emails.queueRank), asc(emails.recipientId), asc(emails.step)]
+      : [asc(emails.recipientId), asc(emails.step)];
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -74,13 +98,20 @@ export async function listEmailPage(db: Db, campaignId: number, limit: number, o
       })
       .from(emails)
       .innerJoin(recipients, eq(recipients.id, emails.recipientId))
-      .where(eq(emails.campaignId, campaignId))
-      .orderBy(asc(emails.recipientId))
+      .where(where)
+      .orderBy(...ordering)
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(emails).where(eq(emails.campaignId, campaignId)),
+    db.select({ n: count() }).from(emails).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
+}
+
+/** attention_rank of an email that needs no attention (see the emails table). */
+export const ATTENTION_NONE = 3;
+
+function hasFindingOfKind(kind: FindingKind) {
+  return sql`${emails.findings} @> ${JSON.stringify([{ kind }])}::jsonb`;
 }
 
 /** Emails of a campaign sent on a given calendar day in a time zone. */
@@ -95,18 +126,43 @@ export async function countSentOnDay(db: Db, campaignId: number, day: string, ti
   return row?.n ?? 0;
 }
 
-/** Campaign-wide approval counts for the review dialog, in one pass over the campaign's index. */
+/** Campaign-wide approval and review counts for the review dialog, in one pass over the campaign. */
 export async function approvalCounts(db: Db, campaignId: number) {
+  const open = sql`${emails.attentionRank} < ${ATTENTION_NONE}`;
+  const inReview = sql`not ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM.approve)}`;
+  const byKind = FINDING_KINDS.map(
+    (kind) => sql`(count(*) filter (where ${open} and ${hasFindingOfKind(kind)}))::int`,
+  );
   const [row] = await db
     .select({
       approved: sql<number>`(count(*) filter (where ${emails.isApproved}))::int`,
       // What "send all approved" takes: approved, in a state the rule book lets it send from.
       sendable: sql<number>`(count(*) filter (where ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM['send-approved'])}))::int`,
+      needsAttention: sql<number>`(count(*) filter (where ${open}))::int`,
+      byKind: sql<number[]>`array[${sql.join(byKind, sql`, `)}]`,
+      withoutFindings: sql<number>`(count(*) filter (where ${inReview} and ${nothingFound}))::int`,
+      unchecked: sql<number>`(count(*) filter (where ${inReview} and ${emails.findings} is null))::int`,
+      approvedWithDismissed: sql<number>`(count(*) filter (where ${emails.isApproved} and ${emails.findingsDismissed}
+                                         and jsonb_array_length(${emails.findings}) > 0))::int`,
     })
     .from(emails)
     .where(eq(emails.campaignId, campaignId));
-  return { approved: row?.approved ?? 0, sendable: row?.sendable ?? 0 };
+  return {
+    approved: row?.approved ?? 0,
+    sendable: row?.sendable ?? 0,
+    needsAttention: row?.needsAttention ?? 0,
+    byKind: Object.fromEntries(FINDING_KINDS.map((kind, i) => [kind, row?.byKind[i] ?? 0])) as Record<
+      FindingKind,
+      number
+    >,
+    withoutFindings: row?.withoutFindings ?? 0,
+    unchecked: row?.unchecked ?? 0,
+    approvedWithDismissed: row?.approvedWithDismissed ?? 0,
+  };
 }
+
+/** The checks read the draft and found nothing ("Approve all without findings" takes only these). */
+export const nothingFound = sql`(${emails.findings} is not null and jsonb_array_length(${emails.findings}) = 0)`;
 
 /** Deletes a step's emails that are still in review (draft or failed); returns how many. */
 export async function deleteStepDrafts(db: Db, campaignId: number, step: number) {

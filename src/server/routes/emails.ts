@@ -41,7 +41,7 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
     listScheduledEmails(ctx.db, req.user.id, req.query.limit, req.query.offset),
   );
   serve(app, api.campaigns.approveAll, signedIn, (req) =>
-    approveAll(ctx.db, req.user.id, req.params.id, req.body?.step),
+    approveAll(ctx.db, req.user.id, req.params.id, req.body ?? {}),
   );
   serve(app, api.campaigns.sendApproved, signedIn, (req) =>
     sendApproved(ctx.db, req.user, req.params.id, req.body?.scheduledFor, queue),

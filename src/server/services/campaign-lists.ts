@@ -2,7 +2,7 @@ import type { Email, Recipient } from '../../contract/campaigns';
 import { dailyLimitFor } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import { calendarDay } from '../lib/calendar-day';
-import { approvalCounts, countSentOnDay, listEmailPage } from '../queries/emails';
+import { approvalCounts, countSentOnDay, type EmailListing, listEmailPage } from '../queries/emails';
 import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { ownCampaign } from './campaigns';
@@ -14,11 +14,11 @@ export async function listCampaignEmails(
   db: Db,
   userId: number,
   campaignId: number,
-  { limit, offset }: Page,
+  { limit, offset, ...listing }: Page & EmailListing,
 ) {
   await ownCampaign(db, userId, campaignId);
   const [{ items, total }, counts] = await Promise.all([
-    listEmailPage(db, campaignId, limit, offset),
+    listEmailPage(db, campaignId, limit, offset, listing),
     approvalCounts(db, campaignId),
   ]);
   const presented: Email[] = items.map(({ email: e, recipient }) => presentEmail(e, recipient));

@@ -1,3 +1,4 @@
+import type { Finding } from '../../contract/draft-findings';
 import { ALLOWED_FROM, allows } from '../../contract/email-rules';
 import type { UpdateEmailBody } from '../../contract/emails';
 import type { Db } from '../db/client';
@@ -29,7 +30,15 @@ async function assertReadyToSend(
   await assertSignatureFilled(db, userId);
 }
 
-/** PUT /api/emails/:id: four kinds of change, each allowed only from the states the rule book allows. */
+/** Refused when approving one email: a person fixes the text or dismisses its findings first. */
+export const HIGH_FINDING_MESSAGE =
+  'This email has a high-severity finding: fix it, or dismiss its findings if the text is right as it is';
+
+function hasOpenHighFinding(email: { findings: Finding[] | null; findingsDismissed: boolean }) {
+  return !email.findingsDismissed && (email.findings ?? []).some((f) => f.severity === 'high');
+}
+
+/** PUT /api/emails/:id: five kinds of change, each allowed only from the states the rule book allows. */
 export async function updateEmail(
   db: Db,
   userId: number,
@@ -54,16 +63,30 @@ export async function updateEmail(
         subject: edited.subject,
         body: edited.body,
         isEdited: true,
+        // New text, new findings: a dismissal was of the old ones.
         findings: await checkEditedDraft(db, campaign, email, edited),
+        findingsDismissed: false,
       },
       ALLOWED_FROM.edit,
     );
     if (!row) throw new AppError('conflict', 'Sent, scheduled or in-flight emails cannot be edited');
   } else if ('isApproved' in body) {
-    if (body.isApproved) await assertReadyToSend(db, userId, email);
+    if (body.isApproved) {
+      if (hasOpenHighFinding(email)) throw new AppError('conflict', HIGH_FINDING_MESSAGE);
+      await assertReadyToSend(db, userId, email);
+    }
     row = await updateOwnEmail(db, userId, id, { isApproved: body.isApproved }, ALLOWED_FROM.approve);
     if (!row)
       throw new AppError('conflict', `An email that is ${email.status} cannot be approved or unapproved`);
+  } else if ('findingsDismissed' in body) {
+    row = await updateOwnEmail(
+      db,
+      userId,
+      id,
+      { findingsDismissed: body.findingsDismissed },
+      ALLOWED_FROM.edit,
+    );
+    if (!row) throw new AppError('conflict', `The findings of an email that is ${email.status} are settled`);
   } else if ('status' in body) {
     row = await updateOwnEmail(
       db,

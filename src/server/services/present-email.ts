@@ -17,6 +17,8 @@ export function presentEmail(e: EmailRow, recipient: RecipientSummary): Email {
     errorMessage: e.errorMessage,
     attentionReason: e.attentionReason,
     findings: e.findings,
+    findingsDismissed: e.findingsDismissed,
+    needsAttention: (e.attentionRank ?? 3) < 3,
     sentAt: e.sentAt?.toISOString() ?? null,
     scheduledFor: e.scheduledFor?.toISOString() ?? null,
     messageId: e.messageId,

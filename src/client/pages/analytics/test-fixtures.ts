@@ -81,6 +81,8 @@ export const listedCampaign = (id: number, name: string, steps: CampaignStep[] =
   includeUnsubscribeLink: true,
   unsubscribeMessage: null,
   trackOpens: true,
+  checkClaimsWithAi: true,
+  claimCheck: { drafts: 0, tokens: 0 },
   steps,
   sendWindow: DEFAULT_SEND_WINDOW,
   createdAt: '2025-07-01T00:00:00Z',

@@ -16,6 +16,8 @@ const campaign: Campaign = {
   includeUnsubscribeLink: true,
   unsubscribeMessage: null,
   trackOpens: true,
+  checkClaimsWithAi: true,
+  claimCheck: { drafts: 0, tokens: 0 },
   steps: [
     { delayDays: 3, businessDays: true, templateId: 2 },
     { delayDays: 5, businessDays: true, templateId: null },

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -58,6 +59,14 @@ export const campaigns = pgTable(
     unsubscribeMessage: text('unsubscribe_message'),
     /** Whether emails carry the open-tracking pixel; off gives recipients more privacy and no open figures. */
     trackOpens: boolean('track_opens').notNull().default(true),
+    /**
+     * Whether an AI-written draft is also read by a second AI call that lists its claims and what
+     * supports each (the cheap checks run whatever this says); off saves the tokens.
+     */
+    checkClaimsWithAi: boolean('check_claims_with_ai').notNull().default(true),
+    /** What the AI claim check of the latest drafts cost: drafts read and tokens used. */
+    claimCheckDrafts: integer('claim_check_drafts').notNull().default(0),
+    claimCheckTokens: integer('claim_check_tokens').notNull().default(0),
     /**
      * When follow-ups may be sent, in each recipient's time zone (else the sender's): ISO weekdays
      * (1 Monday … 7 Sunday) and minutes after local midnight, the end excluded.
@@ -157,6 +166,26 @@ export const emails = pgTable(
      * the campaign's drafts were checked after generation.
      */
     findings: jsonb('findings').$type<Finding[]>(),
+    /** The user read the findings and chose to keep the text as it is (one click per email). */
+    findingsDismissed: boolean('findings_dismissed').notNull().default(false),
+    /**
+     * Whether the email needs a person now: 0, 1, 2 for a draft awaiting approval whose open
+     * findings are at worst high, medium or low; 3 for everything else (no findings, dismissed,
+     * approved, past review). Kept by the database; the "Needs attention" filter and counts read it.
+     */
+    attentionRank: smallint('attention_rank').generatedAlwaysAs(
+      sql`case when findings_dismissed or is_approved or status not in ('draft', 'failed')
+                    or findings is null or jsonb_array_length(findings) = 0 then 3
+               when findings @> '[{"severity":"high"}]' then 0
+               when findings @> '[{"severity":"medium"}]' then 1
+               else 2 end`,
+    ),
+    /**
+     * Where the review queue lists the email: the worst severity the checks found when they last
+     * read the campaign (0 high … 3 none). Fixing, approving or dismissing does not move it, so the
+     * queue holds still while a person works through it.
+     */
+    queueRank: smallint('queue_rank').notNull().default(3),
     includeUnsubscribeLink: boolean('include_unsubscribe_link'),
     scheduledFor: tz('scheduled_for'),
     sentAt: tz('sent_at'),
@@ -185,6 +214,12 @@ export const emails = pgTable(
     index('emails_campaign_idx').on(t.campaignId, t.id),
     index('emails_user_status_idx').on(t.userId, t.status),
     index('emails_campaign_status_idx').on(t.campaignId, t.status),
+    // Drafts the checks have not read yet (a start-up sweep looks for them).
+    index('emails_unchecked_idx')
+      .on(t.campaignId)
+      .where(sql`${t.status} = 'draft' and ${t.findings} is null`),
+    // The review queue: what the checks flagged first, most severe first, then the rest.
+    index('emails_review_queue_idx').on(t.campaignId, t.queueRank, t.recipientId),
     index('emails_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
     // Follow-ups waiting for the step before them, found by recipient when that step is sent.
     index('emails_waiting_idx').on(t.recipientId).where(sql`${t.status} = 'waiting'`),

@@ -2,6 +2,7 @@ import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import type { Db } from '../../db/client';
 import { type CampaignRow, findCampaign } from '../../queries/campaigns';
 import {
+  campaignsWithUncheckedDrafts,
   type DraftForChecks,
   draftsForChecks,
   recipientRow,
@@ -12,6 +13,7 @@ import type { TemplateRow } from '../../queries/templates';
 import { templatesOfSteps } from '../campaigns';
 import { type ComparedDraft, duplicateFindings, lengthFindings } from './campaign-checks';
 import { checkDraft, missingValuesOf, rowValuesOf } from './check-draft';
+import { type ClaimReader, checkClaimsOfDrafts } from './claim-check';
 import { readDraft } from './draft-text';
 
 /** A template the AI writes from (its drafts can say things nobody gave it). */
@@ -81,37 +83,68 @@ export function findingsOfDrafts(
   return findings;
 }
 
-/** Checks every draft of a campaign and stores the findings; returns how many drafts have any. */
-export async function checkCampaignDrafts(db: Db, campaign: CampaignRow): Promise<number> {
+/**
+ * Checks every draft of a campaign and stores the findings; returns how many drafts have any
+ * before the AI claim check. With the claim check on, the AI drafts' findings are stored a batch
+ * at a time as their claims are read.
+ */
+export async function checkCampaignDrafts(
+  db: Db,
+  campaign: CampaignRow,
+  claims: ClaimReader | null = null,
+): Promise<number> {
   const settings = await findSenderSettings(db, campaign.userId);
-  const steps = (await templatesOfSteps(db, campaign)).map((t) => ({ aiSources: aiSourcesOf(t, settings) }));
-  const findings = findingsOfDrafts(await draftsForChecks(db, campaign.id), steps);
-  await storeFindings(db, findings);
-  return [...findings.values()].filter((f) => f.length > 0).length;
+  const templates = await templatesOfSteps(db, campaign);
+  const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings) }));
+  const drafts = await draftsForChecks(db, campaign.id);
+  const findings = findingsOfDrafts(drafts, steps);
+  const checked = drafts.map((d) => ({ ...d, findings: findings.get(d.id) ?? [] }));
+  // An AI draft whose claims are to be read is stored once they are: until then it counts as
+  // not checked, so nobody approves it "without findings" on the cheap checks alone.
+  const readsClaims = (d: { step: number }) =>
+    claims !== null && campaign.checkClaimsWithAi && steps[d.step - 1]?.aiSources != null;
+  await storeFindings(
+    db,
+    checked.filter((d) => !readsClaims(d)),
+  );
+  if (claims) {
+    const aiDrafts = checked.filter(readsClaims);
+    if (aiDrafts.length > 0)
+      await checkClaimsOfDrafts(db, campaign.id, aiDrafts, { templates, settings, reader: claims });
+  }
+  return checked.filter((d) => d.findings.length > 0).length;
 }
 
 /**
  * An edited draft, checked again on its own. Its comparisons with the campaign's other drafts
  * (near-duplicate, length) are dropped: the person has rewritten it, and they run again when the
- * campaign's drafts are next checked.
+ * campaign's drafts are next checked. So is a missing value: the text is the person's now, written
+ * knowing the value is not there.
  */
 export async function checkEditedDraft(
   db: Db,
   campaign: CampaignRow,
-  email: { step: number; recipientId: number; attentionReason: string | null },
+  email: { step: number; recipientId: number },
   edited: { subject: string; body: string; recipientEmail: string },
 ): Promise<Finding[]> {
   const template = (await templatesOfSteps(db, campaign))[email.step - 1] ?? null;
   return checkDraft({
     ...edited,
     row: await recipientRow(db, email.recipientId),
-    missingValues: missingValuesOf(email.attentionReason),
+    missingValues: [],
     aiSources: aiSourcesOf(template, await findSenderSettings(db, campaign.userId)),
   });
 }
 
+/** The campaigns whose drafts wait for a check nobody queued (see campaignsWithUncheckedDrafts). */
+export const campaignsToCheck = (db: Db) => campaignsWithUncheckedDrafts(db);
+
 /** checkCampaignDrafts by ids, for the job; a campaign deleted meanwhile has nothing to check (null). */
-export async function checkDraftsOfCampaign(db: Db, ids: { userId: number; campaignId: number }) {
+export async function checkDraftsOfCampaign(
+  db: Db,
+  ids: { userId: number; campaignId: number },
+  claims: ClaimReader | null = null,
+) {
   const campaign = await findCampaign(db, ids.userId, ids.campaignId);
-  return campaign ? checkCampaignDrafts(db, campaign) : null;
+  return campaign ? checkCampaignDrafts(db, campaign, claims) : null;
 }

@@ -141,9 +141,11 @@ export function deliverabilityFindings(
       finding('high', `The recipient has no value for "${name}", so the text around it may read wrong`),
     );
 
+  // Empty is broken (only the footer would go out); a greeting alone is more likely a template slip.
   const words = wordsOf(body.text).length;
-  if (words < 3)
+  if (words === 0)
     found.push(finding('high', 'The email has no text of its own: only the footer would be left'));
+  else if (words < 3) found.push(finding('low', 'The email says almost nothing beyond a greeting'));
   if (body.links.length >= 4 && words / body.links.length < 40)
     found.push(
       finding(

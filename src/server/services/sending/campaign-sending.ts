@@ -20,13 +20,18 @@ import type { SendQueue } from './send-queue';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
 /** docs/product.md §5: without an unsubscribe link each email is approved on its own, never in bulk. */
-export async function approveAll(db: Db, userId: number, campaignId: number, step?: number) {
+export async function approveAll(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  scope: { step?: number; withoutFindings?: boolean } = {},
+) {
   const campaign = await ownCampaign(db, userId, campaignId);
   if (!campaign.includeUnsubscribeLink) {
     throw new AppError('bad_request', 'Without an unsubscribe link, approve each email individually');
   }
   await assertCampaignFilled(db, campaign, { statuses: ALLOWED_FROM.approve, approvedOnly: false });
-  return { approved: await approveCampaignEmails(db, campaignId, step) };
+  return approveCampaignEmails(db, campaignId, scope);
 }
 
 /**

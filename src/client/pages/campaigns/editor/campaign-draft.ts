@@ -19,6 +19,8 @@ export interface CampaignDraft {
   /** null until the user writes one: the sender's default message is shown (and saved) then. */
   unsubscribeMessage: string | null;
   trackOpens: boolean;
+  /** AI drafts are also read by a second AI call for claims nothing supports. */
+  checkClaimsWithAi: boolean;
   columnMapping: ColumnMapping;
   /** The follow-ups after the first email, in order: the first is step 2. */
   followUps: FollowUpDraft[];
@@ -36,6 +38,7 @@ export function newCampaignDraft(): CampaignDraft {
     includeUnsubscribeLink: true,
     unsubscribeMessage: null,
     trackOpens: true,
+    checkClaimsWithAi: true,
     columnMapping: {},
     followUps: [],
     sendWindow: windowDraftOf(DEFAULT_SEND_WINDOW),
@@ -51,6 +54,7 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     includeUnsubscribeLink: campaign.includeUnsubscribeLink !== false,
     unsubscribeMessage: campaign.unsubscribeMessage,
     trackOpens: campaign.trackOpens,
+    checkClaimsWithAi: campaign.checkClaimsWithAi,
     columnMapping: { ...campaign.columnMapping },
     followUps: campaign.steps.map(followUpOf),
     sendWindow: windowDraftOf(campaign.sendWindow),
@@ -117,6 +121,7 @@ export function saveBodyOf(
     // Kept even while the link is off, so switching it back on restores the user's words.
     unsubscribeMessage: (draft.unsubscribeMessage ?? defaultUnsubscribeMessage).trim() || null,
     trackOpens: draft.trackOpens,
+    checkClaimsWithAi: draft.checkClaimsWithAi,
     columnMapping: cleanMapping(draft.columnMapping, variables),
     steps: campaignStepsOf(draft.followUps),
     // Left out (unchanged on the server) only for a window submitProblem would have refused.

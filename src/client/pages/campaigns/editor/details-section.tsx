@@ -1,4 +1,5 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
+import { CheckClaimsField } from './check-claims-field';
 import { EditorSection } from './editor-section';
 import { templateOptions } from './template-options';
 import { TrackOpensField } from './track-opens-field';
@@ -55,6 +56,7 @@ export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
       />
       <UnsubscribeField state={state} />
       <TrackOpensField state={state} />
+      <CheckClaimsField state={state} />
     </EditorSection>
   );
 }

@@ -34,6 +34,8 @@ const draft: Campaign = {
   includeUnsubscribeLink: true,
   unsubscribeMessage: 'Acme, 1 Main St',
   trackOpens: true,
+  checkClaimsWithAi: true,
+  claimCheck: { drafts: 0, tokens: 0 },
   steps: [],
   sendWindow: DEFAULT_SEND_WINDOW,
   createdAt: '2025-01-01T00:00:00.000Z',

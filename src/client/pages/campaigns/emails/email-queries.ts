@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../../contract/api';
 import type { Email } from '../../../../contract/campaigns';
+import type { FindingKind } from '../../../../contract/draft-findings';
 import type { ReplyOf } from '../../../../contract/route';
 import { keyOf, queryOf } from '../../../api';
 
@@ -18,25 +19,51 @@ const SCHEDULED_KEY = keyOf(api.emails.scheduled);
 
 /** How often a page holding an email in flight (queued or sending) is read again, until none is. */
 const IN_FLIGHT_POLL_MS = 3_000;
+/** How often a page is read again while the draft checks still run, so their findings and counts show up. */
+const CHECKS_POLL_MS = 5_000;
+
+/** Which of a campaign's emails the review lists: all of them, or only those a finding holds back. */
+export interface EmailListing {
+  /** Only emails that need attention: for any finding, or for one kind. */
+  finding?: FindingKind | 'any';
+}
 
 /**
- * One page of a campaign's emails. Sending happens in the background, so, unlike the
- * fetch-once default (docs/product.md §11), a page is read afresh whenever the review opens and, while one
- * of its emails is on its way, every few seconds until it has gone: otherwise "Sending" would never turn
- * into "Sent".
+ * One page of a campaign's emails, in the review queue's order (what the draft checks flagged first).
+ * Sending happens in the background, so, unlike the fetch-once default (docs/product.md §11), a page is
+ * read afresh whenever the review opens and, while one of its emails is on its way, every few seconds
+ * until it has gone: otherwise "Sending" would never turn into "Sent".
  */
-export function emailPageQuery(campaignId: number, pageIndex: number, pageSize: number) {
+export function emailPageQuery(
+  campaignId: number,
+  pageIndex: number,
+  pageSize: number,
+  { finding }: EmailListing = {},
+) {
   return {
     ...queryOf(api.campaigns.emails, {
       params: { id: campaignId },
-      query: { limit: pageSize, offset: pageIndex * pageSize },
+      query: {
+        limit: pageSize,
+        offset: pageIndex * pageSize,
+        order: 'attention',
+        // Left out rather than undefined, so the unfiltered list keeps one cache key.
+        ...(finding === undefined ? {} : { finding }),
+      },
     }),
     refetchOnMount: 'always' as const,
-    refetchInterval: ({ state }: { state: { data?: EmailPage } }) =>
-      state.data?.items.some((e) => e.status === 'queued' || e.status === 'sending')
-        ? IN_FLIGHT_POLL_MS
-        : false,
+    refetchInterval: ({ state }: { state: { data?: EmailPage } }) => pagePollInterval(state.data),
   };
+}
+
+/**
+ * How soon a page is read again: soon while one of its emails is on its way, less soon while the
+ * draft checks still read the campaign (`watchChecks`), else only when something changes it.
+ */
+export function pagePollInterval(page: EmailPage | undefined, { watchChecks = true } = {}): number | false {
+  if (page?.items.some((e) => e.status === 'queued' || e.status === 'sending')) return IN_FLIGHT_POLL_MS;
+  if (watchChecks && (page?.counts.unchecked ?? 0) > 0) return CHECKS_POLL_MS;
+  return false;
 }
 
 /** Scheduled emails leave the list when their time comes, so each opening reads it afresh. */

@@ -4,6 +4,7 @@ import type { UpdateEmailBody } from '../../../../contract/emails';
 import { call, errorDetail, redirectToLoginIfLoggedOut } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import { showToast, type ToastOptions } from '../../../toast';
+import { type ApproveAllChoice, approveAllToast } from './approve-all-toast';
 import { patchCachedEmail, refreshAfterEmailChange } from './email-queries';
 import { emailCount, sendApprovedToast, sendEmailToast } from './send-toasts';
 
@@ -15,17 +16,24 @@ import { emailCount, sendApprovedToast, sendEmailToast } from './send-toasts';
 export function useEmailActions() {
   const queryClient = useQueryClient();
 
+  /**
+   * `settledOnReply`: the change is one email's and its reply is already in the cached pages, so the
+   * action is done then, while the counts and lists are read again behind it. A reviewer working
+   * through the queue by keyboard (approve, next; save, approve) is not held up by the refresh.
+   */
   function action<Vars, Result>(
     run: (vars: Vars) => Promise<Result>,
     fallback: string,
     toastOf: (result: Result, vars: Vars) => ToastOptions | null,
+    { settledOnReply = false } = {},
   ) {
     return {
       mutationFn: run,
       onSuccess: async (result: Result, vars: Vars) => {
         const toast = toastOf(result, vars);
         if (toast) showToast(toast);
-        await refreshAfterEmailChange(queryClient);
+        const refreshed = refreshAfterEmailChange(queryClient);
+        if (!settledOnReply) await refreshed;
       },
       onError: (error: unknown) => {
         if (!redirectToLoginIfLoggedOut(error)) {
@@ -49,6 +57,7 @@ export function useEmailActions() {
           update(id, { subject, body, isEdited: true }),
         'Failed to update email',
         () => ({ title: 'Email updated', message: 'Your changes are saved.', tone: 'success' }),
+        { settledOnReply: true },
       ),
     ),
     // No toast: approving is done email after email, and the badge and progress bar already change.
@@ -57,6 +66,17 @@ export function useEmailActions() {
         ({ id, isApproved }: { id: number; isApproved: boolean }) => update(id, { isApproved }),
         'Failed to update approval',
         () => null,
+        { settledOnReply: true },
+      ),
+    ),
+    // No toast either: the findings panel folds away, or opens again on Undo.
+    dismissFindings: useMutation(
+      action(
+        ({ id, findingsDismissed }: { id: number; findingsDismissed: boolean }) =>
+          update(id, { findingsDismissed }),
+        'Failed to update the findings',
+        () => null,
+        { settledOnReply: true },
       ),
     ),
     reschedule: useMutation(
@@ -107,20 +127,22 @@ export function useEmailActions() {
             : { title: 'Email sent', message: 'Your email is on its way.', tone: 'success' },
       ),
     ),
-    // With `step`, only that step's emails ("Approve all of step 2"); without, every email.
+    // With `step`, only that step's emails ("Approve all of step 2"); with `withoutFindings`, only drafts
+    // the checks found nothing in; with neither, every email (no body, as before either existed).
     approveAll: useMutation(
       action(
-        ({ campaignId, step }: { campaignId: number; step?: number }) =>
-          call(api.campaigns.approveAll, {
+        ({ campaignId, step, withoutFindings }: { campaignId: number } & ApproveAllChoice) => {
+          const body = {
+            ...(step === undefined ? {} : { step }),
+            ...(withoutFindings ? { withoutFindings } : {}),
+          };
+          return call(api.campaigns.approveAll, {
             params: { id: campaignId },
-            body: step === undefined ? undefined : { step },
-          }),
+            body: Object.keys(body).length === 0 ? undefined : body,
+          });
+        },
         'Failed to approve emails',
-        ({ approved }, { step }) => ({
-          title: step === undefined ? 'All emails approved' : `All emails of step ${step} approved`,
-          message: `${emailCount(approved)} approved.`,
-          tone: 'success',
-        }),
+        approveAllToast,
       ),
     ),
     // Rewrites one step's emails still in review; the campaign goes back to generating meanwhile.

@@ -13,6 +13,7 @@ import { RegenerateStepMenu } from './regenerate-step-menu';
 
 interface BulkActionsProps {
   campaign: Campaign;
+  /** Every email of the campaign, whatever the review's filter shows. */
   total: number;
   /** Undefined when the server gives no counts and the campaign spans several pages. */
   counts: EmailCounts | undefined;
@@ -69,7 +70,7 @@ export function BulkActions({
               Approval progress
             </Text>
             <Text size="sm" c="dimmed">
-              {counts ? `${counts.approved.toLocaleString()} of ${total.toLocaleString()} approved` : '…'}
+              {counts ? approvalProgress(counts, total) : '…'}
             </Text>
           </Group>
           {/* Mantine's bar runs 0–100, so the share is given as a percentage. */}
@@ -81,6 +82,7 @@ export function BulkActions({
         <ApproveAllButtons
           campaign={campaign}
           nothingToApprove={loading || total === 0 || counts?.approved === total}
+          withoutFindings={counts?.withoutFindings}
           approveAll={actions.approveAll}
         />
         <RegenerateStepMenu
@@ -136,4 +138,14 @@ export function BulkActions({
       />
     </Stack>
   );
+}
+
+/**
+ * "12 of 40 approved", and how many of those were approved with their findings dismissed rather than
+ * fixed: worth knowing before sending them all.
+ */
+export function approvalProgress(counts: EmailCounts, total: number) {
+  const progress = `${counts.approved.toLocaleString()} of ${total.toLocaleString()} approved`;
+  const dismissed = counts.approvedWithDismissed;
+  return dismissed > 0 ? `${progress} · ${dismissed.toLocaleString()} with findings dismissed` : progress;
 }

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Stack, Text, Typography } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconCheck,
   IconExternalLink,
   IconPencil,
   IconPlayerStop,
@@ -13,10 +12,13 @@ import type { Email } from '../../../../contract/campaigns';
 import { hrefOf } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
+import { ApproveButton } from './approve-button';
 import { EmailConversation } from './email-conversation';
 import { EmailEditForm } from './email-edit-form';
+import { EmailPreview } from './email-preview';
 import { canApprove, canEdit, canSendNow, conversationLabels, emailStatusLabel } from './email-status';
-import { FOLLOW_UP_SUBJECT_NOTE, isFollowUp, stepLabel } from './email-step';
+import { stepLabel } from './email-step';
+import { FindingsPanel } from './findings-panel';
 import { UnknownDelivery } from './unknown-delivery';
 
 interface EmailCardProps {
@@ -31,7 +33,7 @@ interface EmailCardProps {
 /** One email under review: who it is for, what needs attention, its content and what can be done with it. */
 export function EmailCard({ email, showStep, editing, onEditingChange, actions }: EmailCardProps) {
   const status = emailStatusLabel(email);
-  const { edit, setApproved, send, sendTest, resolve } = actions;
+  const { edit, setApproved, dismissFindings, send, sendTest, resolve } = actions;
   const busy = (m: { isPending: boolean; variables?: { id: number } }) =>
     m.isPending && m.variables?.id === email.id;
   const details = [email.recipient.company, email.recipient.jobTitle].filter(Boolean).join(' · ');
@@ -40,7 +42,7 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ wordBreak: 'break-all' }}>
+          <Text fw={600} style={{ wordBreak: 'break-all' }} data-testid="review-recipient">
             {email.recipient.email}
           </Text>
           <Text size="sm" c="dimmed">
@@ -97,6 +99,12 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
           onResend={() => resolve.mutate({ id: email.id, action: 'resend' })}
         />
       )}
+      <FindingsPanel
+        email={email}
+        canChange={!editing && canEdit(email)}
+        busy={busy(dismissFindings)}
+        onDismissedChange={(findingsDismissed) => dismissFindings.mutate({ id: email.id, findingsDismissed })}
+      />
       {editing ? (
         <EmailEditForm
           key={email.id}
@@ -108,7 +116,7 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
           }
         />
       ) : (
-        <EmailContent email={email} />
+        <EmailPreview email={email} />
       )}
       {!editing && (
         <Group gap="sm">
@@ -121,17 +129,11 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
             Edit
           </Button>
           {canApprove(email) && (
-            <Button
-              variant={email.isApproved ? 'filled' : 'light'}
-              color="teal"
-              leftSection={<IconCheck size={16} />}
-              aria-pressed={email.isApproved}
-              title={email.isApproved ? 'Approved: click to withdraw the approval' : undefined}
-              loading={busy(setApproved)}
-              onClick={() => setApproved.mutate({ id: email.id, isApproved: !email.isApproved })}
-            >
-              Approve
-            </Button>
+            <ApproveButton
+              email={email}
+              busy={busy(setApproved)}
+              onToggle={() => setApproved.mutate({ id: email.id, isApproved: !email.isApproved })}
+            />
           )}
           {canSendNow(email) && (
             <Button
@@ -169,34 +171,5 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
         <EmailConversation key={`${email.id}:${email.repliedAt}:${email.bouncedAt}`} emailId={email.id} />
       )}
     </Stack>
-  );
-}
-
-function EmailContent({ email }: { email: Email }) {
-  return (
-    <Paper withBorder p="md" radius="md" role="region" aria-label="Email preview">
-      <Text size="xs" c="dimmed">
-        Subject
-      </Text>
-      <Text fw={600} style={{ wordBreak: 'break-word' }}>
-        {email.subject || '(no subject)'}
-        {email.isEdited && (
-          <Text span size="xs" c="dimmed" fw={400}>
-            {' '}
-            (edited)
-          </Text>
-        )}
-      </Text>
-      {isFollowUp(email) && (
-        <Text size="xs" c="dimmed">
-          {FOLLOW_UP_SUBJECT_NOTE}
-        </Text>
-      )}
-      <Divider my="sm" />
-      <Typography style={{ wordBreak: 'break-word', overflowX: 'auto' }}>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises every stored body (sanitize-html allow-list) whether the AI, a template or the editor wrote it, so this HTML carries no script. */}
-        <div dangerouslySetInnerHTML={{ __html: email.body }} />
-      </Typography>
-    </Paper>
   );
 }

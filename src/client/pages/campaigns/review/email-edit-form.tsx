@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Email } from '../../../../contract/campaigns';
 import { HtmlEditor } from '../../../components/html-editor';
 import { FOLLOW_UP_SUBJECT_NOTE, isFollowUp } from './email-step';
@@ -16,17 +16,31 @@ const REVIEW_EDITOR_MIN_HEIGHT = 150;
 
 /**
  * Inline editing of one email's subject and body; the parent keys it by email so each edit starts
- * fresh. A follow-up's subject is shown but not editable: it is the first email's, as a reply.
+ * fresh. A follow-up's subject is shown but not editable: it is the first email's, as a reply. The
+ * subject takes the focus on opening (the review opens it with E too), and Ctrl/Cmd+Enter saves.
  */
 export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditFormProps) {
   const [subject, setSubject] = useState(email.subject);
   const [body, setBody] = useState(email.body);
   const blank = subject.trim() === '' || body.trim() === '';
   const followUp = isFollowUp(email);
+  const save = () => onSave(subject.trim(), body);
+  const subjectField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!followUp) subjectField.current?.focus();
+  }, [followUp]);
+  // Caught on the way down to the field: the body's editor would otherwise take Ctrl+Enter as a line break.
+  const saveOnModEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!blank && !saving) save();
+  };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" onKeyDownCapture={saveOnModEnter}>
       <TextInput
+        ref={subjectField}
         label="Subject"
         value={subject}
         onChange={(event) => setSubject(event.currentTarget.value)}
@@ -45,7 +59,7 @@ export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditForm
         <Button variant="default" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <Button onClick={() => onSave(subject.trim(), body)} loading={saving} disabled={blank}>
+        <Button onClick={save} loading={saving} disabled={blank}>
           Save
         </Button>
       </Group>

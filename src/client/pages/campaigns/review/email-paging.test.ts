@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampIndex, locate, pagesToPrefetch } from './email-paging';
+import { clampIndex, findNextIndex, locate, pagesToPrefetch } from './email-paging';
 
 describe('locate', () => {
   it('finds the page, its offset and the position inside it', () => {
@@ -37,5 +37,36 @@ describe('pagesToPrefetch', () => {
     expect(pagesToPrefetch(195, 200, 50)).toEqual([]);
     expect(pagesToPrefetch(45, 50, 50)).toEqual([]);
     expect(pagesToPrefetch(45, 51, 50)).toEqual([1]);
+  });
+});
+
+describe('findNextIndex', () => {
+  const list = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  const pageSize = 3;
+  const reader = () => {
+    const read: number[] = [];
+    const readPage = async (page: number) => {
+      read.push(page);
+      return list.slice(page * pageSize, page * pageSize + pageSize);
+    };
+    return { read, readPage };
+  };
+
+  it('finds the next match after the current index, across pages', async () => {
+    const { read, readPage } = reader();
+    expect(await findNextIndex(1, list.length, readPage, (x) => x === 'f', pageSize)).toBe(5);
+    expect(read).toEqual([0, 1]);
+  });
+
+  it('never answers the current index itself, and does not wrap around', async () => {
+    const { readPage } = reader();
+    expect(await findNextIndex(2, list.length, readPage, (x) => x === 'c', pageSize)).toBeNull();
+    expect(await findNextIndex(6, list.length, readPage, () => true, pageSize)).toBeNull();
+  });
+
+  it('stops at a short page', async () => {
+    const { read, readPage } = reader();
+    expect(await findNextIndex(0, 100, readPage, () => false, pageSize)).toBeNull();
+    expect(read).toEqual([0, 1, 2]);
   });
 });

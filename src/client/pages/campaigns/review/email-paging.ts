@@ -25,3 +25,26 @@ export function pagesToPrefetch(index: number, total: number, pageSize = EMAIL_P
   if (position < PREFETCH_MARGIN && page > 0) pages.push(page - 1);
   return pages;
 }
+
+/**
+ * The first index after `from` whose email matches, reading the list a page at a time through
+ * `readPage` (which may answer from the cache); null when none up to the end of the list does.
+ */
+export async function findNextIndex<T>(
+  from: number,
+  total: number,
+  readPage: (page: number) => Promise<readonly T[]>,
+  matches: (item: T) => boolean,
+  pageSize = EMAIL_PAGE_SIZE,
+): Promise<number | null> {
+  for (let index = from + 1; index < total; ) {
+    const { page, offset, position } = locate(index, pageSize);
+    const items = await readPage(page);
+    const found = items.slice(position).findIndex(matches);
+    if (found >= 0) return index + found;
+    // A short page means the list ended sooner than `total` said (emails left it meanwhile).
+    if (items.length < pageSize) return null;
+    index = offset + pageSize;
+  }
+  return null;
+}

@@ -5,8 +5,10 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { type Campaign, DEFAULT_SEND_WINDOW, type Email } from '../../../../contract/campaigns';
 import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
+import { FINDING_KINDS, type Finding } from '../../../../contract/draft-findings';
 import { allows } from '../../../../contract/email-rules';
 import { createQueryClient } from '../../../api';
+import type { EmailCounts } from '../emails/email-queries';
 import type { Generation } from '../generation/use-generation';
 import { ReviewDialog } from './review-dialog';
 
@@ -24,6 +26,8 @@ export const campaign: Campaign = {
   includeUnsubscribeLink: true,
   unsubscribeMessage: null,
   trackOpens: true,
+  checkClaimsWithAi: true,
+  claimCheck: { drafts: 0, tokens: 0 },
   steps: [],
   sendWindow: DEFAULT_SEND_WINDOW,
   createdAt: '2025-08-01T00:00:00Z',
@@ -44,6 +48,8 @@ export const email = (id: number, changes: Partial<Email> = {}): Email => ({
   errorMessage: null,
   attentionReason: null,
   findings: null,
+  findingsDismissed: false,
+  needsAttention: false,
   sentAt: null,
   scheduledFor: null,
   messageId: null,
@@ -72,10 +78,72 @@ export const inbound = (id: number, changes: Partial<InboundEvent> = {}): EmailE
   return { type: 'inbound', at: message.receivedAt, message };
 };
 
+/** A finding of the draft checks, medium unless told otherwise. */
+export const finding = (changes: Partial<Finding> = {}): Finding => ({
+  kind: 'ungrounded',
+  severity: 'medium',
+  span: null,
+  reason: 'Nothing the AI was given says so',
+  ...changes,
+});
+
+/** As the server decides it: a draft awaiting approval with findings not dismissed. */
+const needsAttention = (e: Email) =>
+  !e.isApproved &&
+  !e.findingsDismissed &&
+  (e.findings?.length ?? 0) > 0 &&
+  (e.status === 'draft' || e.status === 'failed');
+
+const hasOpenHigh = (e: Email) =>
+  !e.findingsDismissed && (e.findings ?? []).some((f) => f.severity === 'high');
+
+/** The campaign-wide counts the server sends with every page. */
+function countsOf(emails: Email[]): EmailCounts {
+  const approved = emails.filter((e) => e.isApproved);
+  const inReview = emails.filter((e) => !e.isApproved && allows('approve', e.status));
+  const open = emails.filter(needsAttention);
+  return {
+    approved: approved.length,
+    sendable: approved.filter((e) => allows('send-approved', e.status)).length,
+    needsAttention: open.length,
+    byKind: Object.fromEntries(
+      FINDING_KINDS.map((kind) => [
+        kind,
+        open.filter((e) => e.findings?.some((f) => f.kind === kind)).length,
+      ]),
+    ) as EmailCounts['byKind'],
+    withoutFindings: inReview.filter((e) => e.findings?.length === 0).length,
+    unchecked: inReview.filter((e) => e.findings === null).length,
+    approvedWithDismissed: approved.filter((e) => e.findingsDismissed && (e.findings?.length ?? 0) > 0)
+      .length,
+  };
+}
+
+/** A page of the review queue: `emails` in the order given, kept to a finding filter if one is asked. */
+function pageOf(emails: Email[], query: URLSearchParams) {
+  const finding = query.get('finding');
+  const listed = emails
+    .map((e) => ({ ...e, needsAttention: needsAttention(e) }))
+    .filter(
+      (e) =>
+        finding === null ||
+        (e.needsAttention && (finding === 'any' || e.findings?.some((f) => f.kind === finding))),
+    );
+  const limit = Number(query.get('limit') ?? 50);
+  const offset = Number(query.get('offset') ?? 0);
+  return {
+    items: listed.slice(offset, offset + limit),
+    total: listed.length,
+    limit,
+    offset,
+    counts: countsOf(emails),
+  };
+}
+
 /**
  * A fake server holding `emails`, and each email's events by id; `regenerate` answers "Regenerate
- * step N" (by default, as the server does, dropping the step's drafts to write them again). Returns
- * the calls it answered.
+ * step N" (by default, as the server does, dropping the step's drafts to write them again) and
+ * `approveAll` answers Approve All, given its body. Returns the calls it answered.
  */
 export function stubServer(
   emails: Email[],
@@ -86,16 +154,14 @@ export function stubServer(
     emails.splice(0, emails.length, ...kept);
     return Response.json({ regenerating });
   },
+  approveAll = (_body: unknown) => Response.json({ approved: 2, held: 0 }),
 ) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url.startsWith('/api/campaigns/7/emails?')) {
-      const approved = emails.filter((e) => e.isApproved);
-      const sendable = approved.filter((e) => allows('send-approved', e.status)).length;
-      const counts = { approved: approved.length, sendable };
-      return Response.json({ items: emails, total: emails.length, limit: 50, offset: 0, counts });
+      return Response.json(pageOf(emails, new URLSearchParams(url.slice(url.indexOf('?') + 1))));
     }
     if (url === '/api/campaigns/7/daily-stats') {
       return Response.json({ todaySentCount: 20, dailyLimit: 500, remainingToday: 480 });
@@ -104,8 +170,18 @@ export function stubServer(
     if (put && method === 'PUT') {
       // Kept, so the refetch after the change sees it as a server would.
       const index = emails.findIndex((e) => e.id === Number(put[1]));
-      emails[index] = { ...emails[index], ...JSON.parse(String(init?.body)) } as Email;
-      return Response.json(emails[index]);
+      const change = JSON.parse(String(init?.body));
+      if (change.isApproved && hasOpenHigh(emails[index]!)) {
+        return Response.json(
+          {
+            message:
+              'This email has a high-severity finding: fix it, or dismiss its findings if the text is right as it is',
+          },
+          { status: 409 },
+        );
+      }
+      emails[index] = { ...emails[index], ...change } as Email;
+      return Response.json({ ...emails[index], needsAttention: needsAttention(emails[index]!) });
     }
     if (url === '/api/emails/1/send') {
       return Response.json({
@@ -116,7 +192,7 @@ export function stubServer(
       });
     }
     if (url === '/api/campaigns/7/approve-all' && method === 'POST') {
-      return Response.json({ approved: 2 });
+      return approveAll(init?.body ? JSON.parse(String(init.body)) : undefined);
     }
     if (url === '/api/campaigns/7/regenerate-step' && method === 'POST') {
       return regenerate(JSON.parse(String(init?.body)).step);

@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
 import { activeCampaignsQuery } from '../campaign-queries';
@@ -13,7 +13,10 @@ import type { Generation } from '../generation/use-generation';
 import { BulkActions } from './bulk-actions';
 import { EmailCard } from './email-card';
 import { clampIndex } from './email-paging';
+import { KeyboardHelp } from './keyboard-help';
+import { findingOf, NothingLeft, type ReviewFilter, ReviewFilterRow } from './review-filter';
 import { useReviewEmails } from './use-review-emails';
+import { useReviewShortcuts } from './use-review-shortcuts';
 
 interface ReviewDialogProps {
   /** The campaign whose emails to review; null keeps the dialog closed. */
@@ -27,8 +30,9 @@ interface ReviewDialogProps {
 }
 
 /**
- * "Review & Edit Emails" (docs/product.md §5): one email at a time, with the campaign-wide approval and
- * sending.
+ * "Review & Edit Emails" (docs/product.md §5): one email at a time, in the review queue's order (what
+ * the draft checks flagged first), filtered by finding if the user likes, with keyboard shortcuts and
+ * the campaign-wide approval and sending.
  */
 export function ReviewDialog({ campaign, onClose, generation }: ReviewDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
@@ -71,15 +75,39 @@ interface ReviewProps {
 
 function Review({ campaign, editing, setEditing, onNestedChange, generation }: ReviewProps) {
   const [index, setIndex] = useState(0);
-  const { email, total, counts, loading, error } = useReviewEmails(campaign.id, index);
+  const [filter, setFilter] = useState<ReviewFilter>('all');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
+  const { email, total, allTotal, counts, loading, error, findNext } = useReviewEmails(campaign.id, index, {
+    finding: findingOf(filter),
+    editing,
+  });
   const actions = useEmailActions();
   const canMove = !editing && total > 0;
   const root = useRef<HTMLDivElement>(null);
-  const go = (to: number) => {
-    if (canMove) setIndex(clampIndex(to, total));
+  const card = useRef<HTMLDivElement>(null);
+  // Set when a key moved the review: the card then takes the focus, so a screen reader reads the new email.
+  const focusCard = useRef(false);
+  /** Goes from `from` to `to`, unless the user moved on meanwhile (an approval may answer late). */
+  const move = (from: number, to: number, { byKey = false } = {}) => {
+    if (!canMove) return;
+    focusCard.current = byKey;
+    setIndex((current) => (current === from ? clampIndex(to, total) : current));
+  };
+  const show = (next: ReviewFilter) => {
+    setFilter(next);
+    setIndex(0);
   };
 
-  // The list can shrink under us (emails removed elsewhere); stay on a real email.
+  useEffect(() => {
+    if (!email || !focusCard.current) return;
+    focusCard.current = false;
+    card.current?.focus();
+  }, [email]);
+  const nested = bulkDialogOpen || helpOpen;
+  useEffect(() => onNestedChange(nested), [onNestedChange, nested]);
+
+  // The list can shrink under us (emails removed elsewhere, or leaving a filter); stay on a real email.
   useEffect(() => {
     if (total > 0 && index > total - 1) setIndex(total - 1);
   }, [index, total]);
@@ -108,12 +136,18 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
     generation?.start(list?.find((c) => c.id === campaign.id) ?? campaign);
   };
 
-  useArrowKeys(
+  useReviewShortcuts({
     root,
-    canMove,
-    () => go(index - 1),
-    () => go(index + 1),
-  );
+    enabled: !editing && !nested,
+    email,
+    index,
+    filtered: filter !== 'all',
+    actions,
+    findNext,
+    move: (from, to) => move(from, to, { byKey: true }),
+    onEdit: () => setEditing(true),
+    onHelp: () => setHelpOpen(true),
+  });
 
   return (
     <Stack gap="md" ref={root}>
@@ -125,21 +159,28 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
       )}
       <BulkActions
         campaign={campaign}
-        total={total}
+        total={allTotal ?? 0}
         counts={counts}
-        loading={loading && total === 0}
+        loading={allTotal === undefined}
         actions={actions}
         generating={generating}
-        onNestedChange={onNestedChange}
+        onNestedChange={setBulkDialogOpen}
         onRegenerated={regenerated}
       />
       <Divider />
+      <ReviewFilterRow
+        filter={filter}
+        onChange={show}
+        allTotal={allTotal}
+        counts={counts}
+        disabled={editing}
+      />
       <Group justify="space-between" gap="sm">
         <Button
           variant="default"
           leftSection={<IconChevronLeft size={16} />}
           disabled={!canMove || index === 0}
-          onClick={() => go(index - 1)}
+          onClick={() => move(index, index - 1)}
         >
           Previous
         </Button>
@@ -150,7 +191,7 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
           variant="default"
           rightSection={<IconChevronRight size={16} />}
           disabled={!canMove || index >= total - 1}
-          onClick={() => go(index + 1)}
+          onClick={() => move(index, index + 1)}
         >
           Next
         </Button>
@@ -160,59 +201,36 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
           {errorDetail(error, 'Please try again.')}
         </Alert>
       ) : email ? (
-        <EmailCard
-          email={email}
-          showStep={campaign.steps.length > 0 || email.step > 1}
-          editing={editing}
-          onEditingChange={setEditing}
-          actions={actions}
-        />
+        <Box
+          ref={card}
+          tabIndex={-1}
+          className="mantine-focus-auto"
+          role="region"
+          aria-label={`Email to ${email.recipient.email}`}
+        >
+          <EmailCard
+            email={email}
+            showStep={campaign.steps.length > 0 || email.step > 1}
+            editing={editing}
+            onEditingChange={setEditing}
+            actions={actions}
+          />
+        </Box>
       ) : loading ? (
         <Center mih={200}>
           <Loader aria-label="Loading email" />
         </Center>
+      ) : filter !== 'all' ? (
+        <NothingLeft onShowAll={() => show('all')} />
       ) : (
         <Text c="dimmed" ta="center" py="xl">
           This campaign has no emails yet.
         </Text>
       )}
+      <Text size="xs" c="dimmed" ta="center" visibleFrom="sm">
+        Press ? for keyboard shortcuts
+      </Text>
+      <KeyboardHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </Stack>
   );
-}
-
-/**
- * Left and right arrows page through the emails, unless the user is typing or a dialog opened on top
- * of the review (Send Now's confirmation, the schedule picker) has the focus.
- */
-function useArrowKeys(
-  root: RefObject<HTMLElement | null>,
-  enabled: boolean,
-  previous: () => void,
-  next: () => void,
-) {
-  useEffect(() => {
-    if (!enabled) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (typing(event.target) || !inReview(root.current, event.target)) return;
-      if (event.key === 'ArrowLeft') previous();
-      else if (event.key === 'ArrowRight') next();
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [root, enabled, previous, next]);
-}
-
-function inReview(root: HTMLElement | null, target: EventTarget | null) {
-  if (!root || !(target instanceof Node)) return false;
-  if (target === document.body) return true;
-  const dialog = root.closest('[role="dialog"]');
-  return dialog?.contains(target) ?? false;
-}
-
-function typing(target: EventTarget | null) {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

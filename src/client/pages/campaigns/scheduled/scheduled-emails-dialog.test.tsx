@@ -23,6 +23,8 @@ const scheduled = (id: number): ScheduledEmail => ({
   errorMessage: null,
   attentionReason: null,
   findings: null,
+  findingsDismissed: false,
+  needsAttention: false,
   sentAt: null,
   scheduledFor: at,
   messageId: null,

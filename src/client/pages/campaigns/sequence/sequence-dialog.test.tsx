@@ -22,6 +22,8 @@ const campaign: Campaign = {
   includeUnsubscribeLink: true,
   unsubscribeMessage: null,
   trackOpens: true,
+  checkClaimsWithAi: true,
+  claimCheck: { drafts: 0, tokens: 0 },
   steps: [
     { delayDays: 3, businessDays: true, templateId: 2 },
     { delayDays: 5, businessDays: true, templateId: 3 },

@@ -1,0 +1,26 @@
+import { Switch } from '@mantine/core';
+import type { Template } from '../../../../contract/templates';
+import type { CampaignEditorState } from './use-campaign-editor-state';
+
+/** Whether the AI writes this template's emails, so they can say things nobody gave it. */
+const writtenByAi = (t: Pick<Template, 'type' | 'aiInstructions'>) =>
+  t.type === 'prompt' || Boolean(t.aiInstructions?.trim());
+
+/**
+ * The AI claim check's switch, shown once a step's template is written by the AI: on by default;
+ * off saves its tokens, and the cheap checks (names and numbers nothing supports) still run.
+ */
+export function CheckClaimsField({ state }: { state: CampaignEditorState }) {
+  const { draft, update, templates } = state;
+  const ids = [draft.templateId, ...draft.followUps.map((step) => step.templateId)];
+  const usesAi = templates?.some((t) => ids.includes(t.id) && writtenByAi(t)) ?? false;
+  if (!usesAi) return null;
+  return (
+    <Switch
+      label="Check AI drafts for unsupported claims"
+      description="A second AI call reads each draft and flags facts about the recipient that their row, your template and your settings do not support. Costs about as many tokens as writing the draft; the free checks run either way."
+      checked={draft.checkClaimsWithAi}
+      onChange={(event) => update({ checkClaimsWithAi: event.currentTarget.checked })}
+    />
+  );
+}
