@@ -245,5 +245,32 @@ describe('draft checks after generation and on edit', () => {
     const claimCalls = ai.requests.filter(isClaimCheck);
     expect(claimCalls).toHaveLength(8);
     expect(new Set(claimCalls.map((r) => /Name(\d+)/.exec(lastUserMessage(r.body))?.[1])).size).toBe(8);
+
+    // An edit is checked at once by the cheap checks, and its claims are read again in the background.
+    const r6 = byRecipient.get('r6')!;
+    const saved = await call('PUT', `/api/emails/${r6.id}`, {
+      subject: 'About Company6',
+      body: '<p>Hi Name6, how does Company6 plan its stock this spring?</p>',
+    });
+    expect(saved.json().findings).toEqual([]);
+    const reread = await waitUntil(
+      async () => {
+        const page = await call('GET', `/api/campaigns/${campaign.id}/emails?limit=100`);
+        const found = (page.json().items as Email[]).find((e) => e.id === r6.id)!.findings!;
+        return found.length > 0 && found;
+      },
+      30_000,
+      'the edited draft reread',
+    );
+    expect(reread.map((f) => [f.kind, f.severity, f.span?.text])).toEqual([
+      ['ungrounded', 'high', 'plan its stock'],
+    ]);
+    expect(ai.requests.filter(isClaimCheck)).toHaveLength(9);
+    // Its tokens add to the campaign's figures (stored just after its findings).
+    await waitUntil(
+      async () => (await call('GET', `/api/campaigns/${campaign.id}`)).json().claimCheck.drafts === 9,
+      10_000,
+      'the reread counted',
+    );
   });
 });

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { allJobs } from './jobs/all-jobs';
-import { queueMissedDraftChecks } from './jobs/check-drafts';
+import { draftCheckQueueOn, queueMissedDraftChecks } from './jobs/check-drafts';
 import { generationQueueOn } from './jobs/generate-emails';
 import { createJobQueue } from './jobs/job-queue';
 import { releaseScheduledJob } from './jobs/release-scheduled';
@@ -61,6 +61,7 @@ export async function createContext(
       jobs,
       sendQueue: sendQueueOn(jobs),
       mailboxSyncQueue: mailboxSyncQueueOn(jobs),
+      draftCheckQueue: draftCheckQueueOn(jobs),
       generationQueue: generationQueueOn(jobs, config.generation.expireSeconds),
       ai: createAiModels(config, metrics),
       metrics,

@@ -9,6 +9,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Clock } from './lib/clock';
 import type { Metrics } from './lib/metrics';
 import type { MailboxSyncQueue } from './services/conversations/mailbox-sync-queue';
+import type { DraftCheckQueue } from './services/draft-checks/draft-check-queue';
 import type { GenerationQueue } from './services/generation-queue';
 import type { SendQueue } from './services/sending/send-queue';
 
@@ -27,6 +28,8 @@ export type AppContext = {
   sendQueue: SendQueue;
   /** Mailbox syncs to run now ("Check now" and the periodic fan-out). */
   mailboxSyncQueue: MailboxSyncQueue;
+  /** Edited drafts whose claims the AI claim check reads again. */
+  draftCheckQueue: DraftCheckQueue;
   /** Campaigns to generate (the generation job, for routes). */
   generationQueue: GenerationQueue;
   /** The configured AI provider's models, or null when none is configured. */

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { campaignsToCheck, checkDraftsOfCampaign } from '../services/draft-checks/check-campaign';
+import {
+  campaignsToCheck,
+  checkDraftsOfCampaign,
+  recheckEditedClaims,
+} from '../services/draft-checks/check-campaign';
+import type { DraftCheckQueue } from '../services/draft-checks/draft-check-queue';
 import type { AppJob } from './app-job';
 import type { JobQueue } from './job-queue';
 
-const payload = z.object({ campaignId: z.number().int(), userId: z.number().int() });
+const payload = z.object({
+  campaignId: z.number().int(),
+  userId: z.number().int(),
+  /** Only these edited drafts' claims, read again; without, every draft of the campaign. */
+  emailIds: z.array(z.number().int()).min(1).max(1000).optional(),
+});
 
 /**
  * Checks every draft of a campaign once its emails are written (docs/product.md, "Draft checks").
@@ -20,8 +30,13 @@ export const checkDraftsJob: AppJob<typeof payload> = {
   work: { pollingIntervalSeconds: 0.5 },
   async handle(ctx, ids) {
     const claims = ctx.ai && { models: ctx.ai, concurrency: ctx.config.ai?.concurrency ?? 8 };
-    const found = await checkDraftsOfCampaign(ctx.db, ids, claims);
-    ctx.log.info({ ...ids, withFindings: found }, 'drafts checked');
+    const { emailIds, ...campaign } = ids;
+    if (emailIds) {
+      await recheckEditedClaims(ctx.db, { ...campaign, emailIds }, claims);
+      return;
+    }
+    const found = await checkDraftsOfCampaign(ctx.db, campaign, claims);
+    ctx.log.info({ ...campaign, withFindings: found }, 'drafts checked');
   },
 };
 
@@ -31,6 +46,15 @@ export const checkDraftsJob: AppJob<typeof payload> = {
  */
 export async function queueMissedDraftChecks(ctx: AppContext) {
   for (const ids of await campaignsToCheck(ctx.db)) await queueDraftChecks(ctx.jobs, ids);
+}
+
+/** The DraftCheckQueue on AppContext, backed by pg-boss: one queued and one running re-check per email. */
+export function draftCheckQueueOn(jobs: JobQueue): DraftCheckQueue {
+  return {
+    async recheckClaims(ids) {
+      await jobs.enqueue(checkDraftsJob, ids, { singletonKey: `emails-${ids.emailIds.join(',')}` });
+    },
+  };
 }
 
 /** One queued and one running check per campaign. */

@@ -14,14 +14,15 @@ export type DraftForChecks = {
   row: Record<string, string | null>;
 };
 
-/** The campaign's drafts (emails still in review), in id order. */
-export function draftsForChecks(db: Db, campaignId: number) {
+/** The campaign's drafts (emails still in review), in id order; with `ids`, only those. */
+export function draftsForChecks(db: Db, campaignId: number, ids?: readonly number[]) {
   return selectRows<DraftForChecks>(
     db,
     sql`select e.id::int as id, e.step, e.subject, e.body, e.attention_reason as "attentionReason",
                r.email as "recipientEmail", r.data as row
           from emails e join recipients r on r.id = e.recipient_id
          where e.campaign_id = ${campaignId} and e.status = 'draft'
+           ${ids ? sql`and e.id = any(${sql.param([...ids])}::bigint[])` : sql``}
          order by e.id`,
   );
 }

@@ -22,7 +22,9 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
   const queue = ctx.sendQueue;
   const e = api.emails;
 
-  serve(app, e.update, signedIn, (req) => updateEmail(ctx.db, req.user.id, req.params.id, req.body, queue));
+  serve(app, e.update, signedIn, (req) =>
+    updateEmail(ctx.db, req.user.id, req.params.id, req.body, { send: queue, checks: ctx.draftCheckQueue }),
+  );
   serve(app, e.send, signedIn, (req) =>
     sendEmailNow(ctx.db, req.user.id, req.params.id, req.body?.scheduledFor, queue),
   );

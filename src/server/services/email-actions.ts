@@ -7,6 +7,7 @@ import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/emai
 import { queueEmails, scheduleEmails } from '../queries/email-sending';
 import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
+import type { DraftCheckQueue } from './draft-checks/draft-check-queue';
 import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { sanitizeRichText } from './sanitize-html';
@@ -44,8 +45,9 @@ export async function updateEmail(
   userId: number,
   id: number,
   body: UpdateEmailBody,
-  queue: SendQueue,
+  queues: { send: SendQueue; checks: DraftCheckQueue },
 ) {
+  const queue = queues.send;
   const { email, recipient } = await ownEmail(db, userId, id);
   let row: Awaited<ReturnType<typeof updateOwnEmail>>;
   if ('subject' in body) {
@@ -55,6 +57,7 @@ export async function updateEmail(
       recipientEmail: recipient.email,
     };
     const campaign = await ownCampaign(db, userId, email.campaignId);
+    const checked = await checkEditedDraft(db, campaign, email, edited);
     row = await updateOwnEmail(
       db,
       userId,
@@ -64,12 +67,14 @@ export async function updateEmail(
         body: edited.body,
         isEdited: true,
         // New text, new findings: a dismissal was of the old ones.
-        findings: await checkEditedDraft(db, campaign, email, edited),
+        findings: checked.findings,
         findingsDismissed: false,
       },
       ALLOWED_FROM.edit,
     );
     if (!row) throw new AppError('conflict', 'Sent, scheduled or in-flight emails cannot be edited');
+    if (checked.readsClaims)
+      await queues.checks.recheckClaims({ campaignId: campaign.id, userId, emailIds: [id] });
   } else if ('isApproved' in body) {
     if (body.isApproved) {
       if (hasOpenHighFinding(email)) throw new AppError('conflict', HIGH_FINDING_MESSAGE);

@@ -126,14 +126,51 @@ export async function checkEditedDraft(
   campaign: CampaignRow,
   email: { step: number; recipientId: number },
   edited: { subject: string; body: string; recipientEmail: string },
-): Promise<Finding[]> {
+): Promise<{ findings: Finding[]; readsClaims: boolean }> {
   const template = (await templatesOfSteps(db, campaign))[email.step - 1] ?? null;
-  return checkDraft({
+  const findings = checkDraft({
     ...edited,
     row: await recipientRow(db, email.recipientId),
     missingValues: [],
     aiSources: aiSourcesOf(template, await findSenderSettings(db, campaign.userId)),
   });
+  // Its claims are read again in the background (recheckEditedClaims).
+  return { findings, readsClaims: campaign.checkClaimsWithAi && writtenByAi(template) };
+}
+
+/**
+ * The claims of drafts a person edited, read again (the edit's cheap checks ran as it was saved):
+ * for a campaign with the AI claim check on, and its AI drafts only. The edit's findings are
+ * stored again with the claims' verdict, unless the text changed once more meanwhile.
+ */
+export async function recheckEditedClaims(
+  db: Db,
+  ids: { userId: number; campaignId: number; emailIds: number[] },
+  claims: ClaimReader | null,
+) {
+  const campaign = await findCampaign(db, ids.userId, ids.campaignId);
+  if (!campaign || !claims || !campaign.checkClaimsWithAi) return;
+  const settings = await findSenderSettings(db, campaign.userId);
+  const templates = await templatesOfSteps(db, campaign);
+  const drafts = (await draftsForChecks(db, campaign.id, ids.emailIds)).filter((d) =>
+    writtenByAi(templates[d.step - 1] ?? null),
+  );
+  const edited = drafts.map((d) => ({
+    ...d,
+    findings: checkDraft({
+      ...d,
+      missingValues: [],
+      aiSources: aiSourcesOf(templates[d.step - 1] ?? null, settings),
+    }),
+  }));
+  if (edited.length > 0)
+    await checkClaimsOfDrafts(
+      db,
+      campaign.id,
+      edited,
+      { templates, settings, reader: claims },
+      { freshFigures: false },
+    );
 }
 
 /** The campaigns whose drafts wait for a check nobody queued (see campaignsWithUncheckedDrafts). */

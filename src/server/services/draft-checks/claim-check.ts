@@ -33,8 +33,10 @@ export async function checkClaimsOfDrafts(
   campaignId: number,
   drafts: readonly (DraftForChecks & { findings: CheckedDraft['findings'] })[],
   { templates, settings, reader }: Sources,
+  /** A campaign's drafts read anew start its figures again; a few edited ones add to them. */
+  { freshFigures = true } = {},
 ) {
-  await resetClaimCheckUse(db, campaignId);
+  if (freshFigures) await resetClaimCheckUse(db, campaignId);
   const sender = stringsOf(settings);
   const limit = pLimit(reader.concurrency);
   const batchSize = Math.max(reader.concurrency * 4, 16);
