@@ -5,6 +5,7 @@ import {
   card,
   chooseCsv,
   chooseOption,
+  confirmWithoutPostalAddress,
   createPromptTemplate,
   RECIPIENTS_CSV,
   readyCampaign,
@@ -171,7 +172,9 @@ test('campaigns: list, editor with mapping, confirmations, review, scheduling', 
   const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
   await schedule.getByRole('textbox', { name: 'Date' }).fill(date);
   await schedule.getByLabel('Time').fill('10:00');
-  await schedule.getByRole('button', { name: 'Schedule All Approved', exact: true }).click();
+  const scheduleAll = schedule.getByRole('button', { name: 'Schedule All Approved', exact: true });
+  await confirmWithoutPostalAddress(schedule, scheduleAll);
+  await scheduleAll.click();
   await expect(schedule).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
@@ -183,10 +186,13 @@ test('campaigns: list, editor with mapping, confirmations, review, scheduling', 
     false,
   );
   const row = list.locator('tbody tr').first();
-  await checkDialog(page, 'Edit Scheduled Time', () => row.getByRole('button', { name: 'Edit' }).click());
-  await checkDialog(page, 'Delete Scheduled Email', () =>
-    row.getByRole('button', { name: 'Delete' }).click(),
-  );
+  const rowMenu = row.getByRole('button', { name: /^Actions for the email to / });
+  const choose = async (action: string) => {
+    await rowMenu.click();
+    await page.getByRole('menuitem', { name: action, exact: true }).click();
+  };
+  await checkDialog(page, 'Edit Scheduled Time', () => choose('Edit time'));
+  await checkDialog(page, 'Delete Scheduled Email', () => choose('Delete'));
 });
 
 test('unsubscribe page, dashboard, analytics with sent emails and unsubscribers, settings', async ({

@@ -44,8 +44,25 @@ export async function chooseOption(page: Page, field: Locator, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Uploads `csv` as a campaign's recipients through the API, as the editor does; fails unless accepted. */
+export async function uploadCsv(
+  page: Page,
+  campaignId: number,
+  mapping: Record<string, string>,
+  csv: string,
+) {
+  const upload = await page.request.post(`/api/campaigns/${campaignId}/upload-csv`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      columnMapping: JSON.stringify(mapping),
+      csvFile: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+}
+
 /** The column mapping for CSVs shaped `E-mail,First,Organisation`, as readyCampaign uploads them. */
-const READY_MAPPING = { email: 'E-mail', first_name: 'First', company: 'Organisation' };
+export const READY_MAPPING = { email: 'E-mail', first_name: 'First', company: 'Organisation' };
 
 /**
  * A ready campaign: a fixed template (no AI needed), the recipients of `csv` (columns
@@ -65,14 +82,7 @@ export async function readyCampaign(page: Page, name: string, csv: string) {
     templateId: template.id,
     columnMapping: READY_MAPPING,
   });
-  const upload = await page.request.post(`/api/campaigns/${id}/upload-csv`, {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      columnMapping: JSON.stringify(READY_MAPPING),
-      csvFile: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  await uploadCsv(page, id, READY_MAPPING, csv);
   await page.goto('/campaigns');
   await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 20_000 });
@@ -85,4 +95,22 @@ export async function openReview(page: Page, name: string, total: number) {
   const review = page.getByRole('dialog', { name: 'Review & Edit Emails' });
   await expect(review.getByText(new RegExp(`^Email 1 of ${total}$`))).toBeVisible();
   return review;
+}
+
+/**
+ * A local test user has no postal address in Settings, so the send step asks to confirm the
+ * emails are not commercial before it sends them (the button waits for the box).
+ */
+export async function confirmWithoutPostalAddress(dialog: Locator, confirm: Locator) {
+  await expect(confirm).toBeDisabled();
+  await dialog
+    .getByRole('checkbox', { name: 'These emails are not commercial: send them without a postal address' })
+    .check();
+  await expect(confirm).toBeEnabled();
+}
+
+/** Chooses an action from a Scheduled Emails row's menu (Edit time, Send now, Delete). */
+export async function scheduledRowAction(page: Page, row: Locator, recipient: string, action: string) {
+  await row.getByRole('button', { name: `Actions for the email to ${recipient}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }

@@ -149,7 +149,10 @@ test('the editor checks its fields in order and Generate explains what is missin
   await editor.getByLabel('Campaign Name').fill('Checked');
   await submit.click();
   await expect(toast(page, 'Please map the email column for CSV upload')).toBeVisible();
+  // A filled-in form is not thrown away without asking.
   await editor.getByRole('button', { name: 'Cancel' }).click();
+  const unsaved = page.getByRole('dialog', { name: 'Unsaved Changes' });
+  await unsaved.getByRole('button', { name: 'Exit Without Saving' }).click();
   await expect(editor).toBeHidden();
 
   // Drafts made elsewhere (here through the API) show why they cannot generate yet.
@@ -175,6 +178,7 @@ test('the editor checks its fields in order and Generate explains what is missin
   await chooseCsv(page, edit, RECIPIENTS_CSV);
   await expect(edit.getByLabel('Email Address *', { exact: true })).toHaveValue('E-mail');
   await edit.getByRole('button', { name: 'Cancel' }).click();
+  await unsaved.getByRole('button', { name: 'Exit Without Saving' }).click();
   await expect(edit).toBeHidden();
 
   // Choosing another template resets the mapping.

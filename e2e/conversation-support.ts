@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { openReview, readyCampaign, toast } from './campaign-support';
+import { confirmWithoutPostalAddress, openReview, readyCampaign, toast } from './campaign-support';
 
 /**
  * Where the conversations journey's mail goes out and its answers come in: the fake Gmail
@@ -65,10 +65,10 @@ export async function replyAndBounceJourney(page: Page, mailbox: JourneyMailbox,
   await review.getByRole('button', { name: 'Approve All', exact: true }).click();
   await expect(toast(page, '2 emails approved.')).toBeVisible();
   await review.getByRole('button', { name: 'Send Now (2)', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Send approved emails' })
-    .getByRole('button', { name: 'Send All Approved Now', exact: true })
-    .click();
+  const sendDialog = page.getByRole('dialog', { name: 'Send approved emails' });
+  const sendAll = sendDialog.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  await confirmWithoutPostalAddress(sendDialog, sendAll);
+  await sendAll.click();
   // Delivery may lag the send (a real mail server queues first), so wait for both, then count.
   const delivered = async () => ({
     ava: await mailbox.deliveredTo(ava),

@@ -141,6 +141,13 @@ test('template → campaign → review → send, by keyboard only', async ({ pag
   await tabTo(page, review.getByRole('button', { name: 'Send Now (2)', exact: true }));
   await page.keyboard.press('Enter');
   const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  // No postal address in Settings: the box saying these emails are not commercial, by Space.
+  const notCommercial = confirm.getByRole('checkbox', {
+    name: 'These emails are not commercial: send them without a postal address',
+  });
+  await tabTo(page, notCommercial);
+  await page.keyboard.press('Space');
+  await expect(notCommercial).toBeChecked();
   await tabTo(page, sendAll);
   await expectVisibleFocus(sendAll);
   await page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, card, FAKE_AI, toast } from './campaign-support';
+import { api, card, FAKE_AI, toast, uploadCsv } from './campaign-support';
 import { signInLocally } from './support';
 
 const TOTAL = 50;
@@ -135,18 +135,7 @@ test('the queue opens on the five planted problems, approves the 45 clean drafts
     { length: TOTAL },
     (_, i) => `${address(i)},${nameOf(i)},${i === MISSING ? '' : companyOf(i)}`,
   );
-  const upload = await page.request.post(`/api/campaigns/${id}/upload-csv`, {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      columnMapping: JSON.stringify(mapping),
-      csvFile: {
-        name: 'r.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`E-mail,First,Organisation\n${rows.join('\n')}\n`),
-      },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  await uploadCsv(page, id, mapping, `E-mail,First,Organisation\n${rows.join('\n')}\n`);
   await page.goto('/campaigns');
   await card(page, 'Queue').getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(card(page, 'Queue').getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });

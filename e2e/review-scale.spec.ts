@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, card } from './campaign-support';
+import { api, card, uploadCsv } from './campaign-support';
 import { signInLocally } from './support';
 
 const TOTAL = 10_000;
@@ -30,18 +30,7 @@ test('the review dialog shows the next of 10,000 emails within 100 ms', async ({
     columnMapping: mapping,
   });
   const rows = Array.from({ length: TOTAL }, (_, i) => `s${i}@example.com,Name${i},Company${i}`);
-  const upload = await page.request.post(`/api/campaigns/${id}/upload-csv`, {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      columnMapping: JSON.stringify(mapping),
-      csvFile: {
-        name: 'r.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`E-mail,First,Organisation\n${rows.join('\n')}\n`),
-      },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  await uploadCsv(page, id, mapping, `E-mail,First,Organisation\n${rows.join('\n')}\n`);
   await page.goto('/campaigns');
   await card(page, 'Ten thousand').getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(card(page, 'Ten thousand').getByText('Ready', { exact: true })).toBeVisible({

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { card, openReview, readyCampaign, toast } from './campaign-support';
+import {
+  card,
+  confirmWithoutPostalAddress,
+  openReview,
+  readyCampaign,
+  scheduledRowAction,
+  toast,
+} from './campaign-support';
 import { signInLocally } from './support';
 
 // Three recipients; the last has no company, so its email is flagged for attention.
@@ -80,7 +87,10 @@ test('review one email at a time, edit one, approve all and send all approved no
 
   await review.getByRole('button', { name: 'Send Now (3)', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
-  await confirm.getByRole('button', { name: 'Send All Approved Now', exact: true }).click();
+  const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  await expect(confirm.getByText('No postal address')).toBeVisible();
+  await confirmWithoutPostalAddress(confirm, sendAll);
+  await sendAll.click();
   await expect(toast(page, '3 emails are on their way.')).toBeVisible();
   await expect(confirm).toBeHidden();
 
@@ -129,6 +139,7 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   await review.getByRole('button', { name: 'Schedule (2)', exact: true }).click();
   const schedule = page.getByRole('dialog', { name: 'Schedule approved emails' });
   const submit = schedule.getByRole('button', { name: 'Schedule All Approved', exact: true });
+  await confirmWithoutPostalAddress(schedule, submit);
   await submit.click();
   await expect(toast(page, 'Please select both date and time')).toBeVisible();
   await schedule.getByRole('textbox', { name: 'Date' }).fill(localDate(0));
@@ -158,7 +169,7 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   await expect(rows.first()).toContainText('10:00 AM');
 
   const ava = rows.filter({ hasText: 'ava@example.com' });
-  await ava.getByRole('button', { name: 'Edit', exact: true }).click();
+  await scheduledRowAction(page, ava, 'ava@example.com', 'Edit time');
   const edit = page.getByRole('dialog', { name: 'Edit Scheduled Time' });
   await expect(edit.getByLabel('Time')).toHaveValue('10:00');
   await edit.getByLabel('Time').fill('11:30');
@@ -167,7 +178,7 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   await expect(ava).toContainText('11:30 AM');
 
   const ben = rows.filter({ hasText: 'ben@example.com' });
-  await ben.getByRole('button', { name: 'Delete', exact: true }).click();
+  await scheduledRowAction(page, ben, 'ben@example.com', 'Delete');
   await page
     .getByRole('dialog', { name: 'Delete Scheduled Email' })
     .getByRole('button', { name: 'Delete', exact: true })
@@ -176,7 +187,7 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   await expect(rows).toHaveCount(1);
 
   // The one left goes out now instead of waiting.
-  await ava.getByRole('button', { name: 'Send Now', exact: true }).click();
+  await scheduledRowAction(page, ava, 'ava@example.com', 'Send now');
   await expect(toast(page, 'Your email is on its way.')).toBeVisible();
   await expect(list.getByText('No scheduled emails.')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openReview, readyCampaign, toast } from './campaign-support';
+import { confirmWithoutPostalAddress, openReview, readyCampaign, toast } from './campaign-support';
 import { acceptTerms, nextOidcUser, uniqueEmail } from './support';
 
 /** The fake Gmail and Graph APIs the app sends through in these runs (see playwright.config.ts). */
@@ -57,7 +57,9 @@ test('send through Gmail, unsubscribe from the link in the message, and a later 
   await expect(toast(page, '3 emails approved.')).toBeVisible();
   await review.getByRole('button', { name: 'Send Now (3)', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
-  await confirm.getByRole('button', { name: 'Send All Approved Now', exact: true }).click();
+  const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  await confirmWithoutPostalAddress(confirm, sendAll);
+  await sendAll.click();
   await expect(toast(page, '3 emails are on their way.')).toBeVisible();
   await expect(review.getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
 

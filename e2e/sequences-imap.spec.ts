@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { rawHeader } from '../test/fakes/smtp-sink';
-import { api, card, FAKE_AI, openReview, toast } from './campaign-support';
+import {
+  api,
+  card,
+  confirmWithoutPostalAddress,
+  FAKE_AI,
+  openReview,
+  toast,
+  uploadCsv,
+} from './campaign-support';
 import { INBOX, SENDER, testWithMailPeers } from './mail-peers';
 import { acceptTerms } from './support';
 
@@ -76,18 +84,7 @@ test('a three-step sequence: reviewed up front, sent through Postfix, stopped by
     ],
     sendWindow: everyHour,
   });
-  const upload = await page.request.post(`/api/campaigns/${id}/upload-csv`, {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      columnMapping: JSON.stringify(mapping),
-      csvFile: {
-        name: 'r.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`E-mail,First,Organisation\n${ava},Ava,Globex\n${ben},Ben,Initech\n`),
-      },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  await uploadCsv(page, id, mapping, `E-mail,First,Organisation\n${ava},Ava,Globex\n${ben},Ben,Initech\n`);
 
   // The model's follow-ups, one per recipient (the fake's echo would repeat the instructions'
   // placeholders, which the draft checks rightly hold back), and nothing for the claim check to doubt.
@@ -121,10 +118,10 @@ test('a three-step sequence: reviewed up front, sent through Postfix, stopped by
     await expect(toast(page, `All emails of step ${step} approved`)).toBeVisible();
   }
   await review.getByRole('button', { name: 'Send Now (6)', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Send approved emails' })
-    .getByRole('button', { name: 'Send All Approved Now', exact: true })
-    .click();
+  const sendDialog = page.getByRole('dialog', { name: 'Send approved emails' });
+  const sendAll = sendDialog.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  await confirmWithoutPostalAddress(sendDialog, sendAll);
+  await sendAll.click();
   await expect(toast(page, /4 follow-ups go out as their steps fall due/)).toBeVisible();
 
   // Step 1 reaches both, once each.

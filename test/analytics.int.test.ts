@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, DailyActivity, SentEmailsPage } from '../src/contract/analytics';
 import { selectRows } from '../src/server/db/client';
-import { emails, users } from '../src/server/db/schema';
+import { emails, unsubscribes, users } from '../src/server/db/schema';
 import { createCampaign, createReadyCampaign, createRecipientWithEmail } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -203,6 +203,36 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
       const res = await get(cookie, `/api/analytics/sent-emails?${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
+  });
+
+  it('marks Sent Emails rows whose recipient unsubscribed: any letter case, not a bounce, only the user’s own list', async () => {
+    const { cookie, id } = await signedInUser('unsub-flag@example.com');
+    const other = await signedInUser('unsub-flag-other@example.com');
+    const campaign = await createCampaign(db(), id);
+    const linked = await sentEmail(campaign, 'linked@example.com');
+    await sentEmail(campaign, 'asked@example.com');
+    await sentEmail(campaign, 'bounced@example.com');
+    await sentEmail(campaign, 'elsewhere@example.com');
+    await sentEmail(campaign, 'stays@example.com');
+    await t.app.inject({ method: 'POST', url: `/u/${linked.trackingToken}` });
+    await db()
+      .insert(unsubscribes)
+      .values([
+        { userId: id, email: 'ASKED@Example.com', reason: 'email request' },
+        { userId: id, email: 'bounced@example.com', reason: 'bounced' },
+        // Another user's list says nothing about this user's recipients.
+        { userId: other.id, email: 'elsewhere@example.com', reason: 'link' },
+      ]);
+
+    const page = await json<SentEmailsPage>(cookie, '/api/analytics/sent-emails');
+    const flags = Object.fromEntries(page.items.map((i) => [i.email, i.unsubscribed]));
+    expect(flags).toEqual({
+      'linked@example.com': true,
+      'asked@example.com': true,
+      'bounced@example.com': false,
+      'elsewhere@example.com': false,
+      'stays@example.com': false,
+    });
   });
 
   it('exports a campaign’s unsubscribers as formula-safe CSV', async () => {

@@ -77,7 +77,7 @@ describe.each(testDatabases())('bad input answers 4xx with a message, never 500 
       payload: { domain: 'not a domain!' },
     });
     expect(badDomain.statusCode).toBe(400);
-    expect(badDomain.json().message).toBe('Invalid domain');
+    expect(badDomain.json().message).toBe('Invalid domain: enter a domain name such as example.com');
   });
 
   it('answers unknown API paths and wrong provider names with 404 JSON', async () => {

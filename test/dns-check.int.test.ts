@@ -37,7 +37,12 @@ describe('DNS check against a real DNS server', () => {
     dns.setTxt('selector1-alias-example._domainkey.tenant.onmicrosoft.example', [
       'v=DKIM1; k=rsa; p=MIIBIjAN',
     ]);
-    t = await startTestApp('pglite', { DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '2000' });
+    // MAIL_DOMAIN is where a local sender (you@localhost) sends from.
+    t = await startTestApp('pglite', {
+      DNS_SERVERS: dns.server,
+      DNS_TIMEOUT_MS: '2000',
+      MAIL_DOMAIN: 'rotated.example',
+    });
     cookie = await t.signIn();
   });
   afterAll(async () => {
@@ -49,9 +54,13 @@ describe('DNS check against a real DNS server', () => {
     t.app.inject({ method: 'POST', url: '/api/check-dns-records', headers: { cookie }, payload: { domain } });
 
   it('finds SPF, DKIM (at Google and Microsoft selectors) and DMARC for a well set-up domain', async () => {
+    const before = Date.now();
     const res = await check('Good.Example');
     expect(res.statusCode).toBe(200);
+    expect(Date.parse(res.json().checkedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(res.json()).toEqual({
+      domain: 'good.example',
+      checkedAt: expect.any(String),
       spf: true,
       dkim: true,
       dmarc: true,
@@ -73,6 +82,8 @@ describe('DNS check against a real DNS server', () => {
       const res = await check(domain);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
+        domain,
+        checkedAt: expect.any(String),
         spf: false,
         dkim: false,
         dmarc: false,
@@ -90,6 +101,8 @@ describe('DNS check against a real DNS server', () => {
     const res = await check('twice.example.');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      domain: 'twice.example',
+      checkedAt: expect.any(String),
       spf: false,
       dkim: false,
       dmarc: false,
@@ -148,9 +161,36 @@ describe('DNS check against a real DNS server', () => {
     });
   });
 
-  it('refuses an invalid domain', async () => {
-    const res = await check('not a domain');
-    expect(res.statusCode).toBe(400);
+  it('refuses what is not an internet domain name, saying what it wants', async () => {
+    for (const domain of ['not a domain', 'localhost', 'you@good.example', '-bad.example', 'a..example']) {
+      const res = await check(domain);
+      expect(res.statusCode, domain).toBe(400);
+      expect(res.json().message).toBe('Invalid domain: enter a domain name such as example.com');
+    }
+  });
+
+  it('checks the sender address’s domain when no domain is given', async () => {
+    const sender = await t.signIn('ada@Good.Example');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/check-dns-records',
+      headers: { cookie: sender },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ domain: 'good.example', spf: true, dkim: true, dmarc: true });
+  });
+
+  it('checks MAIL_DOMAIN for a local sender, and any domain the sender names', async () => {
+    const local = await t.signIn('you@localhost');
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/check-dns-records', headers: { cookie: local }, payload });
+    const fallback = await post({});
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.json()).toMatchObject({ domain: 'rotated.example', dkim: true });
+    const named = await post({ domain: 'good.example' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ domain: 'good.example', spf: true });
   });
 
   it('needs a signed-in user', async () => {
@@ -160,6 +200,27 @@ describe('DNS check against a real DNS server', () => {
       payload: { domain: 'good.example' },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('DNS check with nothing to check', () => {
+  it('asks a local sender for a domain when MAIL_DOMAIN is not set', async () => {
+    const t = await startTestApp('pglite', { DNS_SERVERS: '127.0.0.1:9', DNS_TIMEOUT_MS: '300' });
+    try {
+      const cookie = await t.signIn('you@localhost');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/check-dns-records',
+        headers: { cookie },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'No domain to check: your address has no internet domain and MAIL_DOMAIN is not set. Enter the domain you send from.',
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -247,6 +247,12 @@ describe('draft checks after generation and on edit', () => {
     expect(new Set(claimCalls.map((r) => /Name(\d+)/.exec(lastUserMessage(r.body))?.[1])).size).toBe(8);
 
     // An edit is checked at once by the cheap checks, and its claims are read again in the background.
+    const queueOrder = async () =>
+      (
+        (await call('GET', `/api/campaigns/${campaign.id}/emails?order=attention&limit=100`)).json()
+          .items as Email[]
+      ).map((e) => e.id);
+    const before = await queueOrder();
     const r6 = byRecipient.get('r6')!;
     const saved = await call('PUT', `/api/emails/${r6.id}`, {
       subject: 'About Company6',
@@ -272,5 +278,15 @@ describe('draft checks after generation and on edit', () => {
       10_000,
       'the reread counted',
     );
+    // A fixed draft keeps its place once re-read: the queue holds still while a person works through it.
+    const r1 = byRecipient.get('r1')!;
+    await call('PUT', `/api/emails/${r1.id}`, { subject: 'A quick question', body: r1.body });
+    await waitUntil(async () => ai.requests.filter(isClaimCheck).length === 10, 10_000, 'the fix reread');
+    await waitUntil(
+      async () => (await call('GET', `/api/campaigns/${campaign.id}`)).json().claimCheck.drafts === 10,
+      10_000,
+      'the fix counted',
+    );
+    expect(await queueOrder()).toEqual(before);
   });
 });

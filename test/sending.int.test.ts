@@ -40,6 +40,88 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
   const post = (url: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
+  it('previews each email as the message that leaves: From, To, subject, HTML and text alike', async () => {
+    sink.reset();
+    const own = await t.signIn('preview@example.com');
+    const ownId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: own } })).json().id;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/sender-settings',
+      headers: { cookie: own },
+      payload: {
+        name: 'Sam Sender',
+        signature: '<p>Best,<br>Sam</p>',
+        companyName: 'Acme Ltd',
+        streetAddress: '9 Elm Road',
+        city: 'Leeds',
+        zipCode: 'LS1 4AP',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const campaign = await createReadyCampaign(t.ctx.db, ownId, 1, { unsubscribeMessage: 'Acme\n1 Main St' });
+    const [email] = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
+    const preview = (
+      await t.app.inject({ url: `/api/emails/${email!.id}/preview`, headers: { cookie: own } })
+    ).json();
+    // Someone else's email is not found.
+    expect(
+      (await t.app.inject({ url: `/api/emails/${email!.id}/preview`, headers: { cookie } })).statusCode,
+    ).toBe(404);
+    expect(preview.from).toBe('Sam Sender <preview@example.com>');
+    expect(preview.html).toContain('<div class="signature"><p>Best,<br />Sam</p></div>');
+    // Commercial mail carries the postal address: the campaign's message names none, so Settings' is added.
+    expect(preview.html).toContain('Acme<br>1 Main St<br>Acme Ltd, 9 Elm Road, Leeds, LS1 4AP');
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaign.id}/send-approved`,
+      headers: { cookie: own },
+    });
+    await settle(t, campaign.id, 1);
+    const [sent] = await sink.parsedMessages();
+    expect(sent!.parsed.from?.value).toEqual([{ name: 'Sam Sender', address: 'preview@example.com' }]);
+    expect(preview).toEqual({
+      from: 'Sam Sender <preview@example.com>',
+      to: email!.subject.replace(/^Hello /, ''),
+      subject: sent!.parsed.subject,
+      html: sent!.parsed.html,
+      text: sent!.parsed.text,
+    });
+  });
+
+  it("shows every campaign of a sender the mailbox's one daily quota, as Settings does", async () => {
+    const own = await t.signIn('quota@example.com');
+    const ownId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: own } })).json().id;
+    const get = async (url: string) => (await t.app.inject({ url, headers: { cookie: own } })).json();
+    const sent = await createReadyCampaign(t.ctx.db, ownId, 3);
+    const waiting = await createReadyCampaign(t.ctx.db, ownId, 2);
+    const plain = await createReadyCampaign(t.ctx.db, ownId, 1, { includeUnsubscribeLink: false });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${sent.id}/send-approved`,
+      headers: { cookie: own },
+    });
+    await settle(t, sent.id, 3);
+    // The campaign that sent nothing today still counts the mailbox's three against its limit.
+    for (const id of [sent.id, waiting.id])
+      expect(await get(`/api/campaigns/${id}/daily-stats`)).toEqual({
+        todaySentCount: 3,
+        dailyLimit: 500,
+        remainingToday: 497,
+      });
+    // Without an unsubscribe link an email counts against the lower limit of its own.
+    expect(await get(`/api/campaigns/${plain.id}/daily-stats`)).toEqual({
+      todaySentCount: 0,
+      dailyLimit: 100,
+      remainingToday: 100,
+    });
+    expect(await get('/api/daily-email-stats')).toMatchObject({
+      sentWithUnsubscribe: 3,
+      sentWithoutUnsubscribe: 0,
+      limitWithUnsubscribe: 500,
+    });
+  });
+
   it('sends every approved email once, with the headers and parts mail providers expect', async () => {
     sink.reset();
     const campaign = await createReadyCampaign(t.ctx.db, userId, 12, {

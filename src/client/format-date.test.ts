@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatRelativeTime } from './format-date';
+import { formatDateTime, formatDay, formatFullDay, formatRelativeTime, formatTime } from './format-date';
 
 describe('formatDay', () => {
   it('shows a YYYY-MM-DD day as month and day, whatever the time zone', () => {
@@ -9,6 +9,21 @@ describe('formatDay', () => {
 
   it('leaves anything else as it is', () => {
     expect(formatDay('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('formatFullDay', () => {
+  it('shows a YYYY-MM-DD day as the lists show dates, whatever the time zone', () => {
+    expect(formatFullDay('2026-11-24')).toBe('Nov 24, 2026');
+    expect(formatFullDay('not a day')).toBe('not a day');
+  });
+});
+
+describe('formatTime', () => {
+  it("shows the time of day in the browser's zone", () => {
+    expect(formatTime(new Date(2026, 10, 24, 10, 42))).toBe('10:42 AM');
+    expect(formatTime(new Date(2026, 10, 24, 15, 5))).toBe('3:05 PM');
+    expect(formatTime(null)).toBe('');
   });
 });
 

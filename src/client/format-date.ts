@@ -14,15 +14,31 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return date.isValid() ? date.format('MMM D, YYYY, h:mm A') : '';
 }
 
+/** A time of day as status lines show it, e.g. "10:42 AM", in the browser's time zone. */
+export function formatTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('h:mm A') : '';
+}
+
 /**
  * A calendar day the server names as YYYY-MM-DD, as a chart axis shows it, e.g. "Jul 30". Built from
  * its parts, so it never shifts with the browser's time zone; anything else is left as it is.
  */
 export function formatDay(day: string): string {
+  return formatCalendarDay(day, 'MMM D');
+}
+
+/** A YYYY-MM-DD day as lists show dates, e.g. "Jul 30, 2025"; like formatDay, never shifted. */
+export function formatFullDay(day: string): string {
+  return formatCalendarDay(day, 'MMM D, YYYY');
+}
+
+function formatCalendarDay(day: string, format: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = dayjs(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.isValid() ? date.format('MMM D') : day;
+  return date.isValid() ? date.format(format) : day;
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });

@@ -96,6 +96,8 @@ export const sentEmailRow = z.object({
   repliedAt: z.string().nullable(),
   /** Whether the address bounced, for good (hard) or for now (soft). */
   bounceKind: z.enum(BOUNCE_KINDS).nullable(),
+  /** The recipient is on the user's suppression list by their own choice (link or emailed request). */
+  unsubscribed: z.boolean(),
 });
 export type SentEmailRow = z.infer<typeof sentEmailRow>;
 

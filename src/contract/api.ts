@@ -21,6 +21,7 @@ import {
   automapReply,
   campaign,
   campaignDailyStats,
+  campaignListItem,
   email,
   emailPage,
   emailPageQuery,
@@ -34,14 +35,20 @@ import { dashboardStats } from './dashboard';
 import {
   approveAllBody,
   approveAllReply,
+  emailPreview,
   openedEmails,
   openStats,
+  rescheduleEmailsBody,
+  rescheduleEmailsReply,
   resolveEmailBody,
   scheduledEmail,
+  scheduledEmailsQuery,
   sendApprovedReply,
   sendBody,
   sendEmailReply,
   sendTestReply,
+  unscheduleEmailsBody,
+  unscheduleEmailsReply,
   unsubscriber,
   updateEmailBody,
 } from './emails';
@@ -184,8 +191,8 @@ export const api = {
   },
 
   campaigns: {
-    list: route({ method: 'GET', path: '/api/campaigns', reply: z.array(campaign) }),
-    archived: route({ method: 'GET', path: '/api/campaigns/archived', reply: z.array(campaign) }),
+    list: route({ method: 'GET', path: '/api/campaigns', reply: z.array(campaignListItem) }),
+    archived: route({ method: 'GET', path: '/api/campaigns/archived', reply: z.array(campaignListItem) }),
     get: route({ method: 'GET', path: '/api/campaigns/:id', params: idParams, reply: campaign }),
     create: route({ method: 'POST', path: '/api/campaigns', body: saveCampaignBody, reply: campaign }),
     update: route({
@@ -329,6 +336,7 @@ export const api = {
       reply: sendEmailReply,
     }),
     test: route({ method: 'POST', path: '/api/emails/:id/test', params: idParams, reply: sendTestReply }),
+    preview: route({ method: 'GET', path: '/api/emails/:id/preview', params: idParams, reply: emailPreview }),
     resolve: route({
       method: 'POST',
       path: '/api/emails/:id/resolve',
@@ -343,8 +351,22 @@ export const api = {
     scheduled: route({
       method: 'GET',
       path: '/api/scheduled-emails',
-      query: pageQuery,
+      query: scheduledEmailsQuery,
       reply: page(scheduledEmail),
+    }),
+    /** Scheduled emails of the user among `ids` back to draft (the Scheduled Emails dialog's bulk action). */
+    unscheduleMany: route({
+      method: 'POST',
+      path: '/api/emails/unschedule',
+      body: unscheduleEmailsBody,
+      reply: unscheduleEmailsReply,
+    }),
+    /** Scheduled emails of the user among `ids` moved to one new time. */
+    rescheduleMany: route({
+      method: 'POST',
+      path: '/api/emails/reschedule',
+      body: rescheduleEmailsBody,
+      reply: rescheduleEmailsReply,
     }),
   },
 

@@ -75,6 +75,22 @@ export const campaign = z.object({
 });
 export type Campaign = z.infer<typeof campaign>;
 
+/** A campaign's all-time figures, from the rollup the Analytics page reads (docs/product.md §8). */
+export const campaignResults = z.object({
+  sent: z.number(),
+  /** People's unique opens; machine opens are left out, as in every "opened" figure. */
+  opened: z.number(),
+  unsubscribed: z.number(),
+});
+export type CampaignResults = z.infer<typeof campaignResults>;
+
+/**
+ * A campaign as GET /api/campaigns and /api/campaigns/archived list it: with its results, which the
+ * lists always send. Optional so a campaign read elsewhere (one GET, a save's reply) still fits.
+ */
+export const campaignListItem = campaign.extend({ results: campaignResults.optional() });
+export type CampaignListItem = z.infer<typeof campaignListItem>;
+
 /** Mapping placeholders the editor uses; the server treats both as "not mapped". */
 export const MAPPING_NONE = '__none__';
 export const MAPPING_SELECT = '__select__';
@@ -199,7 +215,10 @@ export const emailPage = page(email).extend({
   }),
 });
 
-/** GET /api/campaigns/:id/daily-stats. */
+/**
+ * GET /api/campaigns/:id/daily-stats: the sender's mailbox quota this campaign counts against
+ * (with or without an unsubscribe link), across all their campaigns, for the user's today.
+ */
 export const campaignDailyStats = z.object({
   todaySentCount: z.number(),
   dailyLimit: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email } from './campaigns';
+import { pageQuery } from './common';
 
 /** PUT /api/emails/:id — one of four bodies (docs/product.md §10). */
 export const updateEmailBody = z.union([
@@ -56,6 +57,19 @@ export const approveAllReply = z.object({
   held: z.number(),
 });
 
+/**
+ * GET /api/emails/:id/preview: the email as it will leave, from the same composer as the send:
+ * the From and To lines, the subject (a follow-up's "Re: …"), and the HTML and text parts with the
+ * signature, the unsubscribe footer and the open pixel.
+ */
+export const emailPreview = z.object({
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+
 /** POST /api/emails/:id/test: the current email, to the signed-in user's own address. */
 export const sendTestReply = z.object({ sentTo: z.string() });
 
@@ -64,6 +78,27 @@ export const resolveEmailBody = z.object({ action: z.enum(['mark-sent', 'resend'
 
 /** GET /api/scheduled-emails: scheduled entries carry their recipient and campaign (docs/product.md §5). */
 export const scheduledEmail = email.extend({ campaign: z.object({ id: z.number(), name: z.string() }) });
+
+/** GET /api/scheduled-emails query: a page, of one campaign's emails when `campaignId` is given. */
+export const scheduledEmailsQuery = pageQuery.extend({
+  campaignId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/**
+ * The emails a bulk action of the Scheduled Emails dialog applies to. Email ids are bigints: any
+ * integer JSON carries exactly is accepted, and ids the user does not own are simply not counted.
+ */
+const bulkEmailIds = z.array(z.number().int().positive()).min(1).max(500);
+
+/** POST /api/emails/unschedule: these scheduled emails back to draft. */
+export const unscheduleEmailsBody = z.object({ ids: bulkEmailIds }).strict();
+export const unscheduleEmailsReply = z.object({ unscheduled: z.number() });
+
+/** POST /api/emails/reschedule: these scheduled emails to one new time, in the future. */
+export const rescheduleEmailsBody = z
+  .object({ ids: bulkEmailIds, scheduledFor: z.iso.datetime({ offset: true }) })
+  .strict();
+export const rescheduleEmailsReply = z.object({ rescheduled: z.number() });
 
 /**
  * GET /api/campaigns/:id/open-stats (docs/product.md §8), with machine opens (image proxies) counted apart.

@@ -36,8 +36,11 @@ export const saveSenderSettingsBody = z
   .strict();
 export type SaveSenderSettingsBody = z.infer<typeof saveSenderSettingsBody>;
 
-/** POST /api/check-dns-records. */
-export const dnsCheckBody = z.object({ domain: z.string().trim().min(1).max(253) }).strict();
+/**
+ * POST /api/check-dns-records. Without a domain the server checks the sender address's domain, else
+ * the deployment's MAIL_DOMAIN (docs/product.md §9): a local address such as you@localhost has none.
+ */
+export const dnsCheckBody = z.object({ domain: z.string().trim().min(1).max(253).optional() }).strict();
 /**
  * One check's verdict: `pass`, `missing` (no record), or `invalid` (records that receivers reject or
  * ignore under the RFCs, e.g. two SPF records or a revoked DKIM key); `reason` says which, for the user.
@@ -48,6 +51,10 @@ export const dnsCheckVerdict = z.object({
 });
 export type DnsCheckVerdict = z.infer<typeof dnsCheckVerdict>;
 export const dnsCheckResult = z.object({
+  /** The domain whose records these are, lower-cased. */
+  domain: z.string(),
+  /** When the server looked them up (ISO time). */
+  checkedAt: z.string(),
   /** True only when the check passes (`checks.*.status` is `pass`). */
   spf: z.boolean(),
   dkim: z.boolean(),

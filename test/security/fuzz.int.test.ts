@@ -44,6 +44,8 @@ const VALID_BODIES: Record<string, unknown> = {
     recipientData: { email: 'a@b.c' },
   },
   'POST /api/generate-image': { prompt: 'A lighthouse' },
+  'POST /api/emails/unschedule': { ids: [1, 2] },
+  'POST /api/emails/reschedule': { ids: [1], scheduledFor: '2099-01-01T10:00:00+01:00' },
 };
 
 /** Routes whose valid call would end the caller's session, so they are fuzzed signed out. */

@@ -100,6 +100,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     bodies: [
       { subject: 'Taken over', body: '<p>x</p>', isEdited: true },
       { isApproved: false },
+      { findingsDismissed: true },
       { scheduledFor: '2099-01-01T09:00:00.000Z' },
       { status: 'draft', scheduledFor: null },
     ],
@@ -109,6 +110,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'POST /api/emails/:id/test': { kind: 'email' },
   'POST /api/emails/:id/resolve': { kind: 'email', bodies: [{ action: 'mark-sent' }, { action: 'resend' }] },
   'GET /api/emails/:id/raw': { kind: 'email' },
+  'GET /api/emails/:id/preview': { kind: 'email' },
 };
 
 /** Routes with path parameters that name no user's object, with why each may be reached by anyone. */

@@ -12,11 +12,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
+import { api } from '../../contract/api';
 import type { CurrentUser } from '../../contract/auth';
+import { queryOf } from '../api';
 import { SECTIONS, sectionFor } from '../sections';
 import { useLogout } from '../session/use-logout';
-import { avatarLetter, displayName } from '../session/user-display';
+import { accountLines, avatarLetter } from '../session/user-display';
 import { Brand } from './brand';
 
 /** Sidebar: brand, section links, the Privacy Policy link and who is signed in. */
@@ -24,7 +27,9 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
   const [location] = useLocation();
   const current = sectionFor(location).path;
   const logout = useLogout();
-  const name = displayName(user);
+  // The sender name in Settings names a user the sign-in gave no name (a local one).
+  const { data: settings } = useQuery(queryOf(api.settings.sender));
+  const { name, email } = accountLines(user, settings?.name);
 
   return (
     <>
@@ -67,9 +72,9 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
             <Text size="sm" fw={600} truncate="end">
               {name}
             </Text>
-            {user.email && (
+            {email && (
               <Text size="xs" c="dimmed" truncate="end">
-                {user.email}
+                {email}
               </Text>
             )}
           </Stack>

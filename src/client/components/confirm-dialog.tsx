@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   confirmColor?: MantineColor;
   /** Extra context under the message, e.g. what else the action affects. */
   children?: ReactNode;
+  /** The confirmation waits for something in `children` (a box to tick). */
+  confirmDisabled?: boolean;
 }
 
 /** A yes/no question before a destructive or far-reaching action. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   loading = false,
   confirmColor = 'red',
   children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
@@ -36,7 +39,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={loading}>
             Cancel
           </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={loading}>
+          <Button color={confirmColor} onClick={onConfirm} loading={loading} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarLetter, displayName } from './user-display';
+import { accountLines, avatarLetter, displayName } from './user-display';
 
 const nobody = { firstName: null, lastName: null, email: null };
 
@@ -40,5 +40,36 @@ describe('avatarLetter', () => {
 
   it("falls back to 'U'", () => {
     expect(avatarLetter(nobody)).toBe('U');
+  });
+});
+
+describe('accountLines', () => {
+  it('puts the name from the sign-in above the email', () => {
+    expect(
+      accountLines({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, 'Sales'),
+    ).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    expect(accountLines({ ...nobody, firstName: 'Ada', email: 'ada@example.com' }, null)).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('falls back to the sender name, then to the email once', () => {
+    expect(accountLines({ ...nobody, email: 'you@localhost' }, ' Grace ')).toEqual({
+      name: 'Grace',
+      email: 'you@localhost',
+    });
+    expect(accountLines({ ...nobody, email: 'you@localhost' }, 'you@localhost')).toEqual({
+      name: 'you@localhost',
+      email: null,
+    });
+    expect(accountLines({ ...nobody, email: 'you@localhost' }, '')).toEqual({
+      name: 'you@localhost',
+      email: null,
+    });
+    expect(accountLines(nobody, undefined)).toEqual({ name: 'User', email: null });
   });
 });

@@ -1,7 +1,15 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { SentEmailsQuery } from '../../contract/analytics';
 import { type Db, preparedQuery, preparedVariants } from '../db/client';
-import { campaignDailyStats, campaignStats, campaigns, emails, recipients, sendQuota } from '../db/schema';
+import {
+  campaignDailyStats,
+  campaignStats,
+  campaigns,
+  emails,
+  recipients,
+  sendQuota,
+  unsubscribes,
+} from '../db/schema';
 
 // Every query here runs on each Analytics page load: all are prepared statements (see preparedQuery).
 const userId = sql.placeholder('userId');
@@ -149,6 +157,13 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
       humanOpenedAt: emails.humanOpenedAt,
       repliedAt: emails.repliedAt,
       bounceKind: emails.bounceKind,
+      // In the same round trip, off the suppression list's (user, lower(email)) index. A hard bounce
+      // suppresses the address too, but the Response column already shows that.
+      unsubscribed: sql<boolean>`exists (
+        select 1 from ${unsubscribes}
+        where ${unsubscribes.userId} = ${emails.userId}
+          and lower(${unsubscribes.email}) = lower(${recipients.email})
+          and ${unsubscribes.reason} <> 'bounced')`,
     })
     .from(emails)
     .innerJoin(recipients, eq(recipients.id, emails.recipientId))

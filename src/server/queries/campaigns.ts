@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../db/client';
-import { campaigns, emails } from '../db/schema';
+import { campaignStats, campaigns, emails } from '../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignValues = Pick<
@@ -20,10 +20,30 @@ export type CampaignValues = Pick<
 >;
 type Status = CampaignRow['status'];
 
-export async function listCampaignRows(db: Db, userId: number, archived: boolean): Promise<CampaignRow[]> {
-  return db
-    .select()
+/** A listed campaign with its rollup figures (docs/product.md §8); zero before anything was sent. */
+export type CampaignListRow = CampaignRow & {
+  results: { sent: number; opened: number; unsubscribed: number };
+};
+
+/**
+ * The user's campaigns, newest first, each with its all-time figures from the campaign_stats rollup
+ * the Analytics page reads, joined in this one query (a campaign that never sent has no rollup row).
+ */
+export async function listCampaignRows(
+  db: Db,
+  userId: number,
+  archived: boolean,
+): Promise<CampaignListRow[]> {
+  const rows = await db
+    .select({
+      campaign: campaigns,
+      sent: sql<number>`coalesce(${campaignStats.sent}, 0)::int`,
+      // People's opens, as every "opened" figure counts them (machine opens are apart).
+      opened: sql<number>`coalesce(${campaignStats.humanOpened}, 0)::int`,
+      unsubscribed: sql<number>`coalesce(${campaignStats.unsubscribes}, 0)::int`,
+    })
     .from(campaigns)
+    .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
     .where(
       and(
         eq(campaigns.userId, userId),
@@ -31,6 +51,7 @@ export async function listCampaignRows(db: Db, userId: number, archived: boolean
       ),
     )
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  return rows.map(({ campaign, ...results }) => ({ ...campaign, results }));
 }
 
 /** The user's active (not archived) campaigns, newest first. */

@@ -40,16 +40,24 @@ export const checkedText = (d: { subject: string; body: string }) =>
  * while the findings stay the same; new ones (another draft now duplicates this one) ask for a
  * look again.
  */
-export async function storeFindings(db: Db, checked: readonly CheckedDraft[]) {
+export async function storeFindings(
+  db: Db,
+  checked: readonly CheckedDraft[],
+  /** False for drafts a person is working on (an edit re-read): their place in the queue holds. */
+  { requeue = true } = {},
+) {
+  const rank = requeue
+    ? sql`case when t.findings @> '[{"severity":"high"}]' then 0
+               when t.findings @> '[{"severity":"medium"}]' then 1
+               when jsonb_array_length(t.findings) > 0 then 2
+               else 3 end`
+    : sql`e.queue_rank`;
   for (let i = 0; i < checked.length; i += 2000) {
     const chunk = checked.slice(i, i + 2000);
     await db.execute(sql`
       update emails e set findings = t.findings,
                           findings_dismissed = e.findings_dismissed and e.findings is not distinct from t.findings,
-                          queue_rank = case when t.findings @> '[{"severity":"high"}]' then 0
-                                            when t.findings @> '[{"severity":"medium"}]' then 1
-                                            when jsonb_array_length(t.findings) > 0 then 2
-                                            else 3 end
+                          queue_rank = ${rank}
         from unnest(${sql.param(chunk.map((d) => d.id))}::bigint[],
                     ${sql.param(chunk.map((d) => JSON.stringify(d.findings)))}::jsonb[],
                     ${sql.param(chunk.map(checkedText))}::text[]) as t(id, findings, checked)

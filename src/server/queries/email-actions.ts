@@ -62,8 +62,44 @@ export async function approveCampaignEmails(
 /** attention_rank of a draft in review whose worst open finding is high-severity. */
 const HIGH_RANK = 0;
 
-export async function listScheduledPage(db: Db, userId: number, limit: number, offset: number) {
-  const where = and(eq(emails.userId, userId), eq(emails.status, 'scheduled'));
+/**
+ * Updates the emails among `ids` that belong to this user and are in one of `from` states; returns
+ * each changed email's id and campaign. Other ids (another user's, or in another state) are left alone.
+ */
+export async function updateOwnEmails(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  values: Partial<EmailRow>,
+  from: readonly EmailRow['status'][],
+) {
+  return db
+    .update(emails)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(emails.userId, userId),
+        // One array parameter rather than a list of them: a few hundred ids stay cheap to plan.
+        sql`${emails.id} = any(${param([...ids])}::bigint[])`,
+        inArray(emails.status, from),
+      ),
+    )
+    .returning({ id: emails.id, campaignId: emails.campaignId });
+}
+
+/** A page of the user's scheduled emails, soonest first; of one campaign with `campaignId`. */
+export async function listScheduledPage(
+  db: Db,
+  userId: number,
+  limit: number,
+  offset: number,
+  campaignId?: number,
+) {
+  const where = and(
+    eq(emails.userId, userId),
+    eq(emails.status, 'scheduled'),
+    campaignId === undefined ? undefined : eq(emails.campaignId, campaignId),
+  );
   const [items, [total]] = await Promise.all([
     db
       .select({

@@ -106,6 +106,45 @@ export async function claimManyForSending(db: Db, emailIds: number[], domain: st
   }));
 }
 
+/**
+ * One email of this user with what composing it needs, as claimManyForSending would give it,
+ * without claiming it (the "as sent" preview): its Message-ID if it has one yet, and for a
+ * follow-up the thread as it stands (the first email's subject, the Message-IDs already sent).
+ */
+export async function emailToPreview(db: Db, userId: number, emailId: number) {
+  const [row] = await selectRows<
+    Omit<ClaimedForSending, 'thread' | 'attempts' | 'messageId'> & {
+      messageId: string | null;
+    } & ThreadColumns
+  >(
+    db,
+    sql`
+    select e.id::int as "id", e.campaign_id as "campaignId", e.subject, e.body,
+           e.tracking_token as "trackingToken", e.message_id as "messageId",
+           coalesce(e.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
+           c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
+           c.name as "campaignName", c.track_opens as "trackOpens", e.step,
+           thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
+           null as "providerThreadId"
+    from ${emails} e
+    join ${recipients} r on r.id = e.recipient_id
+    join ${campaigns} c on c.id = e.campaign_id
+    left join lateral (
+      select coalesce(array_agg(p.message_id order by p.step) filter (where p.status = 'sent'), '{}') as message_ids,
+             (array_agg(p.subject order by p.step))[1] as subject
+      from ${emails} p
+      where e.step > 1 and p.recipient_id = e.recipient_id and p.step < e.step
+    ) thread on true
+    where e.id = ${emailId} and e.user_id = ${userId}`,
+  );
+  if (!row) return null;
+  const { threadMessageIds, threadSubject, providerThreadId: _, ...email } = row;
+  return {
+    ...email,
+    thread: email.step > 1 ? { messageIds: threadMessageIds ?? [], subject: threadSubject ?? '' } : null,
+  };
+}
+
 type ThreadColumns = {
   threadMessageIds: string[] | null;
   threadSubject: string | null;

@@ -114,18 +114,6 @@ function hasFindingOfKind(kind: FindingKind) {
   return sql`${emails.findings} @> ${JSON.stringify([{ kind }])}::jsonb`;
 }
 
-/** Emails of a campaign sent on a given calendar day in a time zone. */
-export async function countSentOnDay(db: Db, campaignId: number, day: string, timeZone: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(emails)
-    .where(
-      sql`${emails.campaignId} = ${campaignId} and ${emails.status} = 'sent'
-          and (${emails.sentAt} at time zone ${timeZone})::date = ${day}::date`,
-    );
-  return row?.n ?? 0;
-}
-
 /** Campaign-wide approval and review counts for the review dialog, in one pass over the campaign. */
 export async function approvalCounts(db: Db, campaignId: number) {
   const open = sql`${emails.attentionRank} < ${ATTENTION_NONE}`;

@@ -1,14 +1,11 @@
 import { api } from '../../contract/api';
 import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
-import {
-  listScheduledEmails,
-  rawMessageOf,
-  resolveUnknownEmail,
-  sendEmailNow,
-  updateEmail,
-} from '../services/email-actions';
+import { rescheduleEmails, unscheduleEmails } from '../services/bulk-schedule';
+import { rawMessageOf, resolveUnknownEmail, sendEmailNow, updateEmail } from '../services/email-actions';
+import { scheduledEmailsPage } from '../services/scheduled-emails';
 import { approveAll, sendApproved } from '../services/sending/campaign-sending';
+import { previewEmail } from '../services/sending/email-preview';
 import { sendTestEmail } from '../services/sending/test-email';
 import type { AppInstance } from './app-instance';
 import { serve } from './serve';
@@ -29,6 +26,7 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
     sendEmailNow(ctx.db, req.user.id, req.params.id, req.body?.scheduledFor, queue),
   );
   serve(app, e.test, signedIn, (req) => sendTestEmail(ctx, req.user, req.params.id));
+  serve(app, e.preview, signedIn, (req) => previewEmail(ctx, req.user.id, req.params.id));
   serve(app, e.resolve, signedIn, (req) =>
     resolveUnknownEmail(ctx.db, req.user.id, req.params.id, req.body.action, queue),
   );
@@ -39,8 +37,10 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
       .header('content-disposition', `inline; filename="email-${req.params.id}.eml"`)
       .send(raw);
   });
-  serve(app, e.scheduled, signedIn, (req) =>
-    listScheduledEmails(ctx.db, req.user.id, req.query.limit, req.query.offset),
+  serve(app, e.scheduled, signedIn, (req) => scheduledEmailsPage(ctx.db, req.user.id, req.query));
+  serve(app, e.unscheduleMany, signedIn, (req) => unscheduleEmails(ctx.db, req.user.id, req.body.ids));
+  serve(app, e.rescheduleMany, signedIn, (req) =>
+    rescheduleEmails(ctx.db, req.user.id, req.body.ids, req.body.scheduledFor, queue),
   );
   serve(app, api.campaigns.approveAll, signedIn, (req) =>
     approveAll(ctx.db, req.user.id, req.params.id, req.body ?? {}),

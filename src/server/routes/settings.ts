@@ -4,7 +4,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { calendarDay } from '../lib/calendar-day';
 import { getDailyEmailStats } from '../services/daily-email-stats';
-import { checkDnsRecords } from '../services/dns-check';
+import { checkDnsRecords, domainToCheck } from '../services/dns-check';
 import { exportUserData } from '../services/export-data';
 import { getSenderSettings, saveSenderSettings } from '../services/sender-settings';
 import type { AppInstance } from './app-instance';
@@ -19,7 +19,10 @@ export function settingsRoutes(app: AppInstance, ctx: AppContext) {
   serve(app, s.saveSender, signedIn, (request) =>
     saveSenderSettings(ctx.db, request.user, ctx.config.publicUrl, request.body),
   );
-  serve(app, s.checkDns, signedIn, (request) => checkDnsRecords(request.body.domain, ctx.config.dns));
+  serve(app, s.checkDns, signedIn, (request) => {
+    const domain = domainToCheck(request.body.domain, request.user.email, ctx.config.mail.domain);
+    return checkDnsRecords(domain, ctx.config.dns, ctx.clock);
+  });
   serve(app, s.dailyStats, signedIn, (request) => getDailyEmailStats(ctx.db, request.user));
   serve(app, s.exportData, signedIn, async (request, reply) => {
     const filename = `tailor-export-${calendarDay(request.user.timeZone)}.csv`;

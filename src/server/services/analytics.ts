@@ -117,6 +117,7 @@ export async function getSentEmails(db: Db, userId: number, query: SentEmailsQue
       openedByMachineOnly: r.humanOpenedAt === null && r.openedAt !== null,
       repliedAt: r.repliedAt?.toISOString() ?? null,
       bounceKind: r.bounceKind,
+      unsubscribed: r.unsubscribed,
     })),
     total,
     page: query.page,

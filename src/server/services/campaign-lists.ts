@@ -2,7 +2,7 @@ import type { Email, Recipient } from '../../contract/campaigns';
 import { dailyLimitFor } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import { calendarDay } from '../lib/calendar-day';
-import { approvalCounts, countSentOnDay, type EmailListing, listEmailPage } from '../queries/emails';
+import { approvalCounts, type EmailListing, listEmailPage } from '../queries/emails';
 import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { ownCampaign } from './campaigns';
@@ -45,20 +45,20 @@ export async function listCampaignRecipients(
   return { items: presented, total, limit, offset };
 }
 
-/** Today's sends of this campaign, and what the daily limit that applies to it still allows. */
+/**
+ * The daily limit this campaign's emails count against, as sending uses it: the sender's mailbox
+ * quota for today (in the user's time zone) of emails with an unsubscribe link, or without, across
+ * all their campaigns. Settings reads the same quota, so the figures agree everywhere.
+ */
 export async function campaignDailyStatsFor(
   db: Db,
   user: { id: number; timeZone: string },
   campaignId: number,
 ) {
   const campaign = await ownCampaign(db, user.id, campaignId);
-  const day = calendarDay(user.timeZone);
-  const [todaySentCount, quota] = await Promise.all([
-    countSentOnDay(db, campaignId, day, user.timeZone),
-    findSendQuota(db, user.id, day),
-  ]);
+  const quota = await findSendQuota(db, user.id, calendarDay(user.timeZone));
   const withLink = campaign.includeUnsubscribeLink;
   const dailyLimit = dailyLimitFor(withLink);
   const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
-  return { todaySentCount, dailyLimit, remainingToday: Math.max(0, dailyLimit - used) };
+  return { todaySentCount: used, dailyLimit, remainingToday: Math.max(0, dailyLimit - used) };
 }

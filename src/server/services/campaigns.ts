@@ -1,9 +1,10 @@
-import type { Campaign, CampaignStep, SaveCampaignBody } from '../../contract/campaigns';
+import type { Campaign, CampaignListItem, CampaignStep, SaveCampaignBody } from '../../contract/campaigns';
 import { DEFAULT_SEND_WINDOW, MAPPING_NONE, MAPPING_SELECT, type SendWindow } from '../../contract/campaigns';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { replaceCampaignSteps, stepsOfCampaign, stepsOfCampaigns } from '../queries/campaign-steps';
 import {
+  type CampaignListRow,
   type CampaignRow,
   type CampaignValues,
   deleteCampaign,
@@ -20,14 +21,14 @@ export const listCampaigns = (db: Db, userId: number) =>
 export const listArchivedCampaigns = (db: Db, userId: number) =>
   presentCampaigns(db, listCampaignRows(db, userId, true));
 
-/** Campaigns with their follow-up steps, read for all of them at once. */
-async function presentCampaigns(db: Db, rows: Promise<CampaignRow[]>) {
+/** Campaigns with their follow-up steps and results, read for all of them at once. */
+async function presentCampaigns(db: Db, rows: Promise<CampaignListRow[]>): Promise<CampaignListItem[]> {
   const campaigns = await rows;
   const steps = await stepsOfCampaigns(
     db,
     campaigns.map((c) => c.id),
   );
-  return campaigns.map((c) => presentCampaign(c, steps.get(c.id) ?? []));
+  return campaigns.map((c) => ({ ...presentCampaign(c, steps.get(c.id) ?? []), results: c.results }));
 }
 
 /** A campaign with its steps, as the API shows it. */

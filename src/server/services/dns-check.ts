@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { domainOfAddress, isDomainName } from '../../contract/domain-name';
 import type { DnsCheckResult } from '../../contract/settings';
 import { AppError } from '../errors';
 import {
@@ -12,19 +13,44 @@ import {
 
 /** Google's and Microsoft's DKIM selectors, then common ones of other senders. */
 const DKIM_SELECTORS = ['google', 'selector1', 'selector2', 'default', 'k1', 's1', 's2', 'dkim', 'mail'];
-const DOMAIN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i;
 const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME', 'NXDOMAIN']);
 
 export type DnsSettings = { servers?: string[]; timeoutMs: number };
+
+export const INVALID_DOMAIN = 'Invalid domain: enter a domain name such as example.com';
+export const NO_DOMAIN =
+  'No domain to check: your address has no internet domain and MAIL_DOMAIN is not set. Enter the domain you send from.';
+
+/**
+ * The domain to check (docs/product.md §9): the one asked for, else the sender address's, else
+ * MAIL_DOMAIN. Local and SMTP senders sign in as you@localhost, so their sending domain is MAIL_DOMAIN
+ * or one they type; a name that is not an internet domain is refused here, before any lookup.
+ */
+export function domainToCheck(
+  requested: string | undefined,
+  senderEmail: string | null,
+  mailDomain: string | undefined,
+): string {
+  if (requested !== undefined) {
+    const domain = requested.trim().toLowerCase().replace(/\.$/, '');
+    if (!isDomainName(domain)) throw new AppError('bad_request', INVALID_DOMAIN);
+    return domain;
+  }
+  const fallback = domainOfAddress(senderEmail) ?? mailDomain?.trim().toLowerCase();
+  if (!fallback || !isDomainName(fallback)) throw new AppError('bad_request', NO_DOMAIN);
+  return fallback;
+}
 
 /**
  * Looks up what mailbox providers check before trusting bulk mail from a domain: an SPF
  * record at the domain, a DKIM key at a known selector, and a DMARC policy at _dmarc, and
  * judges each as receivers would (see dns-records.ts), with a reason for the user.
  */
-export async function checkDnsRecords(domainInput: string, settings: DnsSettings): Promise<DnsCheckResult> {
-  const domain = domainInput.trim().toLowerCase().replace(/\.$/, '');
-  if (!DOMAIN.test(domain)) throw new AppError('bad_request', 'Invalid domain');
+export async function checkDnsRecords(
+  domain: string,
+  settings: DnsSettings,
+  now: () => Date,
+): Promise<DnsCheckResult> {
   const resolver = new Resolver({ timeout: settings.timeoutMs, tries: 2 });
   if (settings.servers?.length) resolver.setServers(settings.servers);
 
@@ -53,6 +79,8 @@ export async function checkDnsRecords(domainInput: string, settings: DnsSettings
     dmarc: dmarcVerdict(dmarcRecords),
   };
   return {
+    domain,
+    checkedAt: now().toISOString(),
     spf: checks.spf.status === 'pass',
     dkim: checks.dkim.status === 'pass',
     dmarc: checks.dmarc.status === 'pass',

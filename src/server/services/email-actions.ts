@@ -3,7 +3,7 @@ import { ALLOWED_FROM, allows } from '../../contract/email-rules';
 import type { UpdateEmailBody } from '../../contract/emails';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
-import { findOwnEmail, listScheduledPage, updateOwnEmail } from '../queries/email-actions';
+import { findOwnEmail, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-sending';
 import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
@@ -189,16 +189,6 @@ export async function rawMessageOf(db: Db, userId: number, id: number) {
   if (!email.rawMessage)
     throw new AppError('not_found', 'This email has not been sent, so there is no message to show');
   return email.rawMessage;
-}
-
-export async function listScheduledEmails(db: Db, userId: number, limit: number, offset: number) {
-  const { items, total } = await listScheduledPage(db, userId, limit, offset);
-  return {
-    items: items.map(({ email, recipient, campaign }) => ({ ...presentEmail(email, recipient), campaign })),
-    total,
-    limit,
-    offset,
-  };
 }
 
 /** docs/product.md §6: scheduled times must be in the future. */

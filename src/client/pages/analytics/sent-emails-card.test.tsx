@@ -40,6 +40,8 @@ const BASE = '/api/analytics/sent-emails?';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The table's choices live in the address bar: start each test from a plain page.
+  window.history.replaceState(null, '', '/');
   // The toast store outlives a render: start each test with none.
   notifications.clean();
 });
@@ -158,5 +160,71 @@ describe('SentEmailsCard', () => {
     renderCard();
     expect(await screen.findByText('Failed to fetch analytics data')).toBeTruthy();
     expect(screen.getByText('Could not load the sent emails')).toBeTruthy();
+  });
+
+  it('keeps the campaign, the opened filter and the page in the address bar', async () => {
+    const urls = stubServer([sentEmail(1)], 60);
+    renderCard();
+
+    await screen.findByRole('table', { name: 'Sent emails' });
+    expect(window.location.search).toBe('');
+    fireEvent.click(screen.getByRole('radio', { name: 'Opened' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Campaign' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Spring launch' }));
+    await waitFor(() => expect(window.location.search).toBe('?campaign=9&opened=opened'));
+    fireEvent.click(await screen.findByRole('button', { name: '3' }));
+    await waitFor(() => expect(window.location.search).toBe('?campaign=9&opened=opened&page=3'));
+    expect(urls.at(-1)).toBe(`${BASE}page=3&pageSize=25&sort=sentAt&order=desc&campaignId=9&opened=opened`);
+  });
+
+  it('opens on the rows a shared link names', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/analytics?campaign=9&opened=unopened&page=2&sort=subject&order=asc',
+    );
+    const urls = stubServer([sentEmail(1)], 60);
+    renderCard();
+
+    await screen.findByRole('table', { name: 'Sent emails' });
+    expect(urls[0]).toBe(`${BASE}page=2&pageSize=25&sort=subject&order=asc&campaignId=9&opened=unopened`);
+    expect((screen.getByRole('radio', { name: 'Not opened' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Campaign' }) as HTMLInputElement).value).toBe(
+      'Spring launch',
+    );
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('data-active')).toBe('true');
+  });
+
+  it('explains the Opened icons in a legend', async () => {
+    stubServer([sentEmail(1)], 1);
+    renderCard();
+    const legend = await screen.findByRole('list', { name: 'Opened column legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'opened by a person',
+      'opened only by an image proxy or scanner (probably not read)',
+      'not opened',
+    ]);
+  });
+
+  it('marks recipients who unsubscribed, and keeps long addresses and names on one line', async () => {
+    const address = 'a.very.long.recipient.address.of.someone@subdomain.example-company.com';
+    const campaign = 'An unusually long campaign name for the autumn trade fair follow-up';
+    stubServer(
+      [sentEmail(1, { email: address, campaignName: campaign, unsubscribed: true }), sentEmail(2)],
+      2,
+    );
+    renderCard();
+    const rows = within(await screen.findByRole('table', { name: 'Sent emails' })).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Unsubscribed')).toBeTruthy();
+    expect(within(rows[2]!).queryByText('Unsubscribed')).toBeNull();
+    for (const text of [address, campaign]) {
+      const shown = within(rows[1]!).getByText(text);
+      expect(shown.getAttribute('title')).toBe(text);
+      expect(shown.hasAttribute('data-truncate')).toBe(true);
+    }
   });
 });

@@ -1,24 +1,22 @@
 import { Alert, Card, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
 import { isUnauthorized } from '../../api';
 import { formatCount } from './analytics-format';
 import { sentEmailsQuery } from './analytics-queries';
+import { OpenedLegend } from './opened-legend';
 import { SentEmailsFilters } from './sent-emails-filters';
-import {
-  DEFAULT_SENT_EMAILS_PARAMS,
-  pageCount,
-  type SentEmailsParams,
-  toggleSort,
-  withFilter,
-} from './sent-emails-params';
+import { pageCount, toggleSort, withFilter } from './sent-emails-params';
 import { SentEmailsTable } from './sent-emails-table';
 import { useFailureToast } from './use-failure-toast';
+import { useSentEmailsParams } from './use-sent-emails-params';
 
-/** The Sent Emails table (docs/product.md §8), paged, sorted and filtered on the server. */
+/**
+ * The Sent Emails table (docs/product.md §8), paged, sorted and filtered on the server; the choices
+ * live in the address bar, so a reload or a shared link shows the same rows.
+ */
 export function SentEmailsCard({ campaigns }: { campaigns: CampaignAnalytics[] }) {
-  const [params, setParams] = useState<SentEmailsParams>(DEFAULT_SENT_EMAILS_PARAMS);
+  const [params, setParams] = useSentEmailsParams();
   const { data, error, isPlaceholderData } = useQuery(sentEmailsQuery(params));
   useFailureToast(error);
   const pages = data ? pageCount(data.total, params.pageSize) : 0;
@@ -64,6 +62,7 @@ export function SentEmailsCard({ campaigns }: { campaigns: CampaignAnalytics[] }
               onSort={(column) => setParams((p) => toggleSort(p, column))}
               stale={isPlaceholderData}
             />
+            <OpenedLegend />
             <Group justify="space-between" wrap="wrap" gap="sm">
               {/* From the reply, so the range matches the rows shown while the next page loads. */}
               <Text size="sm" c="dimmed">

@@ -1,8 +1,9 @@
-import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { SentEmailRow } from '../../../contract/analytics';
 import { api } from '../../../contract/api';
 import { hrefOf } from '../../api';
+import { TruncatedText } from '../../components/truncated-text';
 import { formatDateTime } from '../../format-date';
 import { OpenedIcon } from './opened-icon';
 import { ResponseIcons } from './response-icons';
@@ -19,26 +20,40 @@ interface SentEmailsTableProps {
 }
 
 /**
- * One page of sent emails: recipient, subject, time, whether it was opened, replied to or bounced, and
- * the message itself.
+ * One page of sent emails: recipient (marked when they unsubscribed), subject, time, whether it was
+ * opened, replied to or bounced, and the message itself. The layout is fixed: addresses, subjects and
+ * campaign names end in an ellipsis (whole on hover) rather than breaking mid-word, and below the
+ * minimum width, on a phone, the table scrolls sideways inside its container.
  */
 export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmailsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={840}>
+    <Table.ScrollContainer minWidth={860}>
       <Table
         verticalSpacing="sm"
+        layout="fixed"
         aria-label="Sent emails"
         aria-busy={stale}
         style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Email</Table.Th>
+            <Table.Th w="26%">Email</Table.Th>
             <SortableHeader column="subject" label="Subject" sort={sort} order={order} onSort={onSort} />
-            <SortableHeader column="sentAt" label="Sent At" sort={sort} order={order} onSort={onSort} />
-            <Table.Th ta="center">Opened</Table.Th>
-            <Table.Th ta="center">Response</Table.Th>
-            <Table.Th>
+            <SortableHeader
+              column="sentAt"
+              label="Sent At"
+              sort={sort}
+              order={order}
+              onSort={onSort}
+              w={175}
+            />
+            <Table.Th ta="center" w={76}>
+              Opened
+            </Table.Th>
+            <Table.Th ta="center" w={92}>
+              Response
+            </Table.Th>
+            <Table.Th w={132}>
               <VisuallyHidden>Message</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -46,14 +61,21 @@ export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmai
         <Table.Tbody>
           {emails.map((email) => (
             <Table.Tr key={email.id}>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{email.email}</Table.Td>
-              <Table.Td maw={320}>
-                <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <TruncatedText text={email.email} style={{ minWidth: 0 }} />
+                  {email.unsubscribed && (
+                    <Badge size="xs" variant="light" color="orange" style={{ flexShrink: 0 }}>
+                      Unsubscribed
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'break-word' }}>
                   {email.subject || '(no subject)'}
                 </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {email.campaignName}
-                </Text>
+                <TruncatedText text={email.campaignName} size="xs" c="dimmed" />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(email.sentAt)}</Table.Td>
               <Table.Td ta="center">

@@ -65,6 +65,7 @@ export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): Sent
   openedByMachineOnly: false,
   repliedAt: null,
   bounceKind: null,
+  unsubscribed: false,
   ...changes,
 });
 

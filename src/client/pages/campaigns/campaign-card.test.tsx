@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Campaign, DEFAULT_SEND_WINDOW } from '../../../contract/campaigns';
+import { type Campaign, type CampaignListItem, DEFAULT_SEND_WINDOW } from '../../../contract/campaigns';
 import { CampaignCard } from './campaign-card';
 
 const campaign: Campaign = {
@@ -28,7 +28,7 @@ const campaign: Campaign = {
   generation: { processed: 0, total: 0, error: null },
 };
 
-function renderCard(shown: Campaign, onViewSequence = vi.fn()) {
+function renderCard(shown: CampaignListItem, onViewSequence = vi.fn()) {
   render(
     <MantineProvider env="test">
       <CampaignCard
@@ -77,5 +77,31 @@ describe('CampaignCard with follow-ups', () => {
     renderCard({ ...campaign, steps: [] });
     expect(screen.queryByText(/steps$/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sequence' })).toBeNull();
+  });
+});
+
+describe('CampaignCard name and results', () => {
+  const longName = 'Quarterly partner newsletter for the Northern Europe distributors and their resellers';
+
+  it('wraps a long name to two lines and shows all of it on hover', () => {
+    renderCard({ ...campaign, name: longName });
+    const name = screen.getByText(longName);
+    expect(name.getAttribute('title')).toBe(longName);
+    expect(name.hasAttribute('data-line-clamp')).toBe(true);
+    expect(name.getAttribute('style')).toContain('--text-line-clamp: 2');
+  });
+
+  it('shows sent, opened and unsubscribed once the campaign has sent', () => {
+    renderCard({ ...campaign, status: 'completed', results: { sent: 1200, opened: 300, unsubscribed: 4 } });
+    const results = screen.getByRole('group', { name: 'Results' });
+    expect(results.textContent).toContain('Sent');
+    expect(screen.getByLabelText('Sent: 1,200')).toBeTruthy();
+    expect(screen.getByLabelText('Opened: 300 (25%)')).toBeTruthy();
+    expect(screen.getByLabelText('Unsubscribed: 4')).toBeTruthy();
+  });
+
+  it('shows no results before anything was sent', () => {
+    renderCard({ ...campaign, status: 'ready', results: { sent: 0, opened: 0, unsubscribed: 0 } });
+    expect(screen.queryByRole('group', { name: 'Results' })).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
 import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { Campaign } from '../../../contract/campaigns';
+import type { CampaignListItem } from '../../../contract/campaigns';
 import { CardActions } from '../../components/card-actions';
 import classes from '../../components/clickable-card.module.css';
 import { StatusBadge } from '../../components/status-badge';
 import { CampaignFacts } from './campaign-facts';
+import { CampaignResults } from './campaign-results';
 import { type CampaignStepHandlers, CampaignSteps } from './campaign-steps';
 import { GenerationProgress } from './generation/generation-progress';
 import type { GenerationProgress as Progressing } from './generation/use-generation';
 
 interface CampaignCardProps extends CampaignStepHandlers {
-  campaign: Campaign;
+  campaign: CampaignListItem;
   /** Every step's template's variables; undefined when no template or one is not in the loaded list. */
   templateVariables: readonly string[] | undefined;
   generating: boolean;
@@ -45,7 +46,8 @@ export function CampaignCard({
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           {open ? (
-            <UnstyledButton className={classes.open} onClick={open}>
+            // Takes the row beside the badge, so the name wraps in all of it.
+            <UnstyledButton className={classes.open} onClick={open} flex={1}>
               <CampaignName name={campaign.name} />
             </UnstyledButton>
           ) : (
@@ -54,6 +56,7 @@ export function CampaignCard({
           <StatusBadge status={generating ? 'generating' : campaign.status} />
         </Group>
         <CampaignFacts campaign={campaign} />
+        <CampaignResults results={campaign.results} />
         {generating && <GenerationProgress name={campaign.name} progress={progress} />}
         {editable && campaign.generation.error && (
           <Text size="xs" c="red">
@@ -80,9 +83,13 @@ export function CampaignCard({
   );
 }
 
+/**
+ * Up to two lines at every width (three cards a row leave little room at 1280 px), then cut; the
+ * whole name shows on hover.
+ */
 function CampaignName({ name }: { name: string }) {
   return (
-    <Text fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+    <Text fw={600} lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
       {name}
     </Text>
   );

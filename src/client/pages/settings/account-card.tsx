@@ -6,9 +6,13 @@ import type { SenderSettings } from '../../../contract/settings';
 import { useLogout } from '../../session/use-logout';
 import { type AccountFields, useSaveSenderSettings } from './use-save-sender-settings';
 
-const FIELDS: { key: keyof AccountFields; label: string; autoComplete: string }[] = [
-  { key: 'companyName', label: 'Company Name', autoComplete: 'organization' },
-  { key: 'streetAddress', label: 'Street Address', autoComplete: 'street-address' },
+/**
+ * `wide` fields take the whole row: a company name or a street address is clipped in half of a card
+ * that itself fills half of a laptop screen. The short ones pair up.
+ */
+const FIELDS: { key: keyof AccountFields; label: string; autoComplete: string; wide?: boolean }[] = [
+  { key: 'companyName', label: 'Company Name', autoComplete: 'organization', wide: true },
+  { key: 'streetAddress', label: 'Street Address', autoComplete: 'street-address', wide: true },
   { key: 'city', label: 'City', autoComplete: 'address-level2' },
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
   { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code' },
@@ -43,6 +47,7 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
               key={field.key}
               label={field.label}
               autoComplete={field.autoComplete}
+              style={field.wide ? { gridColumn: '1 / -1' } : undefined}
               value={values[field.key] ?? ''}
               onChange={(event) => {
                 const value = event.currentTarget.value;

@@ -2,6 +2,7 @@ import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
 import { isUnauthorized, queryOf } from '../../api';
+import { formatFullDay } from '../../format-date';
 import { DailyHistoryChart } from './daily-history-chart';
 
 /** Today's sends against the two daily limits (with and without an unsubscribe link), then the last two weeks. */
@@ -13,7 +14,7 @@ export function DailyStats() {
       <div>
         <Text fw={600}>Daily Email Statistics</Text>
         <Text size="sm" c="dimmed">
-          {data ? `Emails sent today (${data.day})` : 'Emails sent today'}
+          {data ? `Emails sent today (${formatFullDay(data.day)})` : 'Emails sent today'}
         </Text>
       </div>
       {error && !isUnauthorized(error) && (

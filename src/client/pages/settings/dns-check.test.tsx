@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DnsCheckResult } from '../../../contract/settings';
 import { createQueryClient } from '../../api';
@@ -9,7 +9,11 @@ import { DnsCheck } from './dns-check';
 const twoSpfReason = '2 SPF records found: a domain must publish exactly one (RFC 7208 §4.5)';
 const revokedReason = 'Key at selector google is revoked (empty p=)';
 
+const checkedAt = new Date(2026, 10, 24, 10, 42).toISOString();
+
 const result: DnsCheckResult = {
+  domain: 'example.com',
+  checkedAt,
   spf: false,
   dkim: false,
   dmarc: false,
@@ -25,13 +29,19 @@ const result: DnsCheckResult = {
   },
 };
 
-function renderDnsCheck(reply: DnsCheckResult) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(reply));
+type Reply = DnsCheckResult | Response | Promise<Response>;
+
+function renderDnsCheck(reply: Reply | ((body: { domain?: string }) => Reply), email = 'me@example.com') {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const answer = typeof reply === 'function' ? reply(JSON.parse(String(init?.body))) : reply;
+    const resolved = await answer;
+    return resolved instanceof Response ? resolved : Response.json(resolved);
+  });
   vi.stubGlobal('fetch', fetchMock);
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={createQueryClient()}>
-        <DnsCheck email="me@example.com" />
+        <DnsCheck email={email} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -57,6 +67,8 @@ describe('DnsCheck', () => {
 
   it('shows no reason line for passing checks', async () => {
     renderDnsCheck({
+      domain: 'example.com',
+      checkedAt,
       spf: true,
       dkim: true,
       dmarc: true,
@@ -74,5 +86,52 @@ describe('DnsCheck', () => {
     expect(await screen.findByLabelText('SPF: Pass')).toBeTruthy();
     expect(screen.queryByText('One SPF record')).toBeNull();
     expect(screen.queryByText('DMARC policy p=reject')).toBeNull();
+  });
+
+  it('lets the server choose the domain on arrival, fills it in and says when it checked', async () => {
+    const fetchMock = renderDnsCheck(result);
+    expect(await screen.findByText('Checked at 10:42 AM')).toBeTruthy();
+    expect(screen.getByText(/Records for example.com/)).toBeTruthy();
+    expect(screen.getByLabelText('Domain')).toHaveProperty('value', 'example.com');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({});
+  });
+
+  it('checks the domain a local user enters, dimming the old results while it runs', async () => {
+    let finish: (response: Response) => void = () => {};
+    const fetchMock = renderDnsCheck(({ domain }) => {
+      if (domain === undefined) return { ...result, domain: 'mail.example.org' };
+      return new Promise<Response>((resolve) => {
+        finish = resolve;
+      });
+    }, 'you@localhost');
+    expect(screen.getByText(/Invalid email address: you@localhost has no internet domain/)).toBeTruthy();
+    const field = await screen.findByDisplayValue('mail.example.org');
+    fireEvent.change(field, { target: { value: 'Sender.Example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh DNS' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ domain: 'Sender.Example' });
+    const results = screen.getByLabelText('SPF: Fail').closest('[aria-busy]');
+    expect(results?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Refresh DNS' }).hasAttribute('data-loading')).toBe(true);
+    finish(Response.json({ ...result, domain: 'sender.example', spf: true }));
+    expect(await screen.findByLabelText('SPF: Pass')).toBeTruthy();
+    expect(screen.getByText(/Records for sender.example/)).toBeTruthy();
+    expect(results?.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('says beside the field why the server refused a domain', async () => {
+    const message = 'Invalid domain: enter a domain name such as example.com';
+    renderDnsCheck(({ domain }) =>
+      domain === undefined
+        ? result
+        : Response.json({ error: 'bad_request', message, requestId: 'r1' }, { status: 400 }),
+    );
+    const field = await screen.findByDisplayValue('example.com');
+    fireEvent.change(field, { target: { value: 'not a domain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh DNS' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText(/Failed to check DNS records/)).toBeNull();
+    // The results of the domain checked before stay, named by their domain.
+    expect(screen.getByText(/Records for example.com/)).toBeTruthy();
   });
 });

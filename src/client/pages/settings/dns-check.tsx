@@ -1,11 +1,13 @@
-import { ActionIcon, Badge, Button, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../../../contract/api';
-import type { DnsCheckVerdict } from '../../../contract/settings';
-import { call } from '../../api';
+import type { DnsCheckResult } from '../../../contract/settings';
+import { ApiError, call, errorDetail } from '../../api';
+import { formatDateTime, formatTime } from '../../format-date';
 import { showToast } from '../../toast';
+import { DnsRow } from './dns-record-row';
 import { senderDomain } from './sender-domain';
 
 const RECORDS = [
@@ -30,140 +32,115 @@ const RECORDS = [
 ] as const;
 
 interface CheckRequest {
-  domain: string;
+  /** Undefined lets the server choose: the sender address's domain, else MAIL_DOMAIN. */
+  domain: string | undefined;
   /** Only a check the user asked for reports failure with a toast; the automatic one shows it inline. */
   manual: boolean;
 }
 
-/** SPF, DKIM and DMARC for the sender's domain: checked on arrival and on Refresh DNS. */
+/**
+ * SPF, DKIM and DMARC for the domain mail is sent from (docs/product.md §9): checked on arrival for
+ * the server's choice of domain, then for whatever domain the user enters, on Refresh DNS.
+ */
 export function DnsCheck({ email }: { email: string | null }) {
-  const target = senderDomain(email);
+  const sender = senderDomain(email);
+  const [domain, setDomain] = useState('');
+  // Kept apart from the mutation, whose data empties when the next check starts: results stay, dimmed.
+  const [result, setResult] = useState<DnsCheckResult | null>(null);
   const check = useMutation({
     mutationFn: ({ domain }: CheckRequest) => call(api.settings.checkDns, { body: { domain } }),
-    onError: (_error, request) => {
-      if (request.manual)
+    onSuccess: (checked) => {
+      setResult(checked);
+      // The field shows the domain checked, unless the user has started typing another.
+      setDomain((typed) => (typed.trim() ? typed : checked.domain));
+    },
+    onError: (error, request) => {
+      if (request.manual && !isBadDomain(error))
         showToast({ title: 'Error', message: 'Failed to check DNS records', tone: 'error' });
     },
   });
 
-  const domain = target.ok ? target.domain : null;
-  const checkedDomain = useRef<string | null>(null);
+  const checkedOnArrival = useRef(false);
   const { mutate } = check;
   useEffect(() => {
-    // Once per domain, also under StrictMode's double effects.
-    if (!domain || checkedDomain.current === domain) return;
-    checkedDomain.current = domain;
-    mutate({ domain, manual: false });
-  }, [domain, mutate]);
+    // Once, also under StrictMode's double effects.
+    if (checkedOnArrival.current) return;
+    checkedOnArrival.current = true;
+    mutate({ domain: undefined, manual: false });
+  }, [mutate]);
 
-  const refresh = () => {
-    if (!target.ok) showToast({ title: 'Error', message: target.error, tone: 'error' });
-    else check.mutate({ domain: target.domain, manual: true });
+  const refresh = (event: FormEvent) => {
+    event.preventDefault();
+    check.mutate({ domain: domain.trim() || undefined, manual: true });
   };
 
+  const badDomain = check.isError && isBadDomain(check.error);
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Text fw={600}>Email Authentication (DNS)</Text>
-          <Text size="sm" c="dimmed">
-            {target.ok ? `Records for ${target.domain}` : target.error}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconRefresh size={14} />}
-          loading={check.isPending}
-          onClick={refresh}
-        >
-          Refresh DNS
-        </Button>
-      </Group>
-      {check.isError && (
-        <Text size="sm" c="red">
-          Failed to check DNS records: {check.error.message}
+      <div>
+        <Text fw={600}>Email Authentication (DNS)</Text>
+        <Text size="sm" c="dimmed">
+          {sender.ok
+            ? 'Whether receivers can trust mail from your domain.'
+            : `${sender.error}: ${email ? `${email} has no internet domain. ` : ''}Enter the domain you send from.`}
         </Text>
-      )}
-      {RECORDS.map((record) => (
-        <DnsRow
-          key={record.key}
-          label={record.label}
-          help={record.help}
-          passed={check.data?.[record.key]}
-          verdict={check.data?.checks[record.key]}
-          records={check.data?.details[record.records]}
-        />
-      ))}
-    </Stack>
-  );
-}
-
-interface DnsRowProps {
-  label: string;
-  help: string;
-  passed: boolean | undefined;
-  verdict: DnsCheckVerdict | undefined;
-  records: string[] | undefined;
-}
-
-function DnsRow({ label, help, passed, verdict, records }: DnsRowProps) {
-  const status = passed === undefined ? 'Not checked' : passed ? 'Pass' : 'Fail';
-  return (
-    <Stack
-      gap={6}
-      p="sm"
-      bg="var(--mantine-color-gray-0)"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
-          {passed === undefined ? null : passed ? (
-            <IconCircleCheck size={20} color="var(--mantine-color-teal-6)" aria-hidden />
-          ) : (
-            <IconCircleX size={20} color="var(--mantine-color-red-6)" aria-hidden />
-          )}
-          <Text fw={600}>{label}</Text>
-          <Tooltip
-            label={help}
-            multiline
-            w={280}
-            withArrow
-            events={{ hover: true, focus: true, touch: true }}
+      </div>
+      <form onSubmit={refresh} noValidate>
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput
+            label="Domain"
+            placeholder="example.com"
+            value={domain}
+            onChange={(event) => setDomain(event.currentTarget.value)}
+            error={badDomain ? errorDetail(check.error, 'Invalid domain') : undefined}
+            flex={1}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button
+            type="submit"
+            variant="default"
+            mt={25}
+            leftSection={<IconRefresh size={14} />}
+            loading={check.isPending}
           >
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`About ${label}`}>
-              <IconInfoCircle size={16} />
-            </ActionIcon>
-          </Tooltip>
+            Refresh DNS
+          </Button>
         </Group>
-        <Badge
-          variant="light"
-          color={passed === undefined ? 'gray' : passed ? 'teal' : 'red'}
-          aria-label={`${label}: ${status}`}
-        >
-          {status}
-        </Badge>
-      </Group>
-      {/* A missing record is said below; records that exist yet fail (two SPF records…) need the reason. */}
-      {verdict?.status === 'invalid' && (
-        <Text size="sm" c="red">
-          {verdict.reason}
-        </Text>
-      )}
-      {records && records.length > 0 && (
-        <Stack gap={4}>
-          {records.map((record) => (
-            <Code key={record} block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              {record}
-            </Code>
-          ))}
-        </Stack>
-      )}
-      {records?.length === 0 && (
+      </form>
+      {result && (
         <Text size="xs" c="dimmed">
-          No {label} record found.
+          Records for {result.domain} ·{' '}
+          <time dateTime={result.checkedAt} title={formatDateTime(result.checkedAt)}>
+            Checked at {formatTime(result.checkedAt)}
+          </time>
         </Text>
       )}
+      {check.isError && !badDomain && (
+        <Text size="sm" c="red">
+          Failed to check DNS records: {errorDetail(check.error, check.error.message)}
+        </Text>
+      )}
+      {/* Earlier results stay in view, dimmed, while a new check runs. */}
+      <Stack
+        gap="sm"
+        aria-busy={check.isPending}
+        style={{ opacity: check.isPending ? 0.5 : 1, transition: 'opacity 150ms ease' }}
+      >
+        {RECORDS.map((record) => (
+          <DnsRow
+            key={record.key}
+            label={record.label}
+            help={record.help}
+            passed={result?.[record.key]}
+            verdict={result?.checks[record.key]}
+            records={result?.details[record.records]}
+          />
+        ))}
+      </Stack>
     </Stack>
   );
 }
+
+/** The server refused the domain itself (400): said beside the field, not as a failed lookup. */
+const isBadDomain = (error: unknown) => error instanceof ApiError && error.status === 400;

@@ -169,7 +169,7 @@ export async function recheckEditedClaims(
       campaign.id,
       edited,
       { templates, settings, reader: claims },
-      { freshFigures: false },
+      { edited: true },
     );
 }
 

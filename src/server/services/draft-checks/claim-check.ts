@@ -33,10 +33,13 @@ export async function checkClaimsOfDrafts(
   campaignId: number,
   drafts: readonly (DraftForChecks & { findings: CheckedDraft['findings'] })[],
   { templates, settings, reader }: Sources,
-  /** A campaign's drafts read anew start its figures again; a few edited ones add to them. */
-  { freshFigures = true } = {},
+  /**
+   * A campaign's drafts read anew start its figures again and take their places in the queue; a few
+   * edited ones add to the figures and keep their places (the person is working through the queue).
+   */
+  { edited = false } = {},
 ) {
-  if (freshFigures) await resetClaimCheckUse(db, campaignId);
+  if (!edited) await resetClaimCheckUse(db, campaignId);
   const sender = stringsOf(settings);
   const limit = pLimit(reader.concurrency);
   const batchSize = Math.max(reader.concurrency * 4, 16);
@@ -62,7 +65,7 @@ export async function checkClaimsOfDrafts(
         }),
       ),
     );
-    await storeFindings(db, batch);
+    await storeFindings(db, batch, { requeue: !edited });
     await addClaimCheckUse(db, campaignId, batch.length, tokens);
   }
 }

@@ -1,6 +1,7 @@
 import { replySubject } from '../../../contract/campaigns';
 import type { ComposeInput } from '../../mail/compose';
 import { composeOnThreads } from '../../mail/compose-pool';
+import { footerWithPostalAddress } from './postal-address';
 import type { SendDeps, Sender } from './sender';
 
 /** What composing one campaign email needs from the claimed email, its recipient and campaign. */
@@ -27,8 +28,11 @@ export function subjectOf(email: Pick<ClaimedEmail, 'subject' | 'thread'>) {
   return email.thread ? replySubject(email.thread.subject) : email.subject;
 }
 
+/** What composing needs of the sender: their name, address and signature (not the mailbox). */
+type Composer = Pick<Sender, 'user' | 'settings'>;
+
 /** The sender's From address: the signed-in mailbox, else the configured sender address. */
-export function fromAddressOf(sender: Sender) {
+export function fromAddressOf(sender: Composer) {
   return sender.user.email ?? sender.settings?.email ?? 'you@localhost';
 }
 
@@ -52,7 +56,7 @@ export type CampaignMessage = {
  * signature, the unsubscribe footer and headers when the campaign has the link, List-Id, and the
  * open pixel when the campaign tracks opens.
  */
-export function composeCampaignEmails(deps: SendDeps, sender: Sender, messages: CampaignMessage[]) {
+export function composeCampaignEmails(deps: SendDeps, sender: Composer, messages: CampaignMessage[]) {
   return composeOnThreads(
     messages.map((m) => composeInput(deps, sender, m)),
     deps.config.mail.composeThreads,
@@ -60,7 +64,7 @@ export function composeCampaignEmails(deps: SendDeps, sender: Sender, messages: 
 }
 
 /** composeCampaignEmails for one email. */
-export async function composeCampaignEmail(deps: SendDeps, sender: Sender, message: CampaignMessage) {
+export async function composeCampaignEmail(deps: SendDeps, sender: Composer, message: CampaignMessage) {
   const [raw] = await composeCampaignEmails(deps, sender, [message]);
   if (raw === undefined) throw new Error('The compose thread returned no message');
   return raw;
@@ -68,7 +72,7 @@ export async function composeCampaignEmail(deps: SendDeps, sender: Sender, messa
 
 function composeInput(
   deps: SendDeps,
-  sender: Sender,
+  sender: Composer,
   { email, recipientEmail, unsubscribe }: CampaignMessage,
 ): ComposeInput {
   const { user, settings } = sender;
@@ -85,7 +89,7 @@ function composeInput(
       ? {
           url: new URL(`/u/${email.trackingToken}`, base).href,
           mailto: `mailto:${fromEmail}?subject=unsubscribe`,
-          footer: unsubscribe.footer,
+          footer: footerWithPostalAddress(unsubscribe.footer, settings),
         }
       : null,
     pixelUrl: email.trackOpens ? new URL(`/t/o/${email.trackingToken}.gif`, base).href : null,

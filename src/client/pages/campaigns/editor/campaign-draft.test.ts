@@ -4,6 +4,7 @@ import { DEFAULT_SEND_WINDOW, MAPPING_NONE } from '../../../../contract/campaign
 import {
   type CampaignDraft,
   draftFromCampaign,
+  isCampaignDraftDirty,
   newCampaignDraft,
   SUBMIT_PROBLEMS,
   saveBodyOf,
@@ -204,5 +205,24 @@ describe('draftFromCampaign', () => {
       followUps: [],
       sendWindow: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
     });
+  });
+});
+
+describe('isCampaignDraftDirty', () => {
+  const loaded = { ...newCampaignDraft(), columnMapping: { email: 'E-mail', company: 'Org' } };
+
+  it('is clean until a field differs from what the editor opened with', () => {
+    expect(isCampaignDraftDirty({ ...loaded }, loaded)).toBe(false);
+    expect(isCampaignDraftDirty({ ...loaded, name: 'Spring' }, loaded)).toBe(true);
+    expect(isCampaignDraftDirty({ ...loaded, templateId: 3 }, loaded)).toBe(true);
+    expect(isCampaignDraftDirty({ ...loaded, followUps: [newFollowUp()] }, loaded)).toBe(true);
+    expect(
+      isCampaignDraftDirty({ ...loaded, columnMapping: { email: 'Mail', company: 'Org' } }, loaded),
+    ).toBe(true);
+  });
+
+  it('reads the mapping by what it maps, not by its order or "None" choices', () => {
+    const reordered = { company: 'Org', email: 'E-mail', first_name: MAPPING_NONE };
+    expect(isCampaignDraftDirty({ ...loaded, columnMapping: reordered }, loaded)).toBe(false);
   });
 });

@@ -61,6 +61,21 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
   };
 }
 
+/**
+ * docs/product.md §3: the form differs from what the editor opened with, so closing it asks first.
+ * Mapping entries count by what they map (order and "None" choices aside).
+ */
+export function isCampaignDraftDirty(draft: CampaignDraft, loaded: CampaignDraft): boolean {
+  return JSON.stringify(comparable(draft)) !== JSON.stringify(comparable(loaded));
+}
+
+function comparable(draft: CampaignDraft) {
+  const mapping = Object.entries(draft.columnMapping)
+    .filter(([, column]) => isMappedColumn(column))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return { ...draft, columnMapping: mapping };
+}
+
 export const SUBMIT_PROBLEMS = {
   template: 'Please select an email template',
   csv: 'Please upload a CSV file with recipient data',

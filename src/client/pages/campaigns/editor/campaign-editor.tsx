@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { DetailsSection } from './details-section';
 import { FollowUpsSection } from './follow-ups-section';
 import { MappingSection } from './mapping-section';
@@ -22,9 +24,15 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
   const state = useCampaignEditorState(campaign);
   const { save, saving, uploadProgress } = useSaveCampaign(campaign?.id ?? null);
   const narrow = useMediaQuery('(max-width: 48em)');
+  const [askingToLeave, setAskingToLeave] = useState(false);
+  /** Cancel, Escape and the X: a changed form asks first (docs/product.md §3), as the template editor does. */
   const close = () => {
     // The request would finish without anyone to report its outcome to.
-    if (!saving) onClose();
+    if (saving) return;
+    if (!state.dirty) return onClose();
+    // Opened after the current event: Escape reaches every open dialog's window listener, and a
+    // dialog mounted while that Escape is still being dispatched would take it and close at once.
+    setTimeout(() => setAskingToLeave(true), 0);
   };
 
   const submit = async () => {
@@ -35,7 +43,11 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
       savedRecipientCount: state.savedRecipientCount,
       defaultUnsubscribeMessage: state.defaultUnsubscribeMessage,
     });
-    if (!outcome) return;
+    if (!outcome) {
+      // The toast says why; the form stays open to fix it.
+      setAskingToLeave(false);
+      return;
+    }
     // A create starts the form over and closes; an update closes.
     if (!campaign) state.reset();
     onSaved(outcome);
@@ -49,7 +61,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
       size="xl"
       fullScreen={narrow}
       // Escape belongs to the confirmation on top; a stray click outside should not lose the form.
-      closeOnEscape={!state.confirmingUnsubscribe}
+      closeOnEscape={!state.confirmingUnsubscribe && !askingToLeave}
       closeOnClickOutside={false}
     >
       <Modal.Overlay />
@@ -76,6 +88,14 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
             <MappingSection state={state} />
             <FollowUpsSection state={state} />
           </Stack>
+          <UnsavedChangesDialog
+            opened={askingToLeave}
+            noun="campaign"
+            saving={saving}
+            onCancel={() => setAskingToLeave(false)}
+            onDiscard={onClose}
+            onSave={() => void submit()}
+          />
         </Modal.Body>
       </Modal.Content>
     </Modal.Root>

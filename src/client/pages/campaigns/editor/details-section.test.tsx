@@ -13,9 +13,15 @@ const DEFAULT_MESSAGE =
   'Acme\n[Street Address]\n[City], CA 94000\nYou received this email because [reason]. This is a commercial message.';
 
 /** The section on a new campaign, with the draft reported after every change. */
-function renderSection(onDraft: (draft: CampaignDraft) => void = () => {}) {
+function renderSection(
+  onDraft: (draft: CampaignDraft) => void = () => {},
+  streetAddress: string | null = '1 Main St',
+) {
   const client = createQueryClient();
-  client.setQueryData(senderSettingsQuery.queryKey, { defaultUnsubscribeMessage: DEFAULT_MESSAGE });
+  client.setQueryData(senderSettingsQuery.queryKey, {
+    defaultUnsubscribeMessage: DEFAULT_MESSAGE,
+    streetAddress,
+  });
   client.setQueryData(activeTemplatesQuery.queryKey, []);
   function Harness() {
     const state = useCampaignEditorState(null);
@@ -77,5 +83,15 @@ describe('DetailsSection', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     // The field keeps its own label: the alert's does not name it.
     expect(screen.getAllByLabelText(/Unsubscribe Message/i)).toHaveLength(1);
+  });
+
+  it('says when Settings has no postal address to add to commercial mail, with the way to fix it', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+    renderSection(() => {}, null);
+    expect(screen.getByRole('alert', { name: 'No postal address' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add it in Settings' }).getAttribute('href')).toBe('/settings');
   });
 });

@@ -5,6 +5,7 @@ import {
   DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
 } from '../../../../contract/email-rules';
 import { PlaceholderWarning } from '../../../components/placeholder-warning';
+import { PostalAddressWarning, usePostalAddressMissing } from '../../../components/postal-address-warning';
 import { showToast } from '../../../toast';
 import { UnsubscribeConfirmDialog } from './unsubscribe-confirm-dialog';
 import type { CampaignEditorState } from './use-campaign-editor-state';
@@ -16,12 +17,13 @@ import type { CampaignEditorState } from './use-campaign-editor-state';
 export function UnsubscribeField({ state }: { state: CampaignEditorState }) {
   const { draft, update, confirmingUnsubscribe: confirming, setConfirmingUnsubscribe: setConfirming } = state;
   const message = draft.unsubscribeMessage ?? state.defaultUnsubscribeMessage;
+  const noPostalAddress = usePostalAddressMissing(draft.includeUnsubscribeLink);
 
   return (
     <>
       <Checkbox
         label="Include unsubscribe link"
-        description="Adds a one-click unsubscribe link and your postal address to every email."
+        description="Adds a one-click unsubscribe link and your postal address (from Settings) to every email."
         checked={draft.includeUnsubscribeLink}
         onChange={(event) => {
           if (event.currentTarget.checked) update({ includeUnsubscribeLink: true });
@@ -38,6 +40,7 @@ export function UnsubscribeField({ state }: { state: CampaignEditorState }) {
             onChange={(event) => update({ unsubscribeMessage: event.currentTarget.value })}
           />
           <PlaceholderWarning message={message} />
+          {noPostalAddress && <PostalAddressWarning />}
         </>
       ) : (
         <Alert

@@ -4,7 +4,12 @@ import type { Campaign } from '../../../../contract/campaigns';
 import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
 import { activeTemplatesQuery } from '../../templates/template-queries';
 import { type ColumnMapping, mapExactMatches, mappingVariablesOf } from '../column-mapping';
-import { type CampaignDraft, draftFromCampaign, newCampaignDraft } from './campaign-draft';
+import {
+  type CampaignDraft,
+  draftFromCampaign,
+  isCampaignDraftDirty,
+  newCampaignDraft,
+} from './campaign-draft';
 import { readCsvColumns } from './csv-columns';
 import type { FollowUpDraft } from './follow-up-steps';
 import type { SendWindowDraft } from './send-window';
@@ -12,9 +17,11 @@ import { useSavedColumns } from './use-saved-columns';
 
 /** The campaign editor's state: the draft, the chosen CSV and its columns, and the chosen template. */
 export function useCampaignEditorState(campaign: Campaign | null) {
-  const [draft, setDraft] = useState<CampaignDraft>(() =>
+  // What the form opened with, to tell whether closing it would lose anything.
+  const [loaded, setLoaded] = useState<CampaignDraft>(() =>
     campaign ? draftFromCampaign(campaign) : newCampaignDraft(),
   );
+  const [draft, setDraft] = useState<CampaignDraft>(loaded);
   const [file, setFile] = useState<File | null>(null);
   const [fileColumns, setFileColumns] = useState<string[] | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
@@ -91,7 +98,9 @@ export function useCampaignEditorState(campaign: Campaign | null) {
 
   /** A successful create starts the form over. */
   const reset = () => {
-    setDraft(newCampaignDraft());
+    const fresh = newCampaignDraft();
+    setLoaded(fresh);
+    setDraft(fresh);
     setFile(null);
     setFileColumns(null);
     setCsvError(null);
@@ -100,6 +109,8 @@ export function useCampaignEditorState(campaign: Campaign | null) {
   return {
     draft,
     update,
+    /** A chosen CSV, or any field changed since the editor opened. */
+    dirty: file !== null || isCampaignDraftDirty(draft, loaded),
     templates,
     /** The mapping's variable names, email first; null until the first template is known. */
     variables,

@@ -66,10 +66,20 @@ export function pagePollInterval(page: EmailPage | undefined, { watchChecks = tr
   return false;
 }
 
-/** Scheduled emails leave the list when their time comes, so each opening reads it afresh. */
-export function scheduledPageQuery(pageIndex: number, pageSize: number) {
+/**
+ * Scheduled emails leave the list when their time comes, so each opening reads it afresh. With
+ * `campaignId`, only that campaign's.
+ */
+export function scheduledPageQuery(pageIndex: number, pageSize: number, campaignId: number | null = null) {
   return {
-    ...queryOf(api.emails.scheduled, { query: { limit: pageSize, offset: pageIndex * pageSize } }),
+    ...queryOf(api.emails.scheduled, {
+      query: {
+        limit: pageSize,
+        offset: pageIndex * pageSize,
+        // Left out rather than undefined, so the list of every campaign keeps one cache key.
+        ...(campaignId === null ? {} : { campaignId }),
+      },
+    }),
     refetchOnMount: 'always' as const,
   };
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { showToast } from '../../../toast';
 import { checkScheduleTime, scheduleFields, todayValue } from './schedule-time';
 
@@ -25,6 +25,10 @@ interface ScheduleDialogProps {
   onClose: () => void;
   /** Gets the chosen time as ISO; resolves true when it worked, to close the dialog. */
   onConfirm: (scheduledFor: string) => Promise<boolean>;
+  /** Shown above the fields, e.g. a warning with a box to tick. */
+  children?: ReactNode;
+  /** The confirmation waits for something in `children`. */
+  confirmDisabled?: boolean;
 }
 
 /** Date and Time fields for scheduling (docs/product.md §6): both required, in the future, from today on. */
@@ -46,6 +50,8 @@ function ScheduleForm({
   loading,
   onClose,
   onConfirm,
+  children,
+  confirmDisabled = false,
 }: ScheduleFormProps) {
   const [fields, setFields] = useState(() => scheduleFields(initial));
 
@@ -67,6 +73,8 @@ function ScheduleForm({
     >
       <Stack gap="md">
         {description && <Text size="sm">{description}</Text>}
+        {/* Above the fields: the date picker's calendar opens below them. */}
+        {children}
         <Group grow align="flex-start">
           <DateInput
             label="Date"
@@ -98,7 +106,7 @@ function ScheduleForm({
           <Button variant="default" onClick={onClose} disabled={loading}>
             Cancel
           </Button>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={loading} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { IconCalendarTime, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PostalAddressConfirm, usePostalAddressMissing } from '../../../components/postal-address-warning';
 import type { EmailCounts } from '../emails/email-queries';
 import { ScheduleDialog } from '../emails/schedule-dialog';
 import { emailCount } from '../emails/send-toasts';
@@ -45,6 +46,12 @@ export function BulkActions({
 }: BulkActionsProps) {
   const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
   const [askingRegenerate, setAskingRegenerate] = useState(false);
+  const noPostalAddress = usePostalAddressMissing(campaign.includeUnsubscribeLink);
+  const [sendWithoutAddress, setSendWithoutAddress] = useState(false);
+  const addressCheck = noPostalAddress && (
+    <PostalAddressConfirm confirmed={sendWithoutAddress} onConfirmedChange={setSendWithoutAddress} />
+  );
+  const waitsForAddress = noPostalAddress && !sendWithoutAddress;
   useEffect(
     () => onNestedChange(asking !== null || askingRegenerate),
     [onNestedChange, asking, askingRegenerate],
@@ -122,10 +129,12 @@ export function BulkActions({
         loading={actions.sendApproved.isPending}
         onCancel={() => setAsking(null)}
         onConfirm={() => void sendApproved(null).then((ok) => ok && setAsking(null))}
+        confirmDisabled={waitsForAddress}
       >
         <Text size="sm" c="dimmed">
           Emails beyond today’s daily limit are scheduled for the next days.
         </Text>
+        {addressCheck}
       </ConfirmDialog>
       <ScheduleDialog
         opened={asking === 'schedule'}
@@ -135,7 +144,10 @@ export function BulkActions({
         loading={actions.sendApproved.isPending}
         onClose={() => setAsking(null)}
         onConfirm={sendApproved}
-      />
+        confirmDisabled={waitsForAddress}
+      >
+        {addressCheck}
+      </ScheduleDialog>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconExternalLink,
@@ -7,12 +7,14 @@ import {
   IconSend,
   IconTestPipe,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { api } from '../../../../contract/api';
 import type { Email } from '../../../../contract/campaigns';
 import { hrefOf } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
 import { ApproveButton } from './approve-button';
+import { AsSentPreview } from './as-sent-preview';
 import { EmailConversation } from './email-conversation';
 import { EmailEditForm } from './email-edit-form';
 import { EmailPreview } from './email-preview';
@@ -116,7 +118,7 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
           }
         />
       ) : (
-        <EmailPreview email={email} />
+        <DraftOrAsSent email={email} />
       )}
       {!editing && (
         <Group gap="sm">
@@ -170,6 +172,33 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
       {!editing && email.messageId && (
         <EmailConversation key={`${email.id}:${email.repliedAt}:${email.bouncedAt}`} emailId={email.id} />
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The draft (with the findings marked) or, until it is sent, the message as it will leave. A sent
+ * email has its raw message instead, and an open of its preview would be counted by its pixel.
+ */
+function DraftOrAsSent({ email }: { email: Email }) {
+  const [view, setView] = useState<'draft' | 'sent'>('draft');
+  const previewable = canEdit(email) || email.status === 'scheduled' || email.status === 'waiting';
+  return (
+    <Stack gap="xs">
+      {previewable && (
+        <SegmentedControl
+          size="xs"
+          w="fit-content"
+          aria-label="Show the email"
+          value={view}
+          onChange={(value) => setView(value as 'draft' | 'sent')}
+          data={[
+            { value: 'draft', label: 'Draft' },
+            { value: 'sent', label: 'As sent' },
+          ]}
+        />
+      )}
+      {previewable && view === 'sent' ? <AsSentPreview email={email} /> : <EmailPreview email={email} />}
     </Stack>
   );
 }

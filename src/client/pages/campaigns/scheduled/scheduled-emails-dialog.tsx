@@ -1,18 +1,19 @@
-import { Alert, Center, Group, Loader, Modal, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Center, Group, Loader, Modal, Pagination, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type ScheduledEmail, scheduledPageQuery } from '../emails/email-queries';
 import { ScheduleDialog } from '../emails/schedule-dialog';
 import { useEmailActions } from '../emails/use-email-actions';
+import { ScheduledBulkActions } from './scheduled-bulk-actions';
 import { ScheduledTable } from './scheduled-table';
 
 interface ScheduledEmailsDialogProps {
   opened: boolean;
-  /** Set when opened from a campaign's View Scheduled; otherwise all scheduled emails. */
+  /** Set when opened from a campaign's View Scheduled: its emails first; otherwise all scheduled emails. */
   campaign: Campaign | null;
   onClose: () => void;
 }
@@ -21,7 +22,8 @@ const PAGE_SIZE = 20;
 
 /**
  * "Scheduled Emails" (docs/product.md §5): every scheduled email, soonest first, to move, send now or
- * cancel.
+ * cancel, one at a time or ticked together. 90 % of the screen up to 1100 px, so subjects, addresses
+ * and times have room; the whole screen on a phone.
  */
 export function ScheduledEmailsDialog({ opened, campaign, onClose }: ScheduledEmailsDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
@@ -32,7 +34,8 @@ export function ScheduledEmailsDialog({ opened, campaign, onClose }: ScheduledEm
       opened={opened}
       onClose={onClose}
       title="Scheduled Emails"
-      size="xl"
+      size="90%"
+      styles={{ content: { maxWidth: 1100 } }}
       fullScreen={narrow}
       closeOnEscape={!nested}
     >
@@ -47,13 +50,26 @@ interface ScheduledEmailsProps {
 }
 
 function ScheduledEmails({ campaign, onNestedChange }: ScheduledEmailsProps) {
+  // From a card, only that campaign's emails. (Highlighting them in the list of every campaign
+  // marked every row in the usual case of one campaign having them all, which said nothing.)
+  const [allCampaigns, setAllCampaigns] = useState(campaign === null);
+  const campaignId = allCampaigns ? null : (campaign?.id ?? null);
   const [page, setPage] = useState(0);
-  const { data, error, isPending } = useQuery(scheduledPageQuery(page, PAGE_SIZE));
+  const { data, error, isPending } = useQuery(scheduledPageQuery(page, PAGE_SIZE, campaignId));
   const actions = useEmailActions();
   const [editing, setEditing] = useState<ScheduledEmail | null>(null);
   const [deleting, setDeleting] = useState<ScheduledEmail | null>(null);
-  useEffect(() => onNestedChange(editing !== null || deleting !== null), [onNestedChange, editing, deleting]);
+  const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
+  // Ticks are of the rows in view: another page or list starts with none.
+  const [ticked, setTicked] = useState<Set<number>>(() => new Set());
+  const clearTicks = useCallback(() => setTicked(new Set()), []);
+  useEffect(
+    () => onNestedChange(editing !== null || deleting !== null || bulkDialogOpen),
+    [onNestedChange, editing, deleting, bulkDialogOpen],
+  );
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  // A ticked row that left the list (sent, deleted) is no longer part of a bulk action.
+  const selected = data?.items.filter((email) => ticked.has(email.id)) ?? [];
 
   // Sending or deleting the last row of the last page leaves it empty: step back to one with rows.
   useEffect(() => {
@@ -68,12 +84,24 @@ function ScheduledEmails({ campaign, onNestedChange }: ScheduledEmailsProps) {
   return (
     <Stack gap="md">
       {campaign && (
-        // The list is one paginated list for all campaigns; this campaign's rows stand out.
-        <Text size="sm" c="dimmed">
-          Opened from “{campaign.name}”: its emails are highlighted. Emails of your other campaigns are listed
-          too.
-        </Text>
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {allCampaigns
+              ? 'Scheduled emails of all your campaigns.'
+              : `Scheduled emails of “${campaign.name}”.`}
+          </Text>
+          <Switch
+            label="All campaigns"
+            checked={allCampaigns}
+            onChange={(event) => {
+              setAllCampaigns(event.currentTarget.checked);
+              setPage(0);
+              clearTicks();
+            }}
+          />
+        </Group>
       )}
+      <ScheduledBulkActions selected={selected} onClear={clearTicks} onDialogChange={setBulkDialogOpen} />
       {error ? (
         <Alert color="red" title="Could not load scheduled emails">
           {errorDetail(error, 'Please try again.')}
@@ -89,7 +117,8 @@ function ScheduledEmails({ campaign, onNestedChange }: ScheduledEmailsProps) {
       ) : (
         <ScheduledTable
           emails={data.items}
-          highlightCampaignId={campaign?.id ?? null}
+          selected={ticked}
+          onSelectedChange={setTicked}
           busyId={busyId}
           onEdit={setEditing}
           onSendNow={(email) => actions.send.mutate({ id: email.id })}
@@ -101,7 +130,14 @@ function ScheduledEmails({ campaign, onNestedChange }: ScheduledEmailsProps) {
           <Text size="sm" c="dimmed">
             {data?.total.toLocaleString()} scheduled
           </Text>
-          <Pagination total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} />
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(value) => {
+              setPage(value - 1);
+              clearTicks();
+            }}
+          />
         </Group>
       )}
       <ScheduleDialog

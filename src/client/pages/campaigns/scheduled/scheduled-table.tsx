@@ -1,12 +1,15 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatDateTime } from '../../../format-date';
+import { Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
+import { TruncatedText } from '../../../components/truncated-text';
+import { formatZonedDateTime } from '../../../format-zoned-time';
 import type { ScheduledEmail } from '../emails/email-queries';
 import { isFollowUp, stepLabel } from '../review/email-step';
+import { ScheduledRowActions } from './scheduled-row-actions';
 
 interface ScheduledTableProps {
   emails: ScheduledEmail[];
-  /** Rows of this campaign are highlighted (the dialog was opened from its card). */
-  highlightCampaignId: number | null;
+  /** Ids of the rows ticked for a bulk action. */
+  selected: ReadonlySet<number>;
+  onSelectedChange: (selected: Set<number>) => void;
   /** The email an action is running for, to show its spinner. */
   busyId: number | null;
   onEdit: (email: ScheduledEmail) => void;
@@ -15,20 +18,39 @@ interface ScheduledTableProps {
 }
 
 /**
- * Scheduled emails, soonest first: subject (and which step, for a follow-up due at its time),
- * recipient, campaign, time and what can be done.
+ * Scheduled emails, soonest first: a box to tick, subject (and which step, for a follow-up due at
+ * its time), recipient, campaign, time with its zone, and a menu of what can be done. The layout is
+ * fixed, so long subjects, addresses and names end in an ellipsis instead of widening or wrapping
+ * their column; on a phone the table scrolls sideways in its container.
  */
-export function ScheduledTable({ emails, highlightCampaignId, busyId, ...on }: ScheduledTableProps) {
+export function ScheduledTable({ emails, selected, onSelectedChange, busyId, ...on }: ScheduledTableProps) {
+  const ticked = emails.filter((email) => selected.has(email.id)).length;
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (!next.delete(id)) next.add(id);
+    onSelectedChange(next);
+  };
+
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" aria-label="Scheduled emails">
+      <Table verticalSpacing="sm" layout="fixed" aria-label="Scheduled emails">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all emails on this page"
+                checked={ticked > 0 && ticked === emails.length}
+                indeterminate={ticked > 0 && ticked < emails.length}
+                onChange={() =>
+                  onSelectedChange(new Set(ticked === emails.length ? [] : emails.map((e) => e.id)))
+                }
+              />
+            </Table.Th>
             <Table.Th>Subject</Table.Th>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Campaign</Table.Th>
-            <Table.Th>Scheduled for</Table.Th>
-            <Table.Th>
+            <Table.Th w="26%">Recipient</Table.Th>
+            <Table.Th w="17%">Campaign</Table.Th>
+            <Table.Th w={230}>Scheduled for</Table.Th>
+            <Table.Th w={52}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -37,49 +59,40 @@ export function ScheduledTable({ emails, highlightCampaignId, busyId, ...on }: S
           {emails.map((email) => (
             <Table.Tr
               key={email.id}
-              bg={email.campaign.id === highlightCampaignId ? 'var(--mantine-color-indigo-light)' : undefined}
+              bg={selected.has(email.id) ? 'var(--mantine-primary-color-light)' : undefined}
             >
-              <Table.Td maw={240}>
-                <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                  {email.subject || '(no subject)'}
-                </Text>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select the email to ${email.recipient.email}`}
+                  checked={selected.has(email.id)}
+                  onChange={() => toggle(email.id)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={email.subject || '(no subject)'} />
                 {isFollowUp(email) && (
                   <Text size="xs" c="dimmed">
                     {stepLabel(email.step)}
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{email.recipient.email}</Table.Td>
-              <Table.Td>{email.campaign.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(email.scheduledFor)}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => on.onEdit(email)}
-                    disabled={busyId === email.id}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => on.onSendNow(email)}
-                    loading={busyId === email.id}
-                  >
-                    Send Now
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => on.onDelete(email)}
-                    disabled={busyId === email.id}
-                  >
-                    Delete
-                  </Button>
-                </Group>
+                <TruncatedText text={email.recipient.email} />
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={email.campaign.name} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatZonedDateTime(email.scheduledFor)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <ScheduledRowActions
+                  recipient={email.recipient.email}
+                  busy={busyId === email.id}
+                  onEdit={() => on.onEdit(email)}
+                  onSendNow={() => on.onSendNow(email)}
+                  onDelete={() => on.onDelete(email)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

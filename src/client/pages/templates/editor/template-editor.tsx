@@ -2,9 +2,9 @@ import { Button, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import type { Template } from '../../../../contract/templates';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { type EditorDialog, EditorDialogs } from './editor-dialogs';
 import { EditorForm } from './editor-form';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useBodyEditor } from './use-body-editor';
 import { useSaveTemplate } from './use-save-template';
 import { useTemplateEditorState } from './use-template-editor-state';
@@ -87,6 +87,7 @@ export function TemplateEditor({ template, onClose }: TemplateEditorProps) {
           />
           <UnsavedChangesDialog
             opened={dialog === 'unsaved'}
+            noun="template"
             saving={saving}
             onCancel={() => setDialog(null)}
             onDiscard={onClose}

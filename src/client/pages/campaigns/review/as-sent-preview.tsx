@@ -1,0 +1,84 @@
+import { Alert, Box, Code, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../../contract/api';
+import type { Email } from '../../../../contract/campaigns';
+import { errorDetail, queryOf } from '../../../api';
+
+/** Shown in a frame of its own: the message's styles stay out of the app, and nothing in it runs. */
+const FRAME_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data: https:";
+
+/**
+ * The email as it will leave (GET /api/emails/:id/preview): the server composes it with the
+ * composer the send uses, so the From line, the subject, the signature, the unsubscribe footer and
+ * the text part are what the recipient gets. Read again whenever the email's text changes.
+ */
+export function AsSentPreview({ email }: { email: Pick<Email, 'id' | 'subject' | 'body'> }) {
+  const [textPart, setTextPart] = useState(false);
+  const base = queryOf(api.emails.preview, { params: { id: email.id } });
+  const { data, error, isPending } = useQuery({
+    ...base,
+    queryKey: [...base.queryKey, email.subject, email.body],
+    refetchOnMount: 'always',
+  });
+  if (isPending)
+    return (
+      <Group justify="center" mih={120}>
+        <Loader size="sm" aria-label="Composing the email" />
+      </Group>
+    );
+  if (error)
+    return (
+      <Alert color="red" title="Could not compose the email">
+        {errorDetail(error, 'Please try again.')}
+      </Alert>
+    );
+  return (
+    <Paper withBorder p="md" radius="md" role="region" aria-label="Email as sent">
+      <Stack gap={4}>
+        <Header label="From" value={data.from} />
+        <Header label="To" value={data.to} />
+        <Header label="Subject" value={data.subject} />
+      </Stack>
+      <Switch
+        my="sm"
+        size="xs"
+        label="Show the plain-text part"
+        checked={textPart}
+        onChange={(event) => setTextPart(event.currentTarget.checked)}
+      />
+      {textPart ? (
+        <Code block style={{ whiteSpace: 'pre-wrap' }} aria-label="Plain-text part">
+          {data.text}
+        </Code>
+      ) : (
+        <Box
+          component="iframe"
+          title="HTML part"
+          // No scripts, no forms, no navigation: the frame only shows the message.
+          sandbox=""
+          srcDoc={`<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}">${data.html}`}
+          w="100%"
+          h={360}
+          style={{
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 4,
+            background: 'white',
+          }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+function Header({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      <Text span c="dimmed" size="sm" w={64} display="inline-block">
+        {label}
+      </Text>
+      {value}
+    </Text>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../db/client';
+import { listScheduledPage } from '../queries/email-actions';
+import { presentEmail } from './present-email';
+
+/**
+ * GET /api/scheduled-emails: a page of the user's scheduled emails, soonest first, each with its
+ * campaign. With `campaignId` only that campaign's, for the dialog opened from its card: a campaign
+ * id of another user simply lists nothing.
+ */
+export async function scheduledEmailsPage(
+  db: Db,
+  userId: number,
+  { limit, offset, campaignId }: { limit: number; offset: number; campaignId?: number },
+) {
+  const { items, total } = await listScheduledPage(db, userId, limit, offset, campaignId);
+  return {
+    items: items.map(({ email, recipient, campaign }) => ({ ...presentEmail(email, recipient), campaign })),
+    total,
+    limit,
+    offset,
+  };
+}

@@ -1,0 +1,46 @@
+import { type AddressObject, simpleParser } from 'mailparser';
+import { notFound } from '../../errors';
+import { emailToPreview } from '../../queries/email-sending';
+import { findSenderSettings } from '../../queries/sender-settings';
+import { findUser } from '../../queries/users';
+import { composeCampaignEmail, messageIdDomain } from './campaign-message';
+import type { SendDeps } from './sender';
+
+/** "Name <address>" as people read it (mailparser's own text quotes the name). */
+function addressLine(field: AddressObject | undefined) {
+  return (field?.value ?? [])
+    .map(({ name, address }) => (name ? `${name} <${address}>` : (address ?? '')))
+    .join(', ');
+}
+
+/**
+ * GET /api/emails/:id/preview: the email composed exactly as the send will compose it (the same
+ * composer, the same footer, signature, pixel and thread), then read back from its MIME, so what a
+ * person approves is what leaves. An email not sent yet has no Message-ID: a stand-in takes its
+ * place, which shows in no part of the message a person reads.
+ */
+export async function previewEmail(deps: SendDeps, userId: number, emailId: number) {
+  const [email, user, settings] = await Promise.all([
+    emailToPreview(deps.db, userId, emailId),
+    findUser(deps.db, userId),
+    findSenderSettings(deps.db, userId),
+  ]);
+  if (!email || !user) throw notFound('Email');
+  const raw = await composeCampaignEmail(
+    deps,
+    { user, settings },
+    {
+      email: { ...email, messageId: email.messageId ?? `<preview@${messageIdDomain(deps)}>` },
+      recipientEmail: email.recipientEmail,
+      unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
+    },
+  );
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  return {
+    from: addressLine(parsed.from),
+    to: addressLine(Array.isArray(parsed.to) ? parsed.to[0] : parsed.to),
+    subject: parsed.subject ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    text: parsed.text ?? '',
+  };
+}
