@@ -12,7 +12,11 @@ import {
 } from '@mantine/core';
 import { IconListNumbers, IconMessageReply, IconUserMinus } from '@tabler/icons-react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
+import { useShowMore } from '../../components/show-more';
 import { formatCount, formatRate } from './analytics-format';
+
+/** Rows built at first, and per "Show more" (each has its buttons). */
+const ROWS_AT_A_TIME = 25;
 
 interface CampaignTableProps {
   campaigns: CampaignAnalytics[] | undefined;
@@ -38,6 +42,7 @@ export function CampaignTable({
   onViewSteps,
   failed,
 }: CampaignTableProps) {
+  const { shown, more } = useShowMore(campaigns, ROWS_AT_A_TIME);
   return (
     <Card component="section" aria-labelledby="campaign-table-title">
       <Title order={2} fz="lg" mb="md" id="campaign-table-title">
@@ -81,7 +86,7 @@ export function CampaignTable({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {campaigns.map((c) => (
+              {shown.map((c) => (
                 <Table.Tr key={c.campaignId}>
                   <Table.Td maw={220}>
                     <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: 'break-word' }}>
@@ -144,6 +149,7 @@ export function CampaignTable({
           </Table>
         </Table.ScrollContainer>
       )}
+      {more}
     </Card>
   );
 }

@@ -4,6 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Campaign } from '../../../contract/campaigns';
 import { CardGrid } from '../../components/card-grid';
+import { useShowMore } from '../../components/show-more';
+
+/** Cards built at first, and per "Show more": a screenful or two. */
+const CARDS_AT_A_TIME = 24;
+
 import { DeleteChoiceDialog } from '../../components/delete-choice-dialog';
 import { activeTemplatesQuery } from '../templates/template-queries';
 import { CampaignCard } from './campaign-card';
@@ -31,6 +36,7 @@ export function ActiveCampaigns({
   onViewSequence,
 }: ActiveCampaignsProps) {
   const { data: campaigns, error } = useQuery(activeCampaignsQuery);
+  const { shown, more } = useShowMore(campaigns, CARDS_AT_A_TIME);
   // For Generate's "variables mismatch" check (docs/product.md §3), which needs each campaign's template.
   const { data: templates } = useQuery(activeTemplatesQuery);
   const actions = useCampaignActions();
@@ -65,7 +71,7 @@ export function ActiveCampaigns({
   return (
     <>
       <CardGrid loading={!campaigns && !error} error={error} errorTitle="Could not load your campaigns">
-        {campaigns?.map((campaign) => (
+        {shown.map((campaign) => (
           <CampaignCard
             key={campaign.id}
             campaign={campaign}
@@ -84,6 +90,7 @@ export function ActiveCampaigns({
           />
         ))}
       </CardGrid>
+      {more}
       <DeleteChoiceDialog
         opened={deleting !== null}
         noun="Campaign"
