@@ -68,7 +68,7 @@ export const READY_MAPPING = { email: 'E-mail', first_name: 'First', company: 'O
  * A ready campaign: a fixed template (no AI needed), the recipients of `csv` (columns
  * `E-mail,First,Organisation`), uploaded through the API and generated through the UI.
  */
-export async function readyCampaign(page: Page, name: string, csv: string) {
+export async function readyCampaign(page: Page, name: string, csv: string, { timeout = 20_000 } = {}) {
   const template = await api(page, 'post', '/api/templates', {
     name: `${name} template`,
     type: 'template',
@@ -85,7 +85,7 @@ export async function readyCampaign(page: Page, name: string, csv: string) {
   await uploadCsv(page, id, READY_MAPPING, csv);
   await page.goto('/campaigns');
   await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout });
   return id;
 }
 

@@ -10,6 +10,7 @@ import pLimit from 'p-limit';
 import { createAiModels } from '../src/server/ai/ai-models';
 import { checkClaims } from '../src/server/ai/check-claims';
 import { loadConfig } from '../src/server/config';
+import { textValuesOf } from '../src/server/services/draft-checks/claim-check';
 import { claimCheckFailed, withClaimFindings } from '../src/server/services/draft-checks/claim-findings';
 import { readDraft } from '../src/server/services/draft-checks/draft-text';
 import {
@@ -46,15 +47,10 @@ async function withAiPass(campaign: LabelledCampaign): Promise<{ cheap: Outcome[
       limit(async () => {
         const { draft } = outcome;
         const text = { subject: draft.subject, text: readDraft(draft.body).text };
-        const recipient = Object.fromEntries(
-          Object.entries(draft.row).filter(
-            (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
-          ),
-        );
         try {
           const { claims, usage } = await checkClaims(models!, {
             draft: text,
-            recipient,
+            recipient: textValuesOf(draft.row),
             template: campaign.aiSources,
             sender: {},
           });

@@ -17,6 +17,13 @@ export const template = z.object({
 });
 export type Template = z.infer<typeof template>;
 
+/**
+ * A template the AI writes from: a prompt, or a fixed template with instructions to improve it.
+ * Its emails can say things nobody gave the AI, so the draft checks read their claims.
+ */
+export const writtenByAi = (t: { type: string; aiInstructions: string | null } | null) =>
+  !!t && (t.type === 'prompt' || Boolean(t.aiInstructions?.trim()));
+
 const MAX_TEMPLATE_CHARS = 100_000;
 
 /**

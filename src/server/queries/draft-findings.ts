@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Finding } from '../../contract/draft-findings';
 import { type Db, selectRows } from '../db/client';
+import { worstSeverityRank } from '../db/schema';
 
 /** A draft as the checks read it, with its recipient's address and row. */
 export type DraftForChecks = {
@@ -46,12 +47,7 @@ export async function storeFindings(
   /** False for drafts a person is working on (an edit re-read): their place in the queue holds. */
   { requeue = true } = {},
 ) {
-  const rank = requeue
-    ? sql`case when t.findings @> '[{"severity":"high"}]' then 0
-               when t.findings @> '[{"severity":"medium"}]' then 1
-               when jsonb_array_length(t.findings) > 0 then 2
-               else 3 end`
-    : sql`e.queue_rank`;
+  const rank = requeue ? worstSeverityRank(sql`t.findings`) : sql`e.queue_rank`;
   for (let i = 0; i < checked.length; i += 2000) {
     const chunk = checked.slice(i, i + 2000);
     await db.execute(sql`

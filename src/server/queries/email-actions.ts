@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients } from '../db/schema';
+import { campaigns, emails, REVIEW_RANK, recipients } from '../db/schema';
 import { nothingFound } from './emails';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -53,14 +53,11 @@ export async function approveCampaignEmails(
   const rows = await db
     .update(emails)
     .set({ isApproved: true, updatedAt: new Date() })
-    .where(and(inScope, withoutFindings ? nothingFound : ne(emails.attentionRank, HIGH_RANK)))
+    .where(and(inScope, withoutFindings ? nothingFound : ne(emails.attentionRank, REVIEW_RANK.high)))
     .returning({ id: emails.id });
   const [left] = await db.select({ n: count() }).from(emails).where(inScope);
   return { approved: rows.length, held: left?.n ?? 0 };
 }
-
-/** attention_rank of a draft in review whose worst open finding is high-severity. */
-const HIGH_RANK = 0;
 
 /**
  * Updates the emails among `ids` that belong to this user and are in one of `from` states; returns

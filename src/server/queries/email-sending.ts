@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, param, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, param, type SQL, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
@@ -56,6 +56,17 @@ export type ClaimedForSending = ClaimedCampaign & {
 };
 
 /**
+ * What composing an email needs from its row `e`, its recipient `r` and its campaign `c`: one list
+ * for the send and for the "as sent" preview, so the preview reads what the send reads.
+ */
+const composeColumns = (e: SQL) =>
+  sql`${e}.id::int as "id", ${e}.campaign_id as "campaignId", ${e}.subject, ${e}.body,
+      ${e}.tracking_token as "trackingToken", ${e}.message_id as "messageId",
+      coalesce(${e}.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
+      c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
+      c.name as "campaignName", c.track_opens as "trackOpens", ${e}.step`;
+
+/**
  * claimForSending for many emails in one statement: each still-queued email moves to sending and
  * gets its Message-ID (random, on `domain`) before any provider is called. Rows another worker
  * claimed first are not returned. A follow-up is claimed only while nothing stops it
@@ -76,11 +87,7 @@ export async function claimManyForSending(db: Db, emailIds: number[], domain: st
       returning id, campaign_id, recipient_id, step, subject, body, tracking_token, message_id, attempts,
                 include_unsubscribe_link
     )
-    select claimed.id::int as "id", claimed.campaign_id as "campaignId", claimed.subject, claimed.body,
-           claimed.tracking_token as "trackingToken", claimed.message_id as "messageId", claimed.attempts,
-           coalesce(claimed.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
-           c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
-           c.name as "campaignName", c.track_opens as "trackOpens", claimed.step,
+    select ${composeColumns(sql.raw('claimed'))}, claimed.attempts,
            thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
            thread.provider_thread_id as "providerThreadId"
     from claimed
@@ -119,11 +126,7 @@ export async function emailToPreview(db: Db, userId: number, emailId: number) {
   >(
     db,
     sql`
-    select e.id::int as "id", e.campaign_id as "campaignId", e.subject, e.body,
-           e.tracking_token as "trackingToken", e.message_id as "messageId",
-           coalesce(e.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
-           c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
-           c.name as "campaignName", c.track_opens as "trackOpens", e.step,
+    select ${composeColumns(sql.raw('e'))},
            thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
            null as "providerThreadId"
     from ${emails} e

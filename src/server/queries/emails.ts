@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, lt, param, sql } from 'drizzle-orm';
 import { FINDING_KINDS, type FindingKind } from '../../contract/draft-findings';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
-import { emails, recipients } from '../db/schema';
+import { emails, REVIEW_RANK, recipients } from '../db/schema';
 
 export type NewEmail = {
   recipientId: number;
@@ -82,7 +82,7 @@ export async function listEmailPage(
 ) {
   const where = and(
     eq(emails.campaignId, campaignId),
-    finding === undefined ? undefined : lt(emails.attentionRank, ATTENTION_NONE),
+    finding === undefined ? undefined : lt(emails.attentionRank, REVIEW_RANK.none),
     finding === undefined || finding === 'any' ? undefined : hasFindingOfKind(finding),
   );
   // Recipient order keeps a sequence's steps together; the queue puts what the checks flagged first.
@@ -107,16 +107,13 @@ export async function listEmailPage(
   return { items, total: total?.n ?? 0 };
 }
 
-/** attention_rank of an email that needs no attention (see the emails table). */
-export const ATTENTION_NONE = 3;
-
 function hasFindingOfKind(kind: FindingKind) {
   return sql`${emails.findings} @> ${JSON.stringify([{ kind }])}::jsonb`;
 }
 
 /** Campaign-wide approval and review counts for the review dialog, in one pass over the campaign. */
 export async function approvalCounts(db: Db, campaignId: number) {
-  const open = sql`${emails.attentionRank} < ${ATTENTION_NONE}`;
+  const open = sql`${emails.attentionRank} < ${REVIEW_RANK.none}`;
   const inReview = sql`not ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM.approve)}`;
   const byKind = FINDING_KINDS.map(
     (kind) => sql`(count(*) filter (where ${open} and ${hasFindingOfKind(kind)}))::int`,

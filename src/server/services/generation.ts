@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
 import { replySubject } from '../../contract/campaigns';
+import { writtenByAi } from '../../contract/templates';
 import { toSnakeCase } from '../../contract/variable-names';
 import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
 import { AiUnavailableError } from '../ai/structured-call';
@@ -26,7 +27,6 @@ import {
 import { recipientsWithoutEmail } from '../queries/recipients';
 import type { TemplateRow } from '../queries/templates';
 import { mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
-import { writtenByAi } from './draft-checks/check-campaign';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -137,6 +137,16 @@ export const campaignSteps = pgTable(
 /** The states live in the contract's rule book, with what each allows. */
 export const emailStatuses = EMAIL_STATUSES;
 
+/** An email's place in review (attention_rank, queue_rank): its worst finding, or nothing to look at. */
+export const REVIEW_RANK = { high: 0, medium: 1, low: 2, none: 3 } as const;
+
+/** The worst severity in a jsonb list of findings, as a REVIEW_RANK (`none` for an empty list). */
+export const worstSeverityRank = (findings: SQL) =>
+  sql`case when ${findings} @> '[{"severity":"high"}]' then ${sql.raw(String(REVIEW_RANK.high))}
+           when ${findings} @> '[{"severity":"medium"}]' then ${sql.raw(String(REVIEW_RANK.medium))}
+           when jsonb_array_length(${findings}) > 0 then ${sql.raw(String(REVIEW_RANK.low))}
+           else ${sql.raw(String(REVIEW_RANK.none))} end`;
+
 export const emails = pgTable(
   'emails',
   {
@@ -172,6 +182,7 @@ export const emails = pgTable(
      * Whether the email needs a person now: 0, 1, 2 for a draft awaiting approval whose open
      * findings are at worst high, medium or low; 3 for everything else (no findings, dismissed,
      * approved, past review). Kept by the database; the "Needs attention" filter and counts read it.
+     * The ranks are REVIEW_RANK's, written out: the migration holds this very text.
      */
     attentionRank: smallint('attention_rank').generatedAlwaysAs(
       sql`case when findings_dismissed or is_approved or status not in ('draft', 'failed')

@@ -1,4 +1,5 @@
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
+import { writtenByAi } from '../../../contract/templates';
 import type { Db } from '../../db/client';
 import { type CampaignRow, findCampaign } from '../../queries/campaigns';
 import {
@@ -15,10 +16,6 @@ import { type ComparedDraft, duplicateFindings, lengthFindings } from './campaig
 import { checkDraft, missingValuesOf, rowValuesOf } from './check-draft';
 import { type ClaimReader, checkClaimsOfDrafts } from './claim-check';
 import { readDraft } from './draft-text';
-
-/** A template the AI writes from (its drafts can say things nobody gave it). */
-export const writtenByAi = (t: Pick<TemplateRow, 'type' | 'aiInstructions'> | null) =>
-  !!t && (t.type === 'prompt' || Boolean(t.aiInstructions?.trim()));
 
 /**
  * What an AI draft may take from besides the recipient's row: the template's own text and

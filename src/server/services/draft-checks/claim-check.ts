@@ -40,7 +40,7 @@ export async function checkClaimsOfDrafts(
   { edited = false } = {},
 ) {
   if (!edited) await resetClaimCheckUse(db, campaignId);
-  const sender = stringsOf(settings);
+  const sender = textValuesOf(settings);
   const limit = pLimit(reader.concurrency);
   const batchSize = Math.max(reader.concurrency * 4, 16);
   for (let i = 0; i < drafts.length; i += batchSize) {
@@ -53,7 +53,7 @@ export async function checkClaimsOfDrafts(
           try {
             const { claims, usage } = await checkClaims(reader.models, {
               draft: text,
-              recipient: stringsOf(row),
+              recipient: textValuesOf(row),
               template: templateText(templates[draft.step - 1] ?? null),
               sender,
             });
@@ -78,7 +78,7 @@ function templateText(template: TemplateRow | null) {
 }
 
 /** The text values of a row or of the sender's settings, the only kind a claim can rest on. */
-function stringsOf(values: Record<string, unknown> | null): Record<string, string> {
+export function textValuesOf(values: Record<string, unknown> | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values ?? {}))
     if (typeof value === 'string' && value.trim()) out[key] = value;

@@ -1,10 +1,6 @@
 import { Switch } from '@mantine/core';
-import type { Template } from '../../../../contract/templates';
+import { writtenByAi } from '../../../../contract/templates';
 import type { CampaignEditorState } from './use-campaign-editor-state';
-
-/** Whether the AI writes this template's emails, so they can say things nobody gave it. */
-const writtenByAi = (t: Pick<Template, 'type' | 'aiInstructions'>) =>
-  t.type === 'prompt' || Boolean(t.aiInstructions?.trim());
 
 /**
  * The AI claim check's switch, shown once a step's template is written by the AI: on by default;
