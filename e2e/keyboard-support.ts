@@ -83,3 +83,19 @@ export async function expectFocusTrapped(page: Page, dialog: Locator) {
     }
   }
 }
+
+/**
+ * Opens the focused select with ArrowDown and picks `optionName` with Enter. When the list opens,
+ * Mantine moves its highlight on zero-delay timers (first to the chosen value, which clears it when
+ * there is none, then back to the highlighted option). Chromium runs input before timers, so an
+ * Enter sent between the two found no option highlighted and was ignored (seen once in CI). No
+ * person types that fast; the test lets the page's pending timers run before pressing Enter.
+ */
+export async function chooseOptionByKeyboard(page: Page, optionName: string) {
+  await page.keyboard.press('ArrowDown');
+  const option = page.getByRole('option', { name: optionName });
+  await expect(option).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
+  await page.keyboard.press('Enter');
+}

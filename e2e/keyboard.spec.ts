@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { card, toast } from './campaign-support';
-import { expectFocusTrapped, expectVisibleFocus, tabTo } from './keyboard-support';
+import { chooseOptionByKeyboard, expectFocusTrapped, expectVisibleFocus, tabTo } from './keyboard-support';
 import { signInLocally } from './support';
 
 const CSV = 'E-mail,First,Organisation\nava@example.com,Ava,Globex\nben@example.com,Ben,Initech\n';
@@ -63,9 +63,7 @@ test('template → campaign → review → send, by keyboard only', async ({ pag
   await expect(campaignEditor.getByLabel('Campaign Name')).toBeFocused();
   await page.keyboard.type('Keyboard campaign');
   await tabTo(page, campaignEditor.getByLabel('Email Template'));
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('option', { name: 'Keyboard intro (Template)' })).toBeVisible();
-  await page.keyboard.press('Enter');
+  await chooseOptionByKeyboard(page, 'Keyboard intro (Template)');
   await expect(campaignEditor.getByLabel('Email Template')).toHaveValue('Keyboard intro (Template)');
   // The default unsubscribe message holds placeholders ("[reason]"…) that would block approving:
   // the editor says so until the message is the sender's own.
