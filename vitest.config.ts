@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/client/test-setup.ts'],
+          // Above the 5 s Testing Library waits for one thing (test-setup.ts).
+          testTimeout: 20_000,
         },
       },
       {

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, DailyActivity, SentEmailsPage } from '../src/contract/analytics';
 import { selectRows } from '../src/server/db/client';
-import { emails, unsubscribes, users } from '../src/server/db/schema';
+import { campaignSteps, emails, unsubscribes, users } from '../src/server/db/schema';
 import { createCampaign, createReadyCampaign, createRecipientWithEmail } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -109,9 +109,22 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
       bounceRate: 0,
     };
     expect(overview.campaigns).toEqual([
-      { campaignId: campaign.id, name: 'Numbers', status: campaign.status, archived: false, ...expected },
+      {
+        campaignId: campaign.id,
+        name: 'Numbers',
+        status: campaign.status,
+        archived: false,
+        hasFollowUps: false,
+        ...expected,
+      },
     ]);
     expect(overview.totals).toEqual(expected);
+    // A follow-up step is what offers the figures by step.
+    await db()
+      .insert(campaignSteps)
+      .values({ campaignId: campaign.id, step: 2, delayDays: 3, templateId: null });
+    const withStep = await json<AnalyticsOverview>(cookie, '/api/analytics/overview');
+    expect(withStep.campaigns[0]?.hasFollowUps).toBe(true);
 
     const daily = await json<DailyActivity>(cookie, `/api/analytics/daily?days=3&campaignId=${campaign.id}`);
     const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine') =>

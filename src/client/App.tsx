@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import type { CurrentUser } from '../contract/auth';
 import { AppLayout } from './components/app-layout';
@@ -10,6 +11,7 @@ import { SessionTimeoutPage } from './pages/errors/session-timeout-page';
 import { LandingPage } from './pages/landing/landing-page';
 import { PrivacyPolicyPage } from './pages/legal/privacy-policy-page';
 import { TermsOfServicePage } from './pages/legal/terms-of-service-page';
+import { prefetchSection } from './section-prefetch';
 import { SECTION_PATH_PATTERN } from './sections';
 import { useCurrentUser } from './session/use-current-user';
 import { useSessionExpiry } from './session/use-session-expiry';
@@ -75,6 +77,12 @@ export function App() {
 }
 
 function SignedInSections({ user }: { user: CurrentUser }) {
+  const [path] = useLocation();
+  const queryClient = useQueryClient();
+  // On each change of section, not of its query string: the page reads its own filters' changes.
+  useEffect(() => {
+    prefetchSection(queryClient, path, new URLSearchParams(window.location.search));
+  }, [queryClient, path]);
   return (
     <AppLayout user={user}>
       <Suspense

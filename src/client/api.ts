@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type Query, QueryClient } from '@tanstack/react-query';
 import { api } from '../contract/api';
 import { LOGGED_OUT_REDIRECT_MS } from '../contract/limits';
 import { type CallInput, type ReplyOf, type RouteDef, urlOf } from '../contract/route';
@@ -116,6 +116,20 @@ export function redirectToLoginIfLoggedOut(error: unknown): boolean {
   showToast({ title: 'You are logged out. Logging in again...', tone: 'error' });
   setTimeout(() => window.location.assign(hrefOf(api.auth.login)), LOGGED_OUT_REDIRECT_MS);
   return true;
+}
+
+/**
+ * How long a read counts as the current visit's: a section's prefetch (section-prefetch.ts) reads
+ * its data while the section's code loads, and the page mounts well within this.
+ */
+const VISIT_READ_MS = 3_000;
+
+/**
+ * `refetchOnMount` for data that changes in the background (opens, replies, the mailbox sync):
+ * read afresh on each visit to a page, unless it was read a moment ago for this visit.
+ */
+export function readOnEachVisit(query: Pick<Query, 'state'>): boolean | 'always' {
+  return Date.now() - query.state.dataUpdatedAt < VISIT_READ_MS ? false : 'always';
 }
 
 /** docs/product.md §11: data is fetched once and kept until a mutation invalidates it; nothing retries. */

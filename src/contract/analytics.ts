@@ -32,6 +32,8 @@ export const campaignAnalytics = z.object({
   name: z.string(),
   status: z.string(),
   archived: z.boolean(),
+  /** Whether the campaign has follow-up steps, whose figures by step are then worth a look. */
+  hasFollowUps: z.boolean(),
   ...openCounts,
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalytics>;

@@ -4,6 +4,7 @@ import { type Db, preparedQuery, preparedVariants } from '../db/client';
 import {
   campaignDailyStats,
   campaignStats,
+  campaignSteps,
   campaigns,
   emails,
   recipients,
@@ -25,6 +26,7 @@ const campaignTotalsQuery = preparedQuery((db) =>
       name: campaigns.name,
       status: campaigns.status,
       archived: sql<boolean>`${campaigns.archivedAt} is not null`,
+      hasFollowUps: sql<boolean>`exists (select 1 from ${campaignSteps} where ${campaignSteps.campaignId} = ${campaigns.id})`,
       sent: campaignStats.sent,
       opened: campaignStats.humanOpened,
       openedIncludingMachine: campaignStats.opened,

@@ -16,6 +16,7 @@ const campaign = (campaignId: number, sent: number): CampaignAnalytics => ({
   name: `Campaign ${campaignId}`,
   status: 'completed',
   archived: false,
+  hasFollowUps: false,
   sent,
   opened: 0,
   openedIncludingMachine: 0,

@@ -12,7 +12,6 @@ import { SentEmailsCard } from './sent-emails-card';
 import { StepStatsDialog } from './step-stats-dialog';
 import { SummaryCards } from './summary-cards';
 import { UnsubscribersDialog } from './unsubscribers-dialog';
-import { useCampaignsWithFollowUps } from './use-campaigns-with-follow-ups';
 import { useFailureToast } from './use-failure-toast';
 
 /** The Analytics page (docs/product.md §8): totals, charts, per-campaign figures and the sent emails. */
@@ -22,7 +21,6 @@ export function AnalyticsPage() {
   const [unsubscribersOf, setUnsubscribersOf] = useState<CampaignAnalytics | null>(null);
   const [repliesOf, setRepliesOf] = useState<CampaignAnalytics | null>(null);
   const [stepsOf, setStepsOf] = useState<CampaignAnalytics | null>(null);
-  const withFollowUps = useCampaignsWithFollowUps();
   useFailureToast(overview.error);
   useFailureToast(daily.error);
   // A 401 is handled once for the whole app (session expiry); other failures are shown here.
@@ -44,7 +42,6 @@ export function AnalyticsPage() {
         campaigns={overview.data?.campaigns}
         onViewUnsubscribers={setUnsubscribersOf}
         onViewReplies={setRepliesOf}
-        withFollowUps={withFollowUps}
         onViewSteps={setStepsOf}
         failed={!!overview.error}
       />

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
-import { queryOf } from '../../api';
+import { queryOf, readOnEachVisit } from '../../api';
 import { type SentEmailsParams, sentEmailsQueryOf } from './sent-emails-params';
 
 /** Days the daily chart covers. */
@@ -8,19 +8,20 @@ export const DAILY_ACTIVITY_DAYS = 30;
 
 /*
  * Opens and unsubscribes arrive in the background, long after the sends, so unlike the
- * fetch-once default (docs/product.md §11) each visit to the page reads the figures afresh.
+ * fetch-once default (docs/product.md §11) each visit to the page reads the figures afresh (the
+ * page's own figures once per visit, started by the section prefetch; a dialog's on each opening).
  */
 
-export const overviewQuery = { ...queryOf(api.analytics.overview), refetchOnMount: 'always' as const };
+export const overviewQuery = { ...queryOf(api.analytics.overview), refetchOnMount: readOnEachVisit };
 
 export function dailyActivityQuery(days: number) {
-  return { ...queryOf(api.analytics.daily, { query: { days } }), refetchOnMount: 'always' as const };
+  return { ...queryOf(api.analytics.daily, { query: { days } }), refetchOnMount: readOnEachVisit };
 }
 
 export function sentEmailsQuery(params: SentEmailsParams) {
   return {
     ...queryOf(api.analytics.sentEmails, { query: sentEmailsQueryOf(params) }),
-    refetchOnMount: 'always' as const,
+    refetchOnMount: readOnEachVisit,
     // The previous page stays on screen while the next one loads, so paging does not flash.
     placeholderData: keepPreviousData,
   };

@@ -22,8 +22,6 @@ interface CampaignTableProps {
   campaigns: CampaignAnalytics[] | undefined;
   onViewUnsubscribers: (campaign: CampaignAnalytics) => void;
   onViewReplies: (campaign: CampaignAnalytics) => void;
-  /** Campaigns with follow-ups: only these offer their figures by step. */
-  withFollowUps: ReadonlySet<number>;
   onViewSteps: (campaign: CampaignAnalytics) => void;
   /** The overview could not be read (the page says why). */
   failed: boolean;
@@ -38,7 +36,6 @@ export function CampaignTable({
   campaigns,
   onViewUnsubscribers,
   onViewReplies,
-  withFollowUps,
   onViewSteps,
   failed,
 }: CampaignTableProps) {
@@ -131,7 +128,7 @@ export function CampaignTable({
                       >
                         View Unsubscribers
                       </Button>
-                      {withFollowUps.has(c.campaignId) && (
+                      {c.hasFollowUps && (
                         <Button
                           size="compact-xs"
                           variant="light"

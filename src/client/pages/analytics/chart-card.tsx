@@ -1,5 +1,6 @@
 import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { useDrawAfterFigures } from '../../components/use-draw-after-figures';
 
 interface ChartCardProps {
   title: string;
@@ -17,6 +18,7 @@ interface ChartCardProps {
 /** A titled card holding one chart, with its loading and empty states. */
 export function ChartCard({ title, label, loading, failed, emptyText, height, children }: ChartCardProps) {
   const titleId = useId();
+  const draw = useDrawAfterFigures(!loading);
   return (
     <Card component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" mb="md" id={titleId}>
@@ -32,6 +34,8 @@ export function ChartCard({ title, label, loading, failed, emptyText, height, ch
         <Text c="dimmed" ta="center" py="xl">
           {emptyText}
         </Text>
+      ) : !draw ? (
+        <Skeleton h={height} />
       ) : (
         <div role="img" aria-label={label}>
           {children}

@@ -1,5 +1,4 @@
 import type { AnalyticsOverview, CampaignAnalytics, SentEmailRow } from '../../../contract/analytics';
-import { type Campaign, type CampaignStep, DEFAULT_SEND_WINDOW } from '../../../contract/campaigns';
 
 /** Shared test data for the analytics render tests. */
 export const expo: CampaignAnalytics = {
@@ -7,6 +6,7 @@ export const expo: CampaignAnalytics = {
   name: 'Expo follow-up',
   status: 'completed',
   archived: false,
+  hasFollowUps: true,
   sent: 150,
   opened: 64,
   openedIncludingMachine: 80,
@@ -24,6 +24,8 @@ export const spring: CampaignAnalytics = {
   ...expo,
   campaignId: 9,
   name: 'Spring launch',
+  archived: true,
+  hasFollowUps: false,
   sent: 50,
   opened: 21,
   openedIncludingMachine: 30,
@@ -67,26 +69,4 @@ export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): Sent
   bounceKind: null,
   unsubscribed: false,
   ...changes,
-});
-
-/** A campaign as the campaign lists give it, with its follow-ups. */
-export const listedCampaign = (id: number, name: string, steps: CampaignStep[] = []): Campaign => ({
-  id,
-  name,
-  description: null,
-  notes: null,
-  status: 'completed',
-  templateId: 1,
-  recipientCount: 150,
-  columnMapping: { email: 'E-mail' },
-  includeUnsubscribeLink: true,
-  unsubscribeMessage: null,
-  trackOpens: true,
-  checkClaimsWithAi: true,
-  claimCheck: { drafts: 0, tokens: 0 },
-  steps,
-  sendWindow: DEFAULT_SEND_WINDOW,
-  createdAt: '2025-07-01T00:00:00Z',
-  archivedAt: null,
-  generation: { processed: 150, total: 150, error: null },
 });

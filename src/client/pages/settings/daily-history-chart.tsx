@@ -2,14 +2,10 @@ import { BarChart } from '@mantine/charts';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DailyEmailHistory } from '../../../contract/analytics';
-import { api } from '../../../contract/api';
-import { isUnauthorized, queryOf } from '../../api';
+import { isUnauthorized } from '../../api';
+import { useDrawAfterFigures } from '../../components/use-draw-after-figures';
 import { formatDay } from '../../format-date';
-
-export const HISTORY_DAYS = 14;
-
-// Its key lies under today's counts' key, so whatever refreshes those after a send refreshes this too.
-const historyQuery = queryOf(api.settings.dailyHistory, { query: { days: HISTORY_DAYS } });
+import { HISTORY_DAYS, historyQuery } from './daily-history-query';
 
 const SERIES = [
   { name: 'sentWithUnsubscribe', label: 'With unsubscribe link', color: 'indigo.6' },
@@ -19,6 +15,7 @@ const SERIES = [
 /** Sends per day over the last two weeks, stacked by whether they carried an unsubscribe link. */
 export function DailyHistoryChart() {
   const { data, error } = useQuery(historyQuery);
+  const draw = useDrawAfterFigures(data !== undefined);
 
   return (
     <Stack gap={4}>
@@ -30,8 +27,8 @@ export function DailyHistoryChart() {
           Could not load the last {HISTORY_DAYS} days.
         </Text>
       )}
-      {!data && !error && <Skeleton h={160} />}
-      {data && (
+      {(!data || !draw) && !error && <Skeleton h={160} />}
+      {data && draw && (
         <div role="img" aria-label={describeHistory(data)}>
           <BarChart
             h={160}

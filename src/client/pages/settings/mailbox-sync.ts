@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
 import type { MailboxSyncStatus } from '../../../contract/conversations';
-import { keyOf, queryOf } from '../../api';
+import { keyOf, queryOf, readOnEachVisit } from '../../api';
 import { isEmailEventsKey } from '../campaigns/emails/email-queries';
 
 type Mailbox = NonNullable<MailboxSyncStatus['mailbox']>;
@@ -10,7 +10,7 @@ type SyncMarks = Pick<Mailbox, 'lastSyncedAt' | 'lastError' | 'lastErrorAt'>;
 /** The mailbox sync status (docs/product.md §12); syncs run in the background, so each visit reads it afresh. */
 export const mailboxStatusQuery = {
   ...queryOf(api.mailbox.syncStatus),
-  refetchOnMount: 'always' as const,
+  refetchOnMount: readOnEachVisit,
 };
 
 export const MAILBOX_KIND_LABELS: Record<Mailbox['kind'], string> = {
