@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, outboxMessages, sendQuota, unsubscribes } from '../src/server/db/schema';
 import { calendarDay } from '../src/server/lib/calendar-day';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -87,6 +87,89 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
       html: sent!.parsed.html,
       text: sent!.parsed.text,
     });
+  });
+
+  it('previews an unsaved edit as the save would store it, and stores nothing', async () => {
+    const own = await t.signIn('preview-edit@example.com');
+    const ownId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: own } })).json().id;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/sender-settings',
+      headers: { cookie: own },
+      payload: {
+        name: 'Eve Editor',
+        signature: '<p>Cheers,<br>Eve</p>',
+        companyName: 'Acme Ltd',
+        streetAddress: '2 Oak Lane',
+        city: 'Leeds',
+      },
+    });
+    const campaign = await createCampaignWithFollowUps(t.ctx.db, ownId, 1);
+    const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
+    const first = rows.find((r) => r.step === 1)!;
+    const followUp = rows.find((r) => r.step === 2)!;
+    const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = own) =>
+      t.app.inject({ method, url, headers: { cookie: as }, ...(payload && { payload }) });
+    // Spaces the save collapses, and a script the save strips.
+    const edit = {
+      subject: '  A   new\n subject ',
+      body: '<p>Edited <b>text</b></p><script>alert(1)</script><p onclick="x()">Bye</p>',
+    };
+
+    const before = (await inject('GET', `/api/emails/${first.id}/preview`)).json();
+    const posted = await inject('POST', `/api/emails/${first.id}/preview`, edit);
+    expect(posted.statusCode).toBe(200);
+    const preview = posted.json();
+    expect(preview.subject).toBe('A new subject');
+    expect(preview.html).toContain('<p>Edited <b>text</b></p>');
+    expect(preview.html).not.toContain('<script');
+    expect(preview.html).not.toContain('alert(1)');
+    expect(preview.html).not.toContain('onclick');
+    expect(preview.html).toContain('<div class="signature"><p>Cheers,<br />Eve</p></div>');
+    expect(preview.html).toContain('Acme Ltd, 2 Oak Lane, Leeds');
+    expect(preview.html).toMatch(/href="https:\/\/tailor\.example\/u\/[0-9a-f]+"/);
+    expect(preview.text).toContain('Edited text');
+    expect(preview.text).toContain('Cheers,\nEve');
+    expect(preview.from).toBe(before.from);
+    expect(preview.to).toBe(before.to);
+
+    // Nothing stored: the email keeps its text, and the GET preview its old subject.
+    const [stored] = await t.ctx.db.select().from(emails).where(eq(emails.id, first.id));
+    expect({ subject: stored!.subject, body: stored!.body, isEdited: stored!.isEdited }).toEqual({
+      subject: first.subject,
+      body: first.body,
+      isEdited: first.isEdited,
+    });
+    expect((await inject('GET', `/api/emails/${first.id}/preview`)).json()).toEqual(before);
+
+    // Someone else's email is not found; a bad body is the usual 400 that says what is wrong.
+    expect((await inject('POST', `/api/emails/${first.id}/preview`, edit, cookie)).statusCode).toBe(404);
+    for (const bad of [
+      { subject: 'Hi' },
+      { ...edit, isApproved: true },
+      { ...edit, subject: 'x'.repeat(2_001) },
+    ]) {
+      const refused = await inject('POST', `/api/emails/${first.id}/preview`, bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: 'bad_request',
+        message: expect.stringMatching(/^Invalid body/),
+      });
+    }
+
+    // The same edit saved: the preview of what was stored is, part for part, the one before the save.
+    const followUpPreview = (await inject('POST', `/api/emails/${followUp.id}/preview`, edit)).json();
+    // The follow-up first: its subject is the first email's, as stored when it is read.
+    for (const { id, want } of [
+      { id: followUp.id, want: followUpPreview },
+      { id: first.id, want: preview },
+    ]) {
+      expect((await inject('PUT', `/api/emails/${id}`, { ...edit, isEdited: true })).statusCode).toBe(200);
+      expect((await inject('GET', `/api/emails/${id}/preview`)).json()).toEqual(want);
+    }
+    // A follow-up goes out as a reply to the first email, whatever subject the edit gave it.
+    expect(followUpPreview.subject).toBe(`Re: ${first.subject}`);
+    expect(followUpPreview.html).toContain('<p>Edited <b>text</b></p>');
   });
 
   it("shows every campaign of a sender the mailbox's one daily quota, as Settings does", async () => {

@@ -36,6 +36,7 @@ import {
   approveAllBody,
   approveAllReply,
   emailPreview,
+  emailTextBody,
   openedEmails,
   openStats,
   rescheduleEmailsBody,
@@ -337,6 +338,14 @@ export const api = {
     }),
     test: route({ method: 'POST', path: '/api/emails/:id/test', params: idParams, reply: sendTestReply }),
     preview: route({ method: 'GET', path: '/api/emails/:id/preview', params: idParams, reply: emailPreview }),
+    /** The email as it would leave with this subject and body, normalised as a save would; nothing is stored. */
+    previewEdit: route({
+      method: 'POST',
+      path: '/api/emails/:id/preview',
+      params: idParams,
+      body: emailTextBody,
+      reply: emailPreview,
+    }),
     resolve: route({
       method: 'POST',
       path: '/api/emails/:id/resolve',

@@ -2,15 +2,21 @@ import { z } from 'zod';
 import { email } from './campaigns';
 import { pageQuery } from './common';
 
-/** PUT /api/emails/:id — one of four bodies (docs/product.md §10). */
+/**
+ * One email's text as a person edits it: the edit of PUT /api/emails/:id, and POST
+ * /api/emails/:id/preview (the same text, composed as it would leave, nothing stored).
+ */
+export const emailTextBody = z
+  .object({
+    subject: z.string().max(2_000),
+    body: z.string().max(200_000),
+  })
+  .strict();
+export type EmailTextBody = z.infer<typeof emailTextBody>;
+
+/** PUT /api/emails/:id — one of five bodies (docs/product.md §10). */
 export const updateEmailBody = z.union([
-  z
-    .object({
-      subject: z.string().max(2_000),
-      body: z.string().max(200_000),
-      isEdited: z.boolean().optional(),
-    })
-    .strict(),
+  emailTextBody.extend({ isEdited: z.boolean().optional() }).strict(),
   z.object({ isApproved: z.boolean() }).strict(),
   /** Dismiss the draft's findings (the text stays as it is), or bring them back. */
   z.object({ findingsDismissed: z.boolean() }).strict(),
@@ -60,7 +66,8 @@ export const approveAllReply = z.object({
 /**
  * GET /api/emails/:id/preview: the email as it will leave, from the same composer as the send:
  * the From and To lines, the subject (a follow-up's "Re: …"), and the HTML and text parts with the
- * signature, the unsubscribe footer and the open pixel.
+ * signature, the unsubscribe footer and the open pixel. POST with an `emailTextBody` answers the
+ * same for an edit not saved yet.
  */
 export const emailPreview = z.object({
   from: z.string(),

@@ -111,6 +111,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'POST /api/emails/:id/resolve': { kind: 'email', bodies: [{ action: 'mark-sent' }, { action: 'resend' }] },
   'GET /api/emails/:id/raw': { kind: 'email' },
   'GET /api/emails/:id/preview': { kind: 'email' },
+  'POST /api/emails/:id/preview': { kind: 'email', bodies: [{ subject: 'Taken over', body: '<p>x</p>' }] },
 };
 
 /** Routes with path parameters that name no user's object, with why each may be reached by anyone. */

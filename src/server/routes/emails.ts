@@ -27,6 +27,7 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
   );
   serve(app, e.test, signedIn, (req) => sendTestEmail(ctx, req.user, req.params.id));
   serve(app, e.preview, signedIn, (req) => previewEmail(ctx, req.user.id, req.params.id));
+  serve(app, e.previewEdit, signedIn, (req) => previewEmail(ctx, req.user.id, req.params.id, req.body));
   serve(app, e.resolve, signedIn, (req) =>
     resolveUnknownEmail(ctx.db, req.user.id, req.params.id, req.body.action, queue),
   );

@@ -8,9 +8,9 @@ import { queueEmails, scheduleEmails } from '../queries/email-sending';
 import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
 import type { DraftCheckQueue } from './draft-checks/draft-check-queue';
+import { editedText } from './edited-text';
 import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
-import { sanitizeRichText } from './sanitize-html';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
 import type { SendQueue } from './sending/send-queue';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './sending/suppression';
@@ -51,11 +51,7 @@ export async function updateEmail(
   const { email, recipient } = await ownEmail(db, userId, id);
   let row: Awaited<ReturnType<typeof updateOwnEmail>>;
   if ('subject' in body) {
-    const edited = {
-      subject: body.subject.replace(/\s+/g, ' ').trim(),
-      body: sanitizeRichText(body.body),
-      recipientEmail: recipient.email,
-    };
+    const edited = { ...editedText(body), recipientEmail: recipient.email };
     const campaign = await ownCampaign(db, userId, email.campaignId);
     const checked = await checkEditedDraft(db, campaign, email, edited);
     row = await updateOwnEmail(

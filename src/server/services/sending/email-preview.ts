@@ -1,8 +1,10 @@
 import { type AddressObject, simpleParser } from 'mailparser';
+import type { EmailTextBody } from '../../../contract/emails';
 import { notFound } from '../../errors';
 import { emailToPreview } from '../../queries/email-sending';
 import { findSenderSettings } from '../../queries/sender-settings';
 import { findUser } from '../../queries/users';
+import { editedText } from '../edited-text';
 import { composeCampaignEmail, messageIdDomain } from './campaign-message';
 import type { SendDeps } from './sender';
 
@@ -18,8 +20,12 @@ function addressLine(field: AddressObject | undefined) {
  * composer, the same footer, signature, pixel and thread), then read back from its MIME, so what a
  * person approves is what leaves. An email not sent yet has no Message-ID: a stand-in takes its
  * place, which shows in no part of the message a person reads.
+ *
+ * POST /api/emails/:id/preview passes `edit`, a subject and body not saved yet: they take the
+ * stored ones' place as a save would store them (editedText), and nothing is written. A follow-up
+ * goes out with its thread's subject either way, as after a save.
  */
-export async function previewEmail(deps: SendDeps, userId: number, emailId: number) {
+export async function previewEmail(deps: SendDeps, userId: number, emailId: number, edit?: EmailTextBody) {
   const [email, user, settings] = await Promise.all([
     emailToPreview(deps.db, userId, emailId),
     findUser(deps.db, userId),
@@ -30,7 +36,11 @@ export async function previewEmail(deps: SendDeps, userId: number, emailId: numb
     deps,
     { user, settings },
     {
-      email: { ...email, messageId: email.messageId ?? `<preview@${messageIdDomain(deps)}>` },
+      email: {
+        ...email,
+        ...(edit && editedText(edit)),
+        messageId: email.messageId ?? `<preview@${messageIdDomain(deps)}>`,
+      },
       recipientEmail: email.recipientEmail,
       unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
     },

@@ -9,17 +9,33 @@ import { errorDetail, queryOf } from '../../../api';
 const FRAME_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data: https:";
 
+/** A subject and body being edited, not saved yet. */
+export type DraftText = { subject: string; body: string };
+
 /**
  * The email as it will leave (GET /api/emails/:id/preview): the server composes it with the
  * composer the send uses, so the From line, the subject, the signature, the unsubscribe footer and
- * the text part are what the recipient gets. Read again whenever the email's text changes.
+ * the text part are what the recipient gets. Read again whenever the email's text changes. With
+ * `draft`, an edit not saved yet, the server composes that text instead, as a save would store it
+ * (POST /api/emails/:id/preview), and stores nothing.
  */
-export function AsSentPreview({ email }: { email: Pick<Email, 'id' | 'subject' | 'body'> }) {
+export function AsSentPreview({
+  email,
+  draft,
+}: {
+  email: Pick<Email, 'id' | 'subject' | 'body'>;
+  draft?: DraftText;
+}) {
   const [textPart, setTextPart] = useState(false);
-  const base = queryOf(api.emails.preview, { params: { id: email.id } });
+  const params = { id: email.id };
+  const base = draft
+    ? queryOf(api.emails.previewEdit, { params, body: draft })
+    : queryOf(api.emails.preview, { params });
+  // Both share the path's key: an edit's reads are kept apart from the saved email's.
+  const text = draft ? ['edit', draft.subject, draft.body] : [email.subject, email.body];
   const { data, error, isPending } = useQuery({
     ...base,
-    queryKey: [...base.queryKey, email.subject, email.body],
+    queryKey: [...base.queryKey, ...text],
     refetchOnMount: 'always',
   });
   if (isPending)

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Email } from '../../../../contract/campaigns';
 import { HtmlEditor } from '../../../components/html-editor';
+import { AsSentPreview } from './as-sent-preview';
 import { FOLLOW_UP_SUBJECT_NOTE, isFollowUp } from './email-step';
 
 interface EmailEditFormProps {
@@ -18,13 +19,18 @@ const REVIEW_EDITOR_MIN_HEIGHT = 150;
  * Inline editing of one email's subject and body; the parent keys it by email so each edit starts
  * fresh. A follow-up's subject is shown but not editable: it is the first email's, as a reply. The
  * subject takes the focus on opening (the review opens it with E too), and Ctrl/Cmd+Enter saves.
+ * "As sent" shows the edit, not saved yet, as it would leave; the fields stay mounted, hidden, so
+ * going back finds the edit as it was (the body's editor reads its first value only).
  */
 export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditFormProps) {
   const [subject, setSubject] = useState(email.subject);
   const [body, setBody] = useState(email.body);
+  const [view, setView] = useState<'edit' | 'sent'>('edit');
   const blank = subject.trim() === '' || body.trim() === '';
   const followUp = isFollowUp(email);
-  const save = () => onSave(subject.trim(), body);
+  // What Save sends is what the preview composes.
+  const edit = { subject: subject.trim(), body };
+  const save = () => onSave(edit.subject, edit.body);
   const subjectField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!followUp) subjectField.current?.focus();
@@ -39,22 +45,36 @@ export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditForm
 
   return (
     <Stack gap="sm" onKeyDownCapture={saveOnModEnter}>
-      <TextInput
-        ref={subjectField}
-        label="Subject"
-        value={subject}
-        onChange={(event) => setSubject(event.currentTarget.value)}
-        maxLength={2_000}
-        readOnly={followUp}
-        description={followUp ? FOLLOW_UP_SUBJECT_NOTE : undefined}
-        data-autofocus={!followUp || undefined}
+      <SegmentedControl
+        size="xs"
+        w="fit-content"
+        aria-label="Show the email"
+        value={view}
+        onChange={(value) => setView(value as 'edit' | 'sent')}
+        data={[
+          { value: 'edit', label: 'Edit' },
+          { value: 'sent', label: 'As sent' },
+        ]}
       />
-      <HtmlEditor
-        label="Body"
-        initialValue={email.body}
-        onChange={setBody}
-        minHeight={REVIEW_EDITOR_MIN_HEIGHT}
-      />
+      <Stack gap="sm" display={view === 'edit' ? undefined : 'none'}>
+        <TextInput
+          ref={subjectField}
+          label="Subject"
+          value={subject}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+          maxLength={2_000}
+          readOnly={followUp}
+          description={followUp ? FOLLOW_UP_SUBJECT_NOTE : undefined}
+          data-autofocus={!followUp || undefined}
+        />
+        <HtmlEditor
+          label="Body"
+          initialValue={email.body}
+          onChange={setBody}
+          minHeight={REVIEW_EDITOR_MIN_HEIGHT}
+        />
+      </Stack>
+      {view === 'sent' && <AsSentPreview email={email} draft={edit} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={saving}>
           Cancel
