@@ -33,7 +33,11 @@ export async function createContext(
 ): Promise<AppContext> {
   warnAboutMessageIdDomain(config, log);
   warnAboutSmtpTls(config, log);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+  });
   try {
     await database.migrate();
     const master = loadMasterSecret({

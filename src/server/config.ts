@@ -25,6 +25,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 32MB')
+    .default('32MB'),
   SECRET_KEY: optionalString,
   /** Only for the rotate-secret command: the key the stored tokens are encrypted with now. */
   OLD_SECRET_KEY: optionalString,
@@ -155,6 +159,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     /** Tests only (CLOCK_OFFSET_FILE): see lib/clock.ts. */
     clockOffsetFile: env.CLOCK_OFFSET_FILE ?? null,
     databaseUrl: env.DATABASE_URL,
+    /** shared_buffers of the embedded database: all of it is resident (see db/pglite-start.ts). */
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     secretKey: env.SECRET_KEY,
     oldSecretKey: env.OLD_SECRET_KEY,
     logLevel: env.LOG_LEVEL,

@@ -20,7 +20,11 @@ export async function rotateSecretCommand(config: Config): Promise<number> {
     dataDir: config.dataDir,
     isProduction: config.isProduction,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+  });
   try {
     await database.migrate();
     const { reencrypted, alreadyCurrent } = await rotateSecretKey(database.db, {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -11,7 +13,13 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ROOT_DIR } from '../config';
 import { lockDataDir } from './data-dir-lock';
-import { createPgliteDatabaseOnThread, yieldingEachStatement } from './pglite-start';
+import {
+  buildPgliteTemplate,
+  createPgliteDatabase,
+  type PgliteTemplate,
+  pgliteOptions,
+  yieldingEachStatement,
+} from './pglite-start';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,11 +66,47 @@ const copyStatement = (table: string, columns: string[], source: string) =>
   `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 
 const MIGRATIONS_FOLDER = path.join(ROOT_DIR, 'src/server/db/migrations');
+/** A new embedded database, made by `npm run build` (scripts/pglite-template.ts); new data folders start as a copy. */
+export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, 'dist/pglite-template');
+
+/** The template in `dir`: a new database with every migration applied, known by their hash. */
+function migratedTemplate(dir: string): PgliteTemplate {
+  const hash = createHash('sha256');
+  const files = [
+    'meta/_journal.json',
+    ...fs
+      .readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql'))
+      .sort(),
+  ];
+  for (const file of files) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
+  return { dir, contents: `migrations ${hash.digest('hex')}` };
+}
+
+/** `npm run build`: makes the template in `dir` unless the one there is current; true when it made one. */
+export function buildMigratedPgliteTemplate(dir = PGLITE_TEMPLATE_DIR) {
+  return buildPgliteTemplate(migratedTemplate(dir), (client) =>
+    migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
+}
 /** Any constant: held while migrating so parallel processes on PostgreSQL never migrate twice. */
 const MIGRATION_LOCK_KEY = 724_115_001;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL's shared_buffers for the embedded database (PGLITE_SHARED_BUFFERS); PostgreSQL's own setting otherwise. */
+  pgliteSharedBuffers?: string;
+  /** What a new embedded database is copied from; null: PGlite's initdb makes it (on a thread). */
+  pgliteTemplateDir?: string | null;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : openPglite(
+        opts.dataDir,
+        opts.pgliteSharedBuffers,
+        opts.pgliteTemplateDir === undefined ? PGLITE_TEMPLATE_DIR : opts.pgliteTemplateDir,
+      );
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
@@ -129,12 +173,17 @@ async function openPostgres(connectionString: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  sharedBuffers: string | undefined,
+  templateDir: string | null,
+): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
-    const options = { dataDir: path.join(dataDir, 'pglite') };
-    // A new folder's database is created on a worker thread: initdb would hold this one for seconds.
-    await createPgliteDatabaseOnThread(options);
+    const options = pgliteOptions(path.join(dataDir, 'pglite'), sharedBuffers);
+    // A new folder's database is copied from the build's template, else created on a worker
+    // thread (initdb would hold this one for seconds).
+    await createPgliteDatabase(options, templateDir === null ? null : migratedTemplate(templateDir));
     const client = await PGlite.create(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
