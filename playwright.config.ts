@@ -22,6 +22,8 @@ const OIDC = `http://127.0.0.1:${FAKE_OIDC_PORT}`;
  */
 export default defineConfig({
   testDir: 'e2e',
+  // The screenshots of docs/images/screens have a config of their own (playwright.screens.config.ts).
+  testIgnore: ['**/e2e/screens/**'],
   outputDir: 'e2e/screenshots',
   fullyParallel: false,
   workers: 1,

@@ -1,23 +1,12 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
-import { api, readyCampaign } from './campaign-support';
+import { api, type EmailItem, HUMAN_UA, readyCampaign, trackingTokenOf } from './campaign-support';
 import { signInLocally } from './support';
 
 const CSV =
   'E-mail,First,Organisation\nava@example.com,Ava,Globex\nben@example.com,Ben,Initech\ncleo@example.com,Cleo,Umbrella\n';
-const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Thunderbird/128.3.0';
 const PROXY_UA = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
-
-type EmailItem = { id: number; status: string; recipient: { email: string } };
-
-/** The tracking token in a sent message, read from its raw MIME (quoted-printable soft breaks undone). */
-async function trackingTokenOf(page: Page, emailId: number) {
-  const raw = await (await page.request.get(`/api/emails/${emailId}/raw`)).text();
-  const token = /\/t\/o\/([\w-]+)\.gif/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
-  expect(token, 'pixel URL in the message').toBeTruthy();
-  return token!;
-}
 
 async function downloadText(page: Page, click: () => Promise<void>) {
   const download = page.waitForEvent('download');

@@ -114,3 +114,65 @@ export async function scheduledRowAction(page: Page, row: Locator, recipient: st
   await row.getByRole('button', { name: `Actions for the email to ${recipient}` }).click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
+
+export type EmailItem = { id: number; status: string; recipient: { email: string } };
+
+export async function emailsOf(page: Page, campaignId: number) {
+  return (await (await page.request.get(`/api/campaigns/${campaignId}/emails?limit=50`)).json())
+    .items as EmailItem[];
+}
+
+/** Approves every email of the campaign and sends them now; waits until `count` have gone. */
+export async function sendAndWait(page: Page, campaignId: number, count: number) {
+  await api(page, 'post', `/api/campaigns/${campaignId}/approve-all`, {});
+  await api(page, 'post', `/api/campaigns/${campaignId}/send-approved`, {});
+  await expect
+    .poll(async () => (await emailsOf(page, campaignId)).filter((e) => e.status === 'sent').length, {
+      timeout: 20_000,
+    })
+    .toBe(count);
+}
+
+/** A mail client's user agent: its pixel fetches count as a person's opens. */
+export const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Thunderbird/128.3.0';
+
+/** A campaign's results as the campaign list (and its cards) reads them. */
+export async function resultsOf(page: Page, campaignId: number) {
+  const campaigns = (await (await page.request.get('/api/campaigns')).json()) as {
+    id: number;
+    results?: { sent: number; opened: number; unsubscribed: number };
+  }[];
+  return campaigns.find((c) => c.id === campaignId)?.results;
+}
+
+/**
+ * Opens a sent email through its pixel as a person would. A fetch just after delivery counts as an
+ * image proxy's prefetch, so it fetches again until the campaign counts `opened` people's opens.
+ */
+export async function openAsPerson(page: Page, campaignId: number, token: string, opened: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.request.get(`/t/o/${token}.gif`, { headers: { 'user-agent': HUMAN_UA } });
+        return (await resultsOf(page, campaignId))?.opened;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(opened);
+}
+
+/** The tracking token in a sent message, read from its raw MIME (quoted-printable soft breaks undone). */
+export async function trackingTokenOf(page: Page, emailId: number) {
+  const raw = await (await page.request.get(`/api/emails/${emailId}/raw`)).text();
+  const token = /\/t\/o\/([\w-]+)\.gif/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+  expect(token, 'pixel URL in the message').toBeTruthy();
+  return token!;
+}
+
+/** How many lines a text element takes: its height over its line height. */
+export function linesOf(text: Locator) {
+  return text.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return Math.round(element.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
+  });
+}

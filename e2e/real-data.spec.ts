@@ -1,36 +1,20 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { api, card, chooseOption, openReview, readyCampaign } from './campaign-support';
+import {
+  api,
+  card,
+  chooseOption,
+  emailsOf,
+  linesOf,
+  openReview,
+  readyCampaign,
+  sendAndWait,
+} from './campaign-support';
 import { signInLocally } from './support';
 
 /** A long address with no place a browser may break it except mid-word. */
 const LONG = 'alexandrina.montgomery-fitzwilliam.procurement@subsidiary.international-holdings.example';
 const CSV = `E-mail,First,Organisation\n${LONG},Alexandrina,Globex\nben@example.com,Ben,Initech\n`;
-
-type EmailItem = { id: number; status: string; recipient: { email: string } };
-
-async function emailsOf(page: Page, campaignId: number) {
-  return (await (await page.request.get(`/api/campaigns/${campaignId}/emails?limit=50`)).json())
-    .items as EmailItem[];
-}
-
-async function sendAndWait(page: Page, campaignId: number, count: number) {
-  await api(page, 'post', `/api/campaigns/${campaignId}/approve-all`, {});
-  await api(page, 'post', `/api/campaigns/${campaignId}/send-approved`, {});
-  await expect
-    .poll(async () => (await emailsOf(page, campaignId)).filter((e) => e.status === 'sent').length, {
-      timeout: 20_000,
-    })
-    .toBe(count);
-}
-
-/** How many lines a text element takes: its height over its line height. */
-function linesOf(text: Locator) {
-  return text.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return Math.round(element.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
-  });
-}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
