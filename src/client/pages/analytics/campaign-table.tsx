@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconListNumbers, IconMessageReply, IconUserMinus } from '@tabler/icons-react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
 import { useShowMore } from '../../components/show-more';
@@ -63,7 +52,9 @@ export function CampaignTable({
         </Text>
       )}
       {campaigns && campaigns.length > 0 && (
-        <Table.ScrollContainer minWidth={1100}>
+        // Narrow screens scroll sideways; at 1280 px (beside the sidebar) the table fits, with each
+        // row's buttons one above the other.
+        <Table.ScrollContainer minWidth={880}>
           <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Campaign performance">
             <Table.Thead>
               <Table.Tr>
@@ -111,7 +102,7 @@ export function CampaignTable({
                   <Table.Td ta="right">{formatRate(c.bounceRate)}</Table.Td>
                   <Table.Td ta="right">{formatCount(c.unsubscribes)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Stack gap={4} align="stretch">
                       <Button
                         size="compact-xs"
                         variant="light"
@@ -138,7 +129,7 @@ export function CampaignTable({
                           View by Step
                         </Button>
                       )}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}

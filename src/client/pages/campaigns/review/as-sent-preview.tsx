@@ -1,4 +1,4 @@
-import { Alert, Box, Code, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Box, Code, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../contract/api';
@@ -8,6 +8,31 @@ import { errorDetail, queryOf } from '../../../api';
 /** Shown in a frame of its own: the message's styles stay out of the app, and nothing in it runs. */
 const FRAME_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data: https:";
+
+/** The switch between the email as written (`written`: "Draft", or "Edit" in the editor) and as it leaves. */
+export function AsSentSwitch({
+  written,
+  asSent,
+  onChange,
+}: {
+  written: string;
+  asSent: boolean;
+  onChange: (asSent: boolean) => void;
+}) {
+  return (
+    <SegmentedControl
+      size="xs"
+      w="fit-content"
+      aria-label="Show the email"
+      value={asSent ? 'sent' : 'written'}
+      onChange={(value) => onChange(value === 'sent')}
+      data={[
+        { value: 'written', label: written },
+        { value: 'sent', label: 'As sent' },
+      ]}
+    />
+  );
+}
 
 /** A subject and body being edited, not saved yet. */
 export type DraftText = { subject: string; body: string };

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconExternalLink,
@@ -14,7 +14,7 @@ import { hrefOf } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
 import { ApproveButton } from './approve-button';
-import { AsSentPreview } from './as-sent-preview';
+import { AsSentPreview, AsSentSwitch } from './as-sent-preview';
 import { EmailConversation } from './email-conversation';
 import { EmailEditForm } from './email-edit-form';
 import { EmailPreview } from './email-preview';
@@ -181,24 +181,12 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
  * email has its raw message instead, and an open of its preview would be counted by its pixel.
  */
 function DraftOrAsSent({ email }: { email: Email }) {
-  const [view, setView] = useState<'draft' | 'sent'>('draft');
+  const [asSent, setAsSent] = useState(false);
   const previewable = canEdit(email) || email.status === 'scheduled' || email.status === 'waiting';
   return (
     <Stack gap="xs">
-      {previewable && (
-        <SegmentedControl
-          size="xs"
-          w="fit-content"
-          aria-label="Show the email"
-          value={view}
-          onChange={(value) => setView(value as 'draft' | 'sent')}
-          data={[
-            { value: 'draft', label: 'Draft' },
-            { value: 'sent', label: 'As sent' },
-          ]}
-        />
-      )}
-      {previewable && view === 'sent' ? <AsSentPreview email={email} /> : <EmailPreview email={email} />}
+      {previewable && <AsSentSwitch written="Draft" asSent={asSent} onChange={setAsSent} />}
+      {previewable && asSent ? <AsSentPreview email={email} /> : <EmailPreview email={email} />}
     </Stack>
   );
 }

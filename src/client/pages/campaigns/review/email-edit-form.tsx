@@ -1,8 +1,8 @@
-import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Email } from '../../../../contract/campaigns';
 import { HtmlEditor } from '../../../components/html-editor';
-import { AsSentPreview } from './as-sent-preview';
+import { AsSentPreview, AsSentSwitch } from './as-sent-preview';
 import { FOLLOW_UP_SUBJECT_NOTE, isFollowUp } from './email-step';
 
 interface EmailEditFormProps {
@@ -25,7 +25,7 @@ const REVIEW_EDITOR_MIN_HEIGHT = 150;
 export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditFormProps) {
   const [subject, setSubject] = useState(email.subject);
   const [body, setBody] = useState(email.body);
-  const [view, setView] = useState<'edit' | 'sent'>('edit');
+  const [asSent, setAsSent] = useState(false);
   const blank = subject.trim() === '' || body.trim() === '';
   const followUp = isFollowUp(email);
   // What Save sends is what the preview composes.
@@ -45,18 +45,8 @@ export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditForm
 
   return (
     <Stack gap="sm" onKeyDownCapture={saveOnModEnter}>
-      <SegmentedControl
-        size="xs"
-        w="fit-content"
-        aria-label="Show the email"
-        value={view}
-        onChange={(value) => setView(value as 'edit' | 'sent')}
-        data={[
-          { value: 'edit', label: 'Edit' },
-          { value: 'sent', label: 'As sent' },
-        ]}
-      />
-      <Stack gap="sm" display={view === 'edit' ? undefined : 'none'}>
+      <AsSentSwitch written="Edit" asSent={asSent} onChange={setAsSent} />
+      <Stack gap="sm" display={asSent ? 'none' : undefined}>
         <TextInput
           ref={subjectField}
           label="Subject"
@@ -74,7 +64,7 @@ export function EmailEditForm({ email, saving, onSave, onCancel }: EmailEditForm
           minHeight={REVIEW_EDITOR_MIN_HEIGHT}
         />
       </Stack>
-      {view === 'sent' && <AsSentPreview email={email} draft={edit} />}
+      {asSent && <AsSentPreview email={email} draft={edit} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={saving}>
           Cancel
