@@ -22,7 +22,6 @@ import {
   campaign,
   campaignDailyStats,
   campaignListItem,
-  email,
   emailPage,
   emailPageQuery,
   importReport,
@@ -30,28 +29,17 @@ import {
   saveCampaignBody,
 } from './campaigns';
 import { idParams, page, pageQuery } from './common';
-import { campaignReplies, emailEvents, mailboxSyncStatus, syncNowReply } from './conversations';
+import { campaignReplies, mailboxSyncStatus, syncNowReply } from './conversations';
 import { dashboardStats } from './dashboard';
+import { emailRoutes } from './email-routes';
 import {
   approveAllBody,
   approveAllReply,
-  emailPreview,
-  emailTextBody,
   openedEmails,
   openStats,
-  rescheduleEmailsBody,
-  rescheduleEmailsReply,
-  resolveEmailBody,
-  scheduledEmail,
-  scheduledEmailsQuery,
   sendApprovedReply,
   sendBody,
-  sendEmailReply,
-  sendTestReply,
-  unscheduleEmailsBody,
-  unscheduleEmailsReply,
   unsubscriber,
-  updateEmailBody,
 } from './emails';
 import { publicConfig } from './public-config';
 import { route } from './route';
@@ -321,63 +309,7 @@ export const api = {
     }),
   },
 
-  emails: {
-    update: route({
-      method: 'PUT',
-      path: '/api/emails/:id',
-      params: idParams,
-      body: updateEmailBody,
-      reply: email,
-    }),
-    send: route({
-      method: 'POST',
-      path: '/api/emails/:id/send',
-      params: idParams,
-      body: sendBody.nullish(),
-      reply: sendEmailReply,
-    }),
-    test: route({ method: 'POST', path: '/api/emails/:id/test', params: idParams, reply: sendTestReply }),
-    preview: route({ method: 'GET', path: '/api/emails/:id/preview', params: idParams, reply: emailPreview }),
-    /** The email as it would leave with this subject and body, normalised as a save would; nothing is stored. */
-    previewEdit: route({
-      method: 'POST',
-      path: '/api/emails/:id/preview',
-      params: idParams,
-      body: emailTextBody,
-      reply: emailPreview,
-    }),
-    resolve: route({
-      method: 'POST',
-      path: '/api/emails/:id/resolve',
-      params: idParams,
-      body: resolveEmailBody,
-      reply: email,
-    }),
-    /** Sent, opened, replies, auto-replies, bounces and unsubscribes of one email, oldest first. */
-    events: route({ method: 'GET', path: '/api/emails/:id/events', params: idParams, reply: emailEvents }),
-    /** The message as sent (message/rfc822). */
-    raw: route({ method: 'GET', path: '/api/emails/:id/raw', params: idParams }),
-    scheduled: route({
-      method: 'GET',
-      path: '/api/scheduled-emails',
-      query: scheduledEmailsQuery,
-      reply: page(scheduledEmail),
-    }),
-    /** Scheduled emails of the user among `ids` back to draft (the Scheduled Emails dialog's bulk action). */
-    unscheduleMany: route({
-      method: 'POST',
-      path: '/api/emails/unschedule',
-      body: unscheduleEmailsBody,
-      reply: unscheduleEmailsReply,
-    }),
-    /** Scheduled emails of the user among `ids` moved to one new time. */
-    rescheduleMany: route({
-      method: 'POST',
-      path: '/api/emails/reschedule',
-      body: rescheduleEmailsBody,
-      reply: rescheduleEmailsReply,
-    }),
-  },
+  emails: emailRoutes,
 
   /** The mailbox where the signed-in user's replies arrive (docs/product.md §12). */
   mailbox: {
