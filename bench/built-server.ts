@@ -14,7 +14,11 @@ export async function startBuiltServer(databaseUrl: string, env: Record<string, 
   const port = 24000 + (process.pid % 1000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-bench-server-'));
-  const server = spawn(process.execPath, ['--max-old-space-size=256', 'dist/server/main.js', 'web'], {
+  // BENCH_CPU_PROF=<folder>: the server's CPU profile, written there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const profileFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const args = ['--max-old-space-size=256', ...profileFlags, 'dist/server/main.js', 'web'];
+  const server = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -69,8 +69,20 @@ const MIGRATIONS_FOLDER = path.join(ROOT_DIR, 'src/server/db/migrations');
 /** A new embedded database, made by `npm run build` (scripts/pglite-template.ts); new data folders start as a copy. */
 export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, 'dist/pglite-template');
 
-/** The template in `dir`: a new database with every migration applied, known by their hash. */
+/**
+ * The template in `dir`: a new database with every migration applied, known by their hash. The
+ * hash is taken only when asked for: a folder that already holds a database never needs it.
+ */
 function migratedTemplate(dir: string): PgliteTemplate {
+  return {
+    dir,
+    get contents() {
+      return `migrations ${migrationsHash()}`;
+    },
+  };
+}
+
+function migrationsHash() {
   const hash = createHash('sha256');
   const files = [
     'meta/_journal.json',
@@ -80,7 +92,7 @@ function migratedTemplate(dir: string): PgliteTemplate {
       .sort(),
   ];
   for (const file of files) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
-  return { dir, contents: `migrations ${hash.digest('hex')}` };
+  return hash.digest('hex');
 }
 
 /** `npm run build`: makes the template in `dir` unless the one there is current; true when it made one. */

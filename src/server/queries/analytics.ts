@@ -147,8 +147,21 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
     .orderBy(...orderBy)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
+  // The filter's total from the rollup, in the same round trip: an uncorrelated subquery, which
+  // PostgreSQL runs once per statement, not once per row.
+  const inScope = and(
+    eq(stats.userId, userId),
+    scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined,
+  );
+  const total =
+    opened === 'opened'
+      ? sql`coalesce(sum(${stats.humanOpened}), 0)`
+      : opened === 'unopened'
+        ? sql`coalesce(sum(${stats.sent}) - sum(${stats.humanOpened}), 0)`
+        : sql`coalesce(sum(${stats.sent}), 0)`;
   return db
     .select({
+      total: sql<number>`(select (${total})::int from ${stats} where ${inScope})`,
       id: emails.id,
       campaignId: emails.campaignId,
       campaignName: campaigns.name,
@@ -175,7 +188,10 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
     .prepare(`analytics_sent_emails_${variant.replaceAll('-', '_')}`);
 });
 
-/** One page of sent emails, sorted and filtered as asked. */
+/**
+ * One page of sent emails, sorted and filtered as asked; each row carries the filter's total (the
+ * number of sent emails it matches, from the rollup). An empty page carries none: ask rollupTotals.
+ */
 export function sentEmailsPage(db: Db, user: number, query: SentEmailsQuery) {
   const scope: Scope = query.campaignId === undefined ? 'user' : 'campaign';
   return sentEmailsPageQuery(db, `${query.sort}-${query.order}-${scope}-${query.opened}`).execute({

@@ -94,17 +94,20 @@ export async function getDailyActivity(
 
 /** One page of the Sent Emails table; the total comes from the rollup, not from counting rows. */
 export async function getSentEmails(db: Db, userId: number, query: SentEmailsQuery): Promise<SentEmailsPage> {
-  if (query.campaignId !== undefined) await ownCampaign(db, userId, query.campaignId);
-  const [rows, totals] = await Promise.all([
-    sentEmailsPage(db, userId, query),
-    rollupTotals(db, userId, query.campaignId),
-  ]);
-  const total =
-    query.opened === 'opened'
-      ? totals.opened
-      : query.opened === 'unopened'
-        ? totals.sent - totals.opened
-        : totals.sent;
+  // One round trip for a page with rows: they carry the total, and being the user's own emails they
+  // prove the campaign is the user's too. Only an empty page asks whose campaign it is, and the total.
+  const rows = await sentEmailsPage(db, userId, query);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    if (query.campaignId !== undefined) await ownCampaign(db, userId, query.campaignId);
+    const totals = await rollupTotals(db, userId, query.campaignId);
+    total =
+      query.opened === 'opened'
+        ? totals.opened
+        : query.opened === 'unopened'
+          ? totals.sent - totals.opened
+          : totals.sent;
+  }
   return {
     items: rows.map((r) => ({
       id: r.id,
