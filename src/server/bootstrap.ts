@@ -19,6 +19,7 @@ import { loggerOptions } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
 import { closeSmtpRelay } from './mail/smtp';
+import { closeImapThread } from './services/conversations/imap-thread';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -97,6 +98,7 @@ export async function closeContext(ctx: AppContext) {
   stopWatchingClock.get(ctx)?.();
   await ctx.jobs.stop();
   await closeComposePool();
+  await closeImapThread();
   closeSmtpRelay(ctx.config.mail.smtp);
   await ctx.database.close();
 }

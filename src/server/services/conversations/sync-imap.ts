@@ -1,7 +1,7 @@
 import type { SearchObject } from 'imapflow';
 import type { ImapSettings } from '../../config';
 import type { Db } from '../../db/client';
-import { type ImapInbox, type InboxHeaders, openImapInbox } from '../../mail/imap-inbox';
+import type { InboxHeaders } from '../../mail/imap-inbox';
 import type { SentEmailMatch, SentEmailRef } from '../../queries/inbound-messages';
 import { usersByAddress } from '../../queries/mailbox-syncs';
 import {
@@ -12,7 +12,8 @@ import {
   SOURCE_LIMIT,
   sentEmailLookup,
 } from './candidates';
-import { type InboundMessage, parseRawMessage, referencedMessageIds } from './inbound-message';
+import { openImapInboxOnThread, type ParsingInbox } from './imap-thread';
+import { type InboundMessage, referencedMessageIds } from './inbound-message';
 import { type InboundItem, recordInboundBatch } from './record-inbound';
 import { type HeldMailbox, type SyncReport, withSyncLease } from './sync-lease';
 
@@ -49,7 +50,7 @@ export async function syncImapMailbox(deps: ImapSyncDeps): Promise<SyncReport> {
 async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   const { db, settings, now } = deps;
   const { cursor } = held;
-  const inbox = await openImapInbox(settings);
+  const inbox = await openImapInboxOnThread(settings);
   try {
     const rescanned = !cursor || cursor.uidValidity !== inbox.uidValidity;
     const since = new Date(now().getTime() - settings.rescanDays * 86_400_000);
@@ -59,18 +60,33 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
       rescanned ? inbox.uidsSince(since, only) : inbox.uidsAfter(cursor.lastUid, only);
     const uids = await list();
     const worthReading = uids.length === 0 ? [] : await list(CANDIDATE_SEARCH);
-    const batchSize = deps.batchSize ?? 200;
+    const batchSize = deps.batchSize ?? 500;
     const batches: number[][] = [];
     for (let i = 0; i < worthReading.length; i += batchSize)
       batches.push(worthReading.slice(i, i + batchSize));
-    // Two stages overlap: while one batch is recorded in the database, the next is read from the
-    // server and parsed. Batches are recorded, and the cursor moved past them, in order.
+    // Batches go through two stages: read (headers, the database's word on which are candidates,
+    // their sources, parsed) and record. The next batches are read while this one is recorded,
+    // the IMAP thread parsing while this thread records. Batches are recorded, and the cursor
+    // moved past them, in order.
+    const reads: Promise<{ lookup: SentEmailLookup; read: ReadMessage[] }>[] = [];
+    const readBatch = (i: number) => {
+      while (reads.length < Math.min(batches.length, i + 1 + READ_AHEAD)) {
+        const lookup = sentEmailLookup(db);
+        const read = inbox
+          .headers(batches[reads.length]!, CANDIDATE_HEADERS)
+          .then((headers) => candidatesAmong(lookup, headers))
+          .then((candidates) => readWhole(inbox, candidates))
+          .then((read) => ({ lookup, read }));
+        // A failure is met where the batch is awaited, not as an unhandled rejection meanwhile.
+        read.catch(() => {});
+        reads.push(read);
+      }
+      return reads[i]!;
+    };
     let recorded = 0;
     let recording: Promise<unknown> = Promise.resolve();
-    for (const batch of batches) {
-      const lookup = sentEmailLookup(db);
-      const headers = await inbox.headers(batch, CANDIDATE_HEADERS);
-      const read = await readWhole(inbox, await candidatesAmong(lookup, headers));
+    for (const [i, batch] of batches.entries()) {
+      const { lookup, read } = await readBatch(i);
       await recording;
       recording = recordBatch(db, inbox, lookup, read).then(async (n) => {
         recorded += n;
@@ -95,25 +111,25 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   }
 }
 
+/** Batches read ahead of the one being recorded (the rest wait on the server). */
+const READ_AHEAD = 2;
+
 type ReadMessage = { uid: number; receivedAt: Date; msg: InboundMessage };
 
 /**
- * The candidates' sources, in one FETCH, parsed. A message gone since its headers were read, or
- * unreadable, is passed over, so the cursor is not held there.
+ * The candidates read whole, in one FETCH, parsed (on the IMAP thread). A message gone since its
+ * headers were read, or unreadable, is passed over, so the cursor is not held there.
  */
-async function readWhole(inbox: ImapInbox, candidates: InboxHeaders[]): Promise<ReadMessage[]> {
+async function readWhole(inbox: ParsingInbox, candidates: InboxHeaders[]): Promise<ReadMessage[]> {
   if (candidates.length === 0) return [];
-  const sources = await inbox.sources(
+  const parsed = await inbox.messages(
     candidates.map((c) => c.uid),
     SOURCE_LIMIT,
   );
-  const read: ReadMessage[] = [];
-  for (const { uid, receivedAt } of candidates) {
-    const raw = sources.get(uid);
-    const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
-    if (msg) read.push({ uid, receivedAt, msg });
-  }
-  return read;
+  return candidates.flatMap(({ uid, receivedAt }) => {
+    const msg = parsed.get(uid);
+    return msg ? [{ uid, receivedAt, msg }] : [];
+  });
 }
 
 /**
@@ -123,7 +139,7 @@ async function readWhole(inbox: ImapInbox, candidates: InboxHeaders[]): Promise<
  */
 async function recordBatch(
   db: Db,
-  inbox: ImapInbox,
+  inbox: ParsingInbox,
   lookup: SentEmailLookup,
   read: ReadMessage[],
 ): Promise<number> {
@@ -175,6 +191,6 @@ function newestAnswered(msg: InboundMessage, matches: SentEmailMatch[], userId: 
  * The message's own Message-ID when it has one, so the same message read again after the mailbox
  * was rebuilt (new UIDVALIDITY, new UIDs) is still recognised; else its place in the mailbox.
  */
-function sourceKey(inbox: ImapInbox, uid: number, msg: InboundMessage) {
+function sourceKey(inbox: ParsingInbox, uid: number, msg: InboundMessage) {
   return msg.messageId ? `message-id:${msg.messageId}` : `imap:${inbox.uidValidity}:${uid}`;
 }
