@@ -57,9 +57,13 @@ export async function openImapInboxOnThread(settings: ImapSettings): Promise<Par
     headers: async (uids, names) => (await call({ op: 'headers', session, uids, names })) as InboxHeaders[],
     messages: async (uids, maxBytes) =>
       (await call({ op: 'messages', session, uids, maxBytes })) as Map<number, InboundMessage>,
-    close: async () => {
-      await call({ op: 'close', session });
-    },
+    // Closing a connection the thread has already lost (it stopped, or the server hung up) is no
+    // failure of the sync: the sync's own outcome stands.
+    close: () =>
+      call({ op: 'close', session }).then(
+        () => {},
+        () => {},
+      ),
   };
 }
 

@@ -68,20 +68,24 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     // their sources, parsed) and record. The next batches are read while this one is recorded,
     // the IMAP thread parsing while this thread records. Batches are recorded, and the cursor
     // moved past them, in order.
-    const reads: Promise<{ lookup: SentEmailLookup; read: ReadMessage[] }>[] = [];
+    // Each batch's read is dropped once taken, so a long rescan holds only the batches in flight.
+    const reads = new Map<number, Promise<{ lookup: SentEmailLookup; read: ReadMessage[] }>>();
+    let readsStarted = 0;
     const readBatch = (i: number) => {
-      while (reads.length < Math.min(batches.length, i + 1 + READ_AHEAD)) {
+      for (; readsStarted < Math.min(batches.length, i + 1 + READ_AHEAD); readsStarted++) {
         const lookup = sentEmailLookup(db);
         const read = inbox
-          .headers(batches[reads.length]!, CANDIDATE_HEADERS)
+          .headers(batches[readsStarted]!, CANDIDATE_HEADERS)
           .then((headers) => candidatesAmong(lookup, headers))
           .then((candidates) => readWhole(inbox, candidates))
           .then((read) => ({ lookup, read }));
         // A failure is met where the batch is awaited, not as an unhandled rejection meanwhile.
         read.catch(() => {});
-        reads.push(read);
+        reads.set(readsStarted, read);
       }
-      return reads[i]!;
+      const read = reads.get(i)!;
+      reads.delete(i);
+      return read;
     };
     let recorded = 0;
     let recording: Promise<unknown> = Promise.resolve();
