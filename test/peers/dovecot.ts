@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import type { ImapSettings } from '../../src/server/config';
 import { freeLoopbackPort, idOf, perlHasSyscallPh, REAPER, userExists, waitForGreeting } from './mail-daemon';
 
 /**
@@ -51,6 +52,18 @@ export type Dovecot = {
 };
 
 export type DovecotUser = { user: string; password: string };
+
+/** The app's IMAP settings for one user's INBOX on this instance (IMAP_URL, defaults otherwise). */
+export function imapSettingsOf(dovecot: Dovecot, user: DovecotUser): ImapSettings {
+  return {
+    url: `imap://${encodeURIComponent(user.user)}:${user.password}@127.0.0.1:${dovecot.port}`,
+    mailbox: 'INBOX',
+    rescanDays: 7,
+    tlsCa: undefined,
+    tlsRejectUnauthorized: true,
+    timeoutMs: 10_000,
+  };
+}
 
 const DOVECOT = '/usr/sbin/dovecot';
 const DOVEADM = '/usr/bin/doveadm';

@@ -8,7 +8,7 @@ import {
   candidatesAmong,
   type SentEmailLookup,
 } from '../../src/server/services/conversations/candidates';
-import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
+import { type Dovecot, dovecotUnavailable, imapSettingsOf, startDovecot } from './dovecot';
 
 const unavailable = dovecotUnavailable();
 if (unavailable) console.warn(`test/peers skipped: ${unavailable}`);
@@ -68,14 +68,7 @@ describe.skipIf(unavailable !== null)('the IMAP server search that narrows what 
       ...PLAIN.map((raw, i) => ({ name: `plain ${i}`, raw: Buffer.from(raw) })),
     ];
     for (const { name, raw } of all) uidOf.set((await dovecot.append(MAILBOX.user, raw)).uid, name);
-    inbox = await openImapInbox({
-      url: `imap://${encodeURIComponent(MAILBOX.user)}:${MAILBOX.password}@127.0.0.1:${dovecot.port}`,
-      mailbox: 'INBOX',
-      rescanDays: 7,
-      tlsCa: undefined,
-      tlsRejectUnauthorized: true,
-      timeoutMs: 10_000,
-    });
+    inbox = await openImapInbox(imapSettingsOf(dovecot, MAILBOX));
   });
   afterAll(async () => {
     await inbox?.close();

@@ -6,7 +6,7 @@ import { openImapInbox } from '../../src/server/mail/imap-inbox';
 import { CANDIDATE_HEADERS, SOURCE_LIMIT } from '../../src/server/services/conversations/candidates';
 import { closeImapThread, openImapInboxOnThread } from '../../src/server/services/conversations/imap-thread';
 import { parseRawMessage } from '../../src/server/services/conversations/inbound-message';
-import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
+import { type Dovecot, dovecotUnavailable, imapSettingsOf, startDovecot } from './dovecot';
 
 const unavailable = dovecotUnavailable();
 if (unavailable) console.warn(`test/peers skipped: ${unavailable}`);
@@ -31,14 +31,7 @@ describe.skipIf(unavailable !== null)('the IMAP thread the sync reads on', () =>
   beforeAll(async () => {
     dovecot = await startDovecot({ users: [MAILBOX] });
     for (const name of CORPUS) await dovecot.append(MAILBOX.user, fs.readFileSync(path.join(FIXTURES, name)));
-    settings = {
-      url: `imap://${encodeURIComponent(MAILBOX.user)}:${MAILBOX.password}@127.0.0.1:${dovecot.port}`,
-      mailbox: 'INBOX',
-      rescanDays: 7,
-      tlsCa: undefined,
-      tlsRejectUnauthorized: true,
-      timeoutMs: 10_000,
-    };
+    settings = imapSettingsOf(dovecot, MAILBOX);
   });
   afterAll(async () => {
     await closeImapThread();
