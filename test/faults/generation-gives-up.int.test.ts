@@ -53,11 +53,24 @@ describe.each(testDatabases())('generation that runs out of retries (%s)', (kind
       );
       expect(campaign.generation.error).toBe(AI_GAVE_UP);
       // The job ran twice (its one retry) and the second run ended it cleanly; no email was written.
-      const { rows } = (await t.ctx.db.execute(
-        sql`select retry_count as "retryCount", state from pgboss.job
-            where name = ${generateEmailsJob.name} and (data->>'campaignId')::int = ${campaignId}`,
-      )) as unknown as { rows: { retryCount: number; state: string }[] };
-      expect(rows).toEqual([{ retryCount: 1, state: 'completed' }]);
+      // pg-boss marks the job done after the handler has returned, so a busy machine can show the
+      // draft while the job is still "active": wait for the job's own end.
+      const jobs = async () =>
+        (
+          (await t.ctx.db.execute(
+            sql`select retry_count as "retryCount", state from pgboss.job
+                where name = ${generateEmailsJob.name} and (data->>'campaignId')::int = ${campaignId}`,
+          )) as unknown as { rows: { retryCount: number; state: string }[] }
+        ).rows;
+      const ended = await waitUntil(
+        async () => {
+          const rows = await jobs();
+          return rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state)) && rows;
+        },
+        30_000,
+        'the generation job ended',
+      );
+      expect(ended).toEqual([{ retryCount: 1, state: 'completed' }]);
       expect(ai.requests.length).toBeGreaterThan(0);
       expect((await api.json('GET', `/api/campaigns/${campaignId}/emails?limit=50`)).items).toHaveLength(0);
 
