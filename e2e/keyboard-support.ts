@@ -85,17 +85,26 @@ export async function expectFocusTrapped(page: Page, dialog: Locator) {
 }
 
 /**
- * Opens the focused select with ArrowDown and picks `optionName` with Enter. When the list opens,
- * Mantine moves its highlight on zero-delay timers (first to the chosen value, which clears it when
- * there is none, then back to the highlighted option). Chromium runs input before timers, so an
- * Enter sent between the two found no option highlighted and was ignored (seen once in CI). No
- * person types that fast; the test lets the page's pending timers run before pressing Enter.
+ * Picks `optionName` in the focused select with ArrowDown and Enter. Mantine's searchable select
+ * opens its list on focus and moves its highlight on zero-delay timers: the open sets a timer
+ * that resets the highlighted index to the chosen value's (none here, so -1). Chromium handles
+ * input before timers, so an ArrowDown sent while that timer was pending highlighted the option
+ * (the attribute showed it) and the timer then cleared the index under it: Enter was ignored
+ * (seen in CI, and reproduced here after the suite's first specs). No person types within the
+ * few milliseconds the timer waits, so the test lets the page's pending timers run before each
+ * key, as a person's pause would.
  */
 export async function chooseOptionByKeyboard(page: Page, optionName: string) {
+  await runPendingTimers(page);
   await page.keyboard.press('ArrowDown');
   const option = page.getByRole('option', { name: optionName });
   await expect(option).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await runPendingTimers(page);
   await expect(option).toHaveAttribute('data-combobox-selected', 'true');
   await page.keyboard.press('Enter');
+}
+
+/** Zero-delay timers run in the order they were set, so one set now runs after all pending ones. */
+async function runPendingTimers(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
