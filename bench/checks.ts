@@ -62,17 +62,17 @@ const asStored = drafts.map((d, i) => ({
 }));
 
 /** The generation job's checks, without the database: each draft alone, then all compared. */
-function checkAll() {
+async function checkAll() {
   const started = process.hrtime.bigint();
   let findings = 0;
-  for (const found of findingsOfDrafts(asStored, [{ aiSources }]).values()) findings += found.length;
+  for (const found of (await findingsOfDrafts(asStored, [{ aiSources }])).values()) findings += found.length;
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9, findings };
 }
 
 renderAll(); // warm-up
-checkAll();
+await checkAll();
 const before = renderAll();
-const checked = checkAll();
+const checked = await checkAll();
 const after = renderAll();
 const renderPerS = (DRAFTS / before.seconds + DRAFTS / after.seconds) / 2;
 const checksPerS = DRAFTS / checked.seconds;

@@ -41,7 +41,7 @@ let failures = 0;
 
 /** One campaign's drafts, the cheap findings and then the provider's reading of each draft's claims. */
 async function withAiPass(campaign: LabelledCampaign): Promise<{ cheap: Outcome[]; withAi: Outcome[] }> {
-  const cheap = checkCampaign(campaign);
+  const cheap = await checkCampaign(campaign);
   const withAi = await Promise.all(
     cheap.map((outcome) =>
       limit(async () => {

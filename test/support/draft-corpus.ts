@@ -50,8 +50,8 @@ export const htmlOf = (draft: LabelledDraft) =>
 export type Outcome = { draft: LabelledDraft; campaign: LabelledCampaign; found: Finding[] };
 
 /** The checks as the product runs them, each campaign as one step (check-campaign.ts). */
-export function checkCampaign(campaign: LabelledCampaign): Outcome[] {
-  const found = findingsOfDrafts(
+export async function checkCampaign(campaign: LabelledCampaign): Promise<Outcome[]> {
+  const found = await findingsOfDrafts(
     campaign.drafts.map((draft, i) => ({
       id: i,
       step: 1,

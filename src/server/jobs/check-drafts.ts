@@ -35,6 +35,8 @@ export const checkDraftsJob: AppJob<typeof payload> = {
       await recheckEditedClaims(ctx.db, { ...campaign, emailIds }, claims);
       return;
     }
+    // The drafts were just written: their pages are read in id order.
+    await ctx.database.refreshStatistics(['emails']);
     const found = await checkDraftsOfCampaign(ctx.db, campaign, claims);
     ctx.log.info({ ...campaign, withFindings: found }, 'drafts checked');
   },

@@ -15,16 +15,24 @@ export type DraftForChecks = {
   row: Record<string, string | null>;
 };
 
-/** The campaign's drafts (emails still in review), in id order; with `ids`, only those. */
-export function draftsForChecks(db: Db, campaignId: number, ids?: readonly number[]) {
+/**
+ * The campaign's drafts (emails still in review), in id order: those of `ids`, or a page of
+ * `limit` after `afterId` (a page at a time, so no one read holds the embedded database for long).
+ */
+export function draftsForChecks(
+  db: Db,
+  campaignId: number,
+  which: { ids: readonly number[] } | { afterId: number; limit: number },
+) {
   return selectRows<DraftForChecks>(
     db,
     sql`select e.id::int as id, e.step, e.subject, e.body, e.attention_reason as "attentionReason",
                r.email as "recipientEmail", r.data as row
           from emails e join recipients r on r.id = e.recipient_id
          where e.campaign_id = ${campaignId} and e.status = 'draft'
-           ${ids ? sql`and e.id = any(${sql.param([...ids])}::bigint[])` : sql``}
-         order by e.id`,
+           ${'ids' in which ? sql`and e.id = any(${sql.param([...which.ids])}::bigint[])` : sql`and e.id > ${which.afterId}`}
+         order by e.id
+         ${'ids' in which ? sql`` : sql`limit ${which.limit}`}`,
   );
 }
 

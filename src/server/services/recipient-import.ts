@@ -46,7 +46,7 @@ export async function importRecipients(
 
   const suspects = new SuspectSpill();
   try {
-    return await database.bulkTransaction(async (session) => {
+    const report = await database.bulkTransaction(async (session) => {
       await deleteRecipientsOf(session, campaignId);
       const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], warnings: [], columns: [] };
       const skip = (row: number, email: string, reason: string) => {
@@ -118,6 +118,9 @@ export async function importRecipients(
       await finishImport(session, campaignId, mapping);
       return report;
     });
+    // Generation pages through these rows next.
+    await database.refreshStatistics(['recipients']);
+    return report;
   } finally {
     suspects.discard();
   }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import { writtenByAi } from '../../../contract/templates';
 import type { Db } from '../../db/client';
@@ -31,6 +32,10 @@ export function aiSourcesOf(
   return parts.filter(Boolean).join('\n').toLowerCase();
 }
 
+/** Drafts checked between two turns of the event loop, and read per statement. */
+const YIELD_EVERY = 500;
+const PAGE = 2000;
+
 /** How a step's drafts are checked: what its AI was given (null: a fixed template's drafts). */
 export type StepSources = { aiSources: string | null };
 
@@ -39,13 +44,15 @@ export type StepSources = { aiSources: string | null };
  * each other (near-duplicates among AI drafts, lengths far from the usual). `steps[n - 1]` is
  * step n's.
  */
-export function findingsOfDrafts(
+export async function findingsOfDrafts(
   drafts: readonly DraftForChecks[],
   steps: readonly StepSources[],
-): Map<number, Finding[]> {
+): Promise<Map<number, Finding[]>> {
   const findings = new Map<number, Finding[]>();
   const byStep = new Map<number, ComparedDraft[]>();
-  for (const draft of drafts) {
+  for (const [i, draft] of drafts.entries()) {
+    // 100,000 drafts take over a second of checking: requests get in every few milliseconds.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
     const body = readDraft(draft.body);
     findings.set(
       draft.id,
@@ -93,8 +100,13 @@ export async function checkCampaignDrafts(
   const settings = await findSenderSettings(db, campaign.userId);
   const templates = await templatesOfSteps(db, campaign);
   const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings) }));
-  const drafts = await draftsForChecks(db, campaign.id);
-  const findings = findingsOfDrafts(drafts, steps);
+  const drafts: DraftForChecks[] = [];
+  for (let page = await draftsForChecks(db, campaign.id, { afterId: 0, limit: PAGE }); ; ) {
+    drafts.push(...page);
+    if (page.length < PAGE) break;
+    page = await draftsForChecks(db, campaign.id, { afterId: page.at(-1)!.id, limit: PAGE });
+  }
+  const findings = await findingsOfDrafts(drafts, steps);
   const checked = drafts.map((d) => ({ ...d, findings: findings.get(d.id) ?? [] }));
   // An AI draft whose claims are to be read is stored once they are: until then it counts as
   // not checked, so nobody approves it "without findings" on the cheap checks alone.
@@ -149,7 +161,7 @@ export async function recheckEditedClaims(
   if (!campaign || !claims || !campaign.checkClaimsWithAi) return;
   const settings = await findSenderSettings(db, campaign.userId);
   const templates = await templatesOfSteps(db, campaign);
-  const drafts = (await draftsForChecks(db, campaign.id, ids.emailIds)).filter((d) =>
+  const drafts = (await draftsForChecks(db, campaign.id, { ids: ids.emailIds })).filter((d) =>
     writtenByAi(templates[d.step - 1] ?? null),
   );
   const edited = drafts.map((d) => ({

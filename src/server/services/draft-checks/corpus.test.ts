@@ -34,8 +34,8 @@ describe('draft checks against the labelled corpus', () => {
   let outcomes: Outcome[] = [];
   let scores = {} as Record<FindingKind, Score>;
 
-  beforeAll(() => {
-    outcomes = corpus.flatMap(checkCampaign);
+  beforeAll(async () => {
+    outcomes = (await Promise.all(corpus.map(checkCampaign))).flat();
     const scored = score(outcomes);
     scores = scored.scores;
     report(outcomes, scores, scored.mistakes);
