@@ -46,7 +46,7 @@ export async function importRecipients(
 
   const suspects = new SuspectSpill();
   try {
-    const report = await database.bulkTransaction(async (session) => {
+    const imported = await database.bulkTransaction(async (session) => {
       await deleteRecipientsOf(session, campaignId);
       const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], warnings: [], columns: [] };
       const skip = (row: number, email: string, reason: string) => {
@@ -120,7 +120,7 @@ export async function importRecipients(
     });
     // Generation pages through these rows next.
     await database.refreshStatistics(['recipients']);
-    return report;
+    return imported;
   } finally {
     suspects.discard();
   }
