@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lt, param, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
@@ -202,13 +203,19 @@ export async function postponeSending(db: Db, emailIds: number[], morning: Date)
       and r.id = e.recipient_id and c.id = e.campaign_id and u.id = e.user_id`);
 }
 
-/** settleSending for many emails given the same values. */
-export async function settleManySending(db: Db, emailIds: number[], values: Partial<EmailRow>) {
-  if (emailIds.length === 0) return;
-  await db
+/** settleSending for many emails given the same values (SQL may read the row); returns the ids settled. */
+export async function settleManySending(
+  db: Db,
+  emailIds: number[],
+  values: PgUpdateSetSource<typeof emails>,
+): Promise<number[]> {
+  if (emailIds.length === 0) return [];
+  const rows = await db
     .update(emails)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(emailIdIn(emailIds), eq(emails.status, 'sending')));
+    .where(and(emailIdIn(emailIds), eq(emails.status, 'sending')))
+    .returning({ id: emails.id });
+  return rows.map((r) => r.id);
 }
 
 /** Everything composing one email needs, in one read. */
@@ -266,7 +273,12 @@ export async function releaseDueScheduled(db: Db, now: Date) {
 /** Emails claimed for sending longer ago than the lease: their worker died mid-send. */
 export async function staleSending(db: Db, claimedBefore: Date) {
   return db
-    .select({ id: emails.id })
+    .select({
+      id: emails.id,
+      userId: emails.userId,
+      campaignId: emails.campaignId,
+      messageId: emails.messageId,
+    })
     .from(emails)
     .where(and(eq(emails.status, 'sending'), lt(emails.updatedAt, claimedBefore)));
 }

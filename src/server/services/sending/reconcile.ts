@@ -1,4 +1,6 @@
-import { emailForSending, settleSending, staleSending } from '../../queries/email-sending';
+import { sql } from 'drizzle-orm';
+import { emails } from '../../db/schema';
+import { settleManySending, staleSending } from '../../queries/email-sending';
 import { findUser, latestProvider } from '../../queries/users';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { mailboxFor } from './mailbox';
@@ -24,33 +26,61 @@ export async function reconcileInterruptedSends(
 ): Promise<number> {
   const before = claimedBefore ?? new Date(Date.now() - deps.config.mail.leaseSeconds * 1000);
   const stale = await staleSending(deps.db, before);
-  for (const { id } of stale) {
-    const found = await emailForSending(deps.db, id);
-    if (!found) continue;
-    const { email, campaign } = found;
-    const verdict = await askMailbox(deps, email.userId, email.messageId);
-    if (verdict === true) {
-      await settleSending(deps.db, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null });
-    } else if (verdict === false) {
-      await queue.queueAndSend(deps.db, async (tx) =>
-        (await settleSending(tx, id, { status: 'queued', errorMessage: null, rawMessage: null })) ? [id] : [],
-      );
-    } else {
-      await settleSending(deps.db, id, { status: 'unknown', errorMessage: DELIVERY_UNKNOWN });
-    }
-    await refreshCampaignSendStatus(deps.db, campaign.id);
+  // A handful of statements per mailbox rather than several per email: after a crash mid-campaign
+  // hundreds wait, and on the embedded database each statement takes its turn with the requests.
+  const byUser = new Map<number, typeof stale>();
+  for (const e of stale) {
+    const list = byUser.get(e.userId);
+    if (list) list.push(e);
+    else byUser.set(e.userId, [e]);
   }
+  for (const [userId, interrupted] of byUser) {
+    const ask = await sentFolderOf(deps, userId);
+    const verdicts = { sent: [] as number[], queued: [] as number[], unknown: [] as number[] };
+    for (const { id, messageId } of interrupted) {
+      // Without a Message-ID the send never reached a provider.
+      const verdict = messageId ? await ask(messageId) : false;
+      verdicts[verdict === true ? 'sent' : verdict === false ? 'queued' : 'unknown'].push(id);
+    }
+    // Sent at the claim, the email's last update before this one.
+    await settleManySending(deps.db, verdicts.sent, {
+      status: 'sent',
+      sentAt: sql`${emails.updatedAt}`,
+      errorMessage: null,
+    });
+    if (verdicts.queued.length > 0)
+      await queue.queueAndSend(deps.db, (tx) =>
+        settleManySending(tx, verdicts.queued, { status: 'queued', errorMessage: null, rawMessage: null }),
+      );
+    await settleManySending(deps.db, verdicts.unknown, { status: 'unknown', errorMessage: DELIVERY_UNKNOWN });
+  }
+  for (const campaignId of new Set(stale.map((e) => e.campaignId)))
+    await refreshCampaignSendStatus(deps.db, campaignId);
   return stale.length;
 }
 
-async function askMailbox(deps: SendDeps, userId: number, messageId: string | null): Promise<boolean | null> {
-  if (!messageId) return false; // never claimed a Message-ID, so it never reached a provider
+/**
+ * Asks the user's mailbox whether a Message-ID went out: true or false, or null when it cannot
+ * say (SMTP has no Sent folder to ask, no read access, the user is gone, or the provider failed).
+ */
+async function sentFolderOf(
+  deps: SendDeps,
+  userId: number,
+): Promise<(messageId: string) => Promise<boolean | null>> {
+  const cannotSay = async () => null;
   const user = await findUser(deps.db, userId);
-  if (!user) return null;
+  if (!user) return cannotSay;
   try {
-    const mailbox = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
-    return (await mailbox.transport.findSent?.(messageId)) ?? null;
+    const { transport } = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
+    if (!transport.findSent) return cannotSay;
+    return async (messageId) => {
+      try {
+        return (await transport.findSent?.(messageId)) ?? null;
+      } catch {
+        return null;
+      }
+    };
   } catch {
-    return null;
+    return cannotSay;
   }
 }
