@@ -1,5 +1,9 @@
 import type { Db } from '../../db/client';
-import { campaignEmailStates, hasEmailsInFlight, setCampaignStatus } from '../../queries/email-sending';
+import {
+  campaignEmailStates,
+  hasEmailsInFlight,
+  setCampaignStatus,
+} from '../../queries/campaign-send-status';
 
 /**
  * docs/product.md §4: a campaign is `sending` while any email is on its way, `scheduled` while only
