@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { type ComparedDraft, duplicateFindings, lengthFindings } from './campaign-checks';
 
-const topics = ['robot arms', 'cold storage', 'route planning', 'solar roofs', 'payroll', 'fleet tyres'];
+/** Drafts written separately: each says something of its own, in its own words. */
+const OPENINGS = [
+  'I read how your team handles robot arms across three sites and wondered about the night shift.',
+  'Your talk on cold storage last spring stayed with me, especially the part about door seals.',
+  'Route planning for a fleet your size usually breaks at the edges of the map, not the middle.',
+  'Solar roofs on warehouses pay back faster than most finance teams expect, in our experience.',
+  'Payroll runs that need three people and a spreadsheet are more common than anyone admits.',
+  'Fleet tyres are the cost nobody budgets for until a winter like the last one arrives.',
+];
+const CLOSINGS = [
+  'Would a short call on Tuesday help?',
+  'Happy to send two pages on how others approached it.',
+  'If it is useful, I can share the checklist we use.',
+  'Shall I put fifteen minutes in your calendar next week?',
+  'A reply with a good time is all it takes.',
+  'I would value your view, even if the answer is no.',
+];
 const unique = (i: number): ComparedDraft => ({
   id: i,
   recipientEmail: `r${i}@example.com`,
-  text: `Hi Name${i}, I read how your team at Company${i} handles ${topics[i % topics.length]} across ${i + 3} sites, and wondered whether the way you schedule ${topics[(i + 1) % topics.length]} could use a second pair of eyes. We helped a firm in a similar spot cut waiting times by changing one habit number ${i}.`,
+  text: `Hi Name${i}, ${OPENINGS[i]} At Company${i} the question is probably ${['scale', 'cost', 'time', 'risk', 'people', 'weather'][i]}. ${CLOSINGS[i]}`,
   ownValues: [`Name${i}`, `Company${i}`],
 });
 const sameExceptName = (i: number): ComparedDraft => ({
@@ -35,6 +51,20 @@ describe('duplicateFindings', () => {
       ownValues: [],
     });
     expect(duplicateFindings([short(1), short(2)]).size).toBe(0);
+  });
+
+  it('flags the same email with three words changed in about eighty', () => {
+    const letter = (i: number, [adjective, size, when]: string[]): ComparedDraft => ({
+      id: 200 + i,
+      recipientEmail: `e${i}@example.com`,
+      text: `Hi Reader${i}, I hope this note finds you well. Our platform helps teams like yours at Shop${i} save time every week with ${adjective} automation, and I would love to show you how it works in a ${size} call next week. Most of our customers start with the invoices that arrive by post, because those take the longest to enter by hand. After a month they usually move the supplier statements over as well, and by ${when} the team has stopped thinking about it at all.`,
+      ownValues: [`Reader${i}`, `Shop${i}`],
+    });
+    const found = duplicateFindings([
+      letter(1, ['simple', 'short', 'then']),
+      letter(2, ['plain', 'brief', 'now']),
+    ]);
+    expect([...found.keys()].sort()).toEqual([201, 202]);
   });
 });
 

@@ -1,10 +1,14 @@
 import type { Finding } from '../../../contract/draft-findings';
+import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
 
 /**
  * The cheap half of the ungrounded-claims check, for AI drafts: numbers and proper names in the
  * draft that appear nowhere in what the AI was given (the recipient's row, the template, the
- * sender's settings). It cannot tell a true fact the model knew from an invented one; it says
- * where to look. The AI pass (a second structured call) judges the claims themselves.
+ * sender's settings). A number of a kind that makes a claim (money, a percentage…) is flagged
+ * wherever it stands; a name only where the sentence makes a claim about the recipient
+ * (claim-context.ts), as a name elsewhere is mostly general context ("a talk on Kubernetes").
+ * It cannot tell a true fact the model knew from an invented one; it says where to look. The AI
+ * pass (a second structured call) judges the claims themselves.
  */
 
 /** Capitalised words that are not names: greetings, sign-offs, days, months, pronouns. */
@@ -13,14 +17,16 @@ const NOT_NAMES = new Set(
     'i hi hello hey dear thanks thank best regards kind warm cheers sincerely yours ps p.s ' +
     'monday tuesday wednesday thursday friday saturday sunday january february march april may june ' +
     'july august september october november december today tomorrow yesterday ' +
-    'mr mrs ms dr the a an and or but if so as at in on of for to from with by we you your our my ' +
+    'mr mrs ms dr prof the a an and or but if so as at in on of for to from with by we you your our my ' +
     'it its this that these those there here what when where why how who would could should will ' +
     'let looking just also quick happy great love ok okay no yes re fwd email ai ceo cto cfo coo ' +
     'vp hr it b2b b2c saas api faq q1 q2 q3 q4 sir madam ' +
     // Holidays, nationalities and the tools every office names: context, not claims.
     'christmas easter thanksgiving new year european american british english german french spanish ' +
     'italian dutch irish scottish welsh canadian australian zoom teams slack linkedin google meet ' +
-    'calendly excel outlook gmail microsoft whatsapp'
+    'calendly excel outlook gmail microsoft whatsapp ' +
+    // Salutations that name no one ("Hi Team", "Dear Friend"), as a greeting counts as a claim.
+    'team all everyone everybody friend friends colleague colleagues supporter supporters folks'
   ).split(' '),
 );
 
@@ -35,18 +41,14 @@ const ACRONYM = /^\p{Lu}{2,6}s?$/u;
 const NOUN_CAPITALISING = /\b(?:und|der|die|das|nicht|mit|für|Sie|Ihnen|Ihre[nmrs]?|wir|ich)\b/g;
 const capitalisesNouns = (text: string) => (text.match(NOUN_CAPITALISING)?.length ?? 0) >= 3;
 
-/** Numbers worth checking: money, percentages, large counts, years, funding rounds. */
+/**
+ * Numbers worth checking: money, percentages, large counts, years, funding rounds, and ratings
+ * with a decimal ("4.9-star", "4.8/5"; a whole "5-star" is as often a manner of speaking).
+ */
 const CLAIM_NUMBER =
-  /(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion)?\b|\b\d[\d,.]*\s?%|\b\d[\d,.]*\s?(?:k|m|bn|million|billion)\b|\b(?:19|20)\d\d\b|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,}\b|\bSeries [A-H]\b)/gi;
+  /(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion)?(?!\p{L})|\b\d[\d,.]*\s?%|\b\d[\d,.]*\s?(?:k|m|bn|million|billion)(?!\p{L})|\b(?:19|20)\d\d\b|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,}\b|\bSeries [A-H]\b|\b\d[.,]\d(?=\s?-?\s?stars?\b|\s?(?:\/|out of)\s?(?:5|10)\b))/giu;
 /** Counts that describe the sender's own offer ("a 15-minute call", "2 weeks"), not the recipient. */
 const DURATION_AFTER = /^\s?-?\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|seconds?)\b/i;
-
-/** A sentence start: the first word of the text, or one after . ! ? : or a line break. */
-function startsSentence(text: string, at: number) {
-  let i = at - 1;
-  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
-  return i < 0 || '.!?:\n'.includes(text[i]!);
-}
 
 function mostlyCapitals(text: string) {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
@@ -57,6 +59,20 @@ const digitsOf = (text: string) => text.replace(/[^\d]/g, '');
 /** Every number of a text without its separators ("12,000" and "12000" alike; "87.5" as "875"). */
 const numbersIn = (text: string) => new Set((text.match(/\d[\d,.]*\d|\d/g) ?? []).map(digitsOf));
 
+/** A run of capitalised words ("Acme Robotics", "TechCrunch"), judged as one name. */
+const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
+
+/**
+ * Whether a name is no news: each word, and each part of a hyphenated one ("Nomad-friendly",
+ * "AI-specific"), is a known non-name, an acronym, lower-case after the hyphen or in the sources;
+ * or the whole name is in the sources.
+ */
+function isGrounded(name: string, sources: string) {
+  const grounded = (part: string) =>
+    !/^\p{Lu}/u.test(part) || NOT_NAMES.has(bare(part)) || ACRONYM.test(part) || sources.includes(bare(part));
+  return name.split(/\s+/).every((w) => w.split('-').every(grounded)) || sources.includes(bare(name));
+}
+
 export function groundingFindings(
   subject: string,
   bodyText: string,
@@ -64,6 +80,7 @@ export function groundingFindings(
   sources: string,
 ): Finding[] {
   const found: Finding[] = [];
+  const names: { field: 'subject' | 'body'; name: string; claim: boolean }[] = [];
   const sourceNumbers = numbersIn(sources);
   const seen = new Set<string>();
   const flag = (field: 'subject' | 'body', text: string, reason: string) => {
@@ -94,33 +111,37 @@ export function groundingFindings(
         continue;
       flag(field, claim, `"${claim}" is not in the recipient's row, the template or your settings`);
     }
-    // Runs of capitalised words ("Acme Robotics", "TechCrunch"), each judged as one name.
+    // Names, each judged with its sentence: whether one makes a claim depends on the sentence.
     // A text mostly in capitals is shouting (the deliverability check says so), not names.
     if (mostlyCapitals(text) || nounsCapitalised) continue;
-    for (const m of text.matchAll(
-      /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu,
-    )) {
+    // The sentence of the last name judged, and whether it speaks to the recipient: names come in
+    // order, so each sentence is found and judged once, however many names it holds.
+    let [start, end, sentence, speaks] = [0, 0, '', false];
+    for (const m of text.matchAll(NAME_RUN)) {
       let name = m[0];
       let at = m.index;
       // A run that opens a sentence: its first word is capitalised for grammar, not as a name.
-      if (startsSentence(text, at)) {
+      if (opensSentence(text, at)) {
         const rest = name.indexOf(' ');
         if (rest < 0) continue;
         at += rest + 1;
         name = name.slice(rest + 1);
       }
-      // Each word, and each part of a hyphenated one ("Nomad-friendly", "AI-specific"), is a
-      // name only if it is not a known non-name, an acronym, or lower-case after the hyphen.
-      const grounded = (part: string) =>
-        !/^\p{Lu}/u.test(part) ||
-        NOT_NAMES.has(bare(part)) ||
-        ACRONYM.test(part) ||
-        sources.includes(bare(part));
-      const words = name.split(/\s+/).filter((w) => !w.split('-').every(grounded));
-      if (words.length === 0) continue;
-      if (sources.includes(bare(name))) continue;
-      flag(field, name, `"${name}" is not in the recipient's row, the template or your settings`);
+      if (isGrounded(name, sources)) continue;
+      if (at >= end) {
+        [start, end] = sentenceAround(text, at);
+        sentence = text.slice(start, end);
+        speaks = addressesRecipient(sentence);
+      }
+      names.push({ field, name, claim: speaks || reportsEvent(sentence, at - start) });
     }
+  }
+  // A name is flagged only where it stands in a claim about the recipient (claim-context.ts), and
+  // then everywhere it appears: a subject's "Saw Acme in Vogue" is the body's claim again.
+  const claimed = new Set(names.filter((n) => n.claim).map((n) => n.name.toLowerCase()));
+  for (const { field, name } of names) {
+    if (claimed.has(name.toLowerCase()))
+      flag(field, name, `"${name}" is not in the recipient's row, the template or your settings`);
   }
   return found;
 }
