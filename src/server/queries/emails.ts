@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, lt, param, sql } from 'drizzle-orm';
 import { FINDING_KINDS, type FindingKind } from '../../contract/draft-findings';
 import { ALLOWED_FROM } from '../../contract/email-rules';
-import { type Db, selectRows } from '../db/client';
+import { columnArrays, type Db, selectRows } from '../db/client';
 import { emails, REVIEW_RANK, recipients } from '../db/schema';
 
 export type NewEmail = {
@@ -26,7 +26,7 @@ export async function insertEmailBatch(
   rows: NewEmail[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const column = <K extends keyof NewEmail>(key: K) => param(rows.map((r) => r[key]));
+  const column = columnArrays(rows);
   const inserted = await selectRows(
     db,
     sql`

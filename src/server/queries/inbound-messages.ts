@@ -1,6 +1,6 @@
 import { param, sql } from 'drizzle-orm';
 import type { BounceKind, InboundKind } from '../../contract/conversations';
-import { type Db, selectRows } from '../db/client';
+import { columnArrays, type Db, selectRows } from '../db/client';
 import { emails, inboundMessages, recipients, users } from '../db/schema';
 
 export type SentEmailRef = { id: number; campaignId: number; recipientEmail: string };
@@ -131,7 +131,7 @@ export type NewInboundMessage = {
  */
 export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const column = <K extends keyof NewInboundMessage>(key: K) => param(rows.map((r) => r[key] ?? null));
+  const column = columnArrays(rows);
   const inserted = await selectRows<{ user_id: number; source_key: string }>(
     db,
     sql`

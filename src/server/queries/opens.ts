@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNotNull, param, sql } from 'drizzle-orm';
-import { type Db, preparedQuery, selectRows } from '../db/client';
+import { columnArrays, type Db, preparedQuery, selectRows } from '../db/client';
 import { emailOpens, emails, recipients } from '../db/schema';
 
 export type NewOpen = {
@@ -21,7 +21,7 @@ export type NewOpen = {
  */
 export async function insertOpens(db: Db, opens: NewOpen[], maxPerEmail: number): Promise<Set<number>> {
   if (opens.length === 0) return new Set();
-  const column = <K extends keyof NewOpen>(key: K) => param(opens.map((o) => o[key]));
+  const column = columnArrays(opens);
   const rows = await selectRows<{ email_id: string | number }>(
     db,
     sql`

@@ -72,10 +72,11 @@ async function sentFolderOf(
   if (!user) return cannotSay;
   try {
     const { transport } = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
-    if (!transport.findSent) return cannotSay;
+    const findSent = transport.findSent?.bind(transport);
+    if (!findSent) return cannotSay;
     return async (messageId) => {
       try {
-        return (await transport.findSent?.(messageId)) ?? null;
+        return (await findSent(messageId)) ?? null;
       } catch {
         return null;
       }
