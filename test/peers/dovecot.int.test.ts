@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
 
 /**
@@ -319,8 +319,8 @@ describe.skipIf(unavailable !== null)('stopping a private Dovecot', () => {
     expect(pids).toContain(dovecot.pid);
     // master plus at least log, config, auth and this session's imap.
     expect(pids.length).toBeGreaterThanOrEqual(5);
-    const logFile = dovecot.log();
-    expect(logFile).toContain(`Login: user=<${user}>`);
+    // Dovecot's log process writes the login line after the login has answered: wait for it.
+    await vi.waitFor(() => expect(dovecot.log()).toContain(`Login: user=<${user}>`), { timeout: 10_000 });
 
     const stoppingAt = performance.now();
     await dovecot.stop();
