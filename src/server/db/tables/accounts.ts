@@ -78,6 +78,8 @@ export const senderSettings = pgTable('sender_settings', {
   state: text('state'),
   zipCode: text('zip_code'),
   phoneNumber: text('phone_number'),
+  /** Why recipients hear from the sender; fills the default footer's "[reason]" (docs/product.md §3). */
+  recipientReason: text('recipient_reason'),
   updatedAt: updatedAt(),
 });
 

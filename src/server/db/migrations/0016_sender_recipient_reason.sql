@@ -1,0 +1,1 @@
+ALTER TABLE "sender_settings" ADD COLUMN "recipient_reason" text;
