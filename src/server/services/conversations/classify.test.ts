@@ -260,7 +260,13 @@ describe('classifyInbound rules', () => {
     'Remove me',
     'Please remove me from your mailing list, thanks',
     'Take me off your list!',
-  ])('takes a first line "%s" as a request', (line) => {
+    'Hi Alice,\n\nunsubscribe',
+    'Thanks for the note.\nPlease delete my details from your database and do not contact me again.',
+    'Bitte austragen.',
+    'Graag uitschrijven.',
+    'BAJA',
+    'Remover',
+  ])('takes "%s" as a request, wherever it stands in the new text', (line) => {
     expect(classify({ text: `\n${line}\n\n> quoted ${line}` }).kind).toBe('unsubscribe-request');
   });
 
@@ -268,7 +274,10 @@ describe('classifyInbound rules', () => {
     'Please stop the trial at the end of the month.',
     'Stop by our booth next week!',
     'Can you remove me from the CC and add Dana instead?',
-    'Hi Alice,\n\nunsubscribe',
+    'No',
+    'Not now, thanks.',
+    'No thanks',
+    'How do I unsubscribe from your competitor’s newsletter?',
   ])('keeps "%s" a reply', (text) => {
     expect(classify({ text }).kind).toBe('reply');
   });

@@ -1,4 +1,5 @@
 import { type DeliveryRecipient, type InboundMessage, isMailSystem } from './inbound-message';
+import { optOutRequest } from './opt-out';
 
 export type Classification =
   | {
@@ -218,17 +219,14 @@ function calendarDay(yearText: string | undefined, month: number, day: number, s
 /** Our List-Unsubscribe mailto asks for exactly this subject; a reply to it may add "Re:". */
 const UNSUBSCRIBE_SUBJECT = /^\s*((re|aw)\s*:\s*)*unsubscribe\s*$/i;
 
-/** Whole first lines only, so "we had to stop the rollout" stays a reply. */
-const UNSUBSCRIBE_LINE =
-  /^(please\s+)?(unsubscribe( me)?|remove me|(remove me from|take me off) (your|this|the) (mailing |email )?list|stop)(,?\s*please)?([,.!]?\s*(thanks|thank you))?[\s.!]*$/i;
-
+/**
+ * The subject our List-Unsubscribe mailto asks for, sent to the sender; or a removal request
+ * anywhere in the reply's new text (opt-out.ts), never in the quoted message or its footer.
+ */
 function isUnsubscribeRequest(msg: InboundMessage, sender: { address: string }) {
   if (UNSUBSCRIBE_SUBJECT.test(msg.subject) && msg.to.some((to) => sameAddress(to, sender.address)))
     return true;
-  const firstLine = newText(msg.text)
-    .split('\n')
-    .find((line) => line.trim() !== '');
-  return firstLine !== undefined && UNSUBSCRIBE_LINE.test(firstLine.trim());
+  return optOutRequest(newText(msg.text)) !== null;
 }
 
 // --- Reply text
