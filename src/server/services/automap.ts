@@ -1,7 +1,7 @@
+import { automapByRules } from '../../contract/automap-rules';
 import type { AiModels } from '../ai/ai-models';
 import { mapColumnsWithAi } from '../ai/map-columns';
 import { AppError } from '../errors';
-import { automapByRules } from './automap-rules';
 
 /**
  * POST /api/automap-columns: the deterministic rules first; with an AI provider, the AI fills

@@ -6,6 +6,7 @@ import {
   mapExactMatches,
   mappingFitsTemplate,
   mappingVariablesOf,
+  unmappedVariables,
 } from './column-mapping';
 
 describe('isMappedColumn', () => {
@@ -102,5 +103,32 @@ describe('mappingVariablesOf', () => {
     expect(mappingVariablesOf([null, 2], templates)).toBeNull();
     expect(mappingVariablesOf([9], templates)).toBeNull();
     expect(mappingVariablesOf([1, 9], templates)?.complete).toBe(false);
+  });
+});
+
+describe('unmappedVariables', () => {
+  const columns = ['E-mail', 'First', 'Organisation', 'Notes'];
+
+  it('names each variable left without a column and the column it most likely meant', () => {
+    expect(
+      unmappedVariables(
+        ['email', 'first_name', 'info', 'hook'],
+        { email: 'E-mail', first_name: 'First' },
+        columns,
+      ),
+    ).toEqual([
+      { variable: 'info', likely: 'Notes' },
+      { variable: 'hook', likely: null },
+    ]);
+  });
+
+  it('offers no column another variable uses, and leaves out a variable set to None on purpose', () => {
+    expect(unmappedVariables(['email', 'info'], { email: 'E-mail', info: MAPPING_NONE }, columns)).toEqual(
+      [],
+    );
+    expect(unmappedVariables(['info', 'notes'], { notes: 'Notes' }, columns)).toEqual([
+      { variable: 'info', likely: null },
+    ]);
+    expect(unmappedVariables(['info'], {}, [])).toEqual([]);
   });
 });

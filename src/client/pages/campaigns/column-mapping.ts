@@ -1,3 +1,4 @@
+import { likelyColumn } from '../../../contract/automap-rules';
 import { MAPPING_NONE, MAPPING_SELECT } from '../../../contract/campaigns';
 import type { Template } from '../../../contract/templates';
 import { stepNumberOf } from './editor/follow-up-steps';
@@ -103,4 +104,36 @@ export function mappingVariablesOf(
     }
   });
   return { variables, complete };
+}
+
+/** A variable the mapping leaves without a column, and the column it most likely meant. */
+export interface UnmappedVariable {
+  variable: string;
+  /** The column automap's rules pick among the columns nothing else uses; null when none fits. */
+  likely: string | null;
+}
+
+/**
+ * docs/product.md §3: what the editor warns about at save. A variable counts when it has no column
+ * and was not set to "None" on purpose; the email is left out (submit requires it anyway). Empty
+ * without columns to choose from.
+ */
+export function unmappedVariables(
+  variables: readonly string[],
+  mapping: ColumnMapping,
+  columns: readonly string[],
+): UnmappedVariable[] {
+  if (columns.length === 0) return [];
+  const used = new Set(Object.values(mapping).filter(isMappedColumn));
+  const free = columns.filter((column) => !used.has(column));
+  const unmapped: UnmappedVariable[] = [];
+  for (const variable of variables) {
+    if (variable === 'email' || isMappedColumn(mapping[variable]) || mapping[variable] === MAPPING_NONE)
+      continue;
+    const likely = likelyColumn(variable, free);
+    unmapped.push({ variable, likely });
+    // One column is offered to one variable only, as automap would use it once.
+    if (likely) free.splice(free.indexOf(likely), 1);
+  }
+  return unmapped;
 }

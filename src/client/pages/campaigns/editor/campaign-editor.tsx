@@ -3,10 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
+import { unmappedVariables } from '../column-mapping';
+import { submitProblem } from './campaign-draft';
 import { DetailsSection } from './details-section';
 import { FollowUpsSection } from './follow-ups-section';
 import { MappingSection } from './mapping-section';
 import { RecipientsSection } from './recipients-section';
+import { UnmappedVariablesDialog } from './unmapped-variables-dialog';
 import { useCampaignEditorState } from './use-campaign-editor-state';
 import { type SaveOutcome, useSaveCampaign } from './use-save-campaign';
 
@@ -25,6 +28,8 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
   const { save, saving, uploadProgress } = useSaveCampaign(campaign?.id ?? null);
   const narrow = useMediaQuery('(max-width: 48em)');
   const [askingToLeave, setAskingToLeave] = useState(false);
+  const [askingUnmapped, setAskingUnmapped] = useState(false);
+  const unmapped = unmappedVariables(state.variables ?? [], state.draft.columnMapping, state.columns);
   /** Cancel, Escape and the X: a changed form asks first (docs/product.md §3), as the template editor does. */
   const close = () => {
     // The request would finish without anyone to report its outcome to.
@@ -35,7 +40,20 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
     setTimeout(() => setAskingToLeave(true), 0);
   };
 
-  const submit = async () => {
+  /** `confirmed`: the person chose to save with variables left unmapped (docs/product.md §3). */
+  const submit = async (confirmed = false) => {
+    // The form's own problems come first (save shows them); the question is for a form that can save.
+    const problem = submitProblem(state.draft, {
+      variables: state.savedVariables,
+      hasRecipients: state.file !== null || state.savedRecipientCount > 0,
+    });
+    if (!confirmed && problem === null && unmapped.length > 0) {
+      setAskingToLeave(false);
+      // After the current event, as for the unsaved-changes question (Escape, Enter).
+      setTimeout(() => setAskingUnmapped(true), 0);
+      return;
+    }
+    setAskingUnmapped(false);
     const outcome = await save({
       draft: state.draft,
       variables: state.savedVariables,
@@ -61,7 +79,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
       size="xl"
       fullScreen={narrow}
       // Escape belongs to the confirmation on top; a stray click outside should not lose the form.
-      closeOnEscape={!state.confirmingUnsubscribe && !askingToLeave}
+      closeOnEscape={!state.confirmingUnsubscribe && !askingToLeave && !askingUnmapped}
       closeOnClickOutside={false}
     >
       <Modal.Overlay />
@@ -95,6 +113,14 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
             onCancel={() => setAskingToLeave(false)}
             onDiscard={onClose}
             onSave={() => void submit()}
+          />
+          <UnmappedVariablesDialog
+            opened={askingUnmapped}
+            unmapped={unmapped}
+            saving={saving}
+            onMap={state.mapColumn}
+            onBack={() => setAskingUnmapped(false)}
+            onSave={() => void submit(true)}
           />
         </Modal.Body>
       </Modal.Content>

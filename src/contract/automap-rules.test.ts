@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { automapByRules } from './automap-rules';
+import { automapByRules, likelyColumn } from './automap-rules';
 
 describe('automapByRules', () => {
   it('prefers exact matches, then partial ones, then synonyms, using each column once', () => {
@@ -19,8 +19,30 @@ describe('automapByRules', () => {
         company: 'Company Size',
         job_title: 'Job Title',
         phone: 'Mobile',
+        info: 'Notes',
       },
     );
+  });
+
+  it('gives a free-text variable such as info the notes column (issue #28)', () => {
+    expect(
+      automapByRules(['email', 'first_name', 'info'], ['E-mail', 'First', 'Organisation', 'Notes']),
+    ).toEqual({
+      email: 'E-mail',
+      first_name: 'First',
+      info: 'Notes',
+    });
+    expect(automapByRules(['notes'], ['Email', 'Comments'])).toEqual({ notes: 'Comments' });
+    expect(automapByRules(['job_title', 'city', 'website'], ['Role', 'Location', 'URL'])).toEqual({
+      job_title: 'Role',
+      city: 'Location',
+      website: 'URL',
+    });
+  });
+
+  it('names the likely column of one variable among the free ones, or none', () => {
+    expect(likelyColumn('info', ['Organisation', 'Notes'])).toBe('Notes');
+    expect(likelyColumn('info', ['Organisation'])).toBeNull();
   });
 
   it('matches case-insensitively and leaves unmatched variables out', () => {
