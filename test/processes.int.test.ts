@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,6 +67,23 @@ describe('processes on the embedded database', () => {
     const { code } = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toContain('PORT:');
+  });
+
+  it('says which start-up step failed and what to do, not only the driver\'s line', async () => {
+    // A port nothing listens on: this test binds one and closes it, so the address is refused.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const server = spawnServer('all', {
+      DATABASE_URL: `postgres://tailor@127.0.0.1:${port}/tailor`,
+      PORT: '0',
+      SECRET_KEY: SECRET,
+    });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toContain('Tailor could not start: opening the database failed');
+    expect(server.output()).toMatch(/What to do: nothing answered at the address in DATABASE_URL/);
   });
 });
 

@@ -20,6 +20,7 @@ import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
 import { closeSmtpRelay } from './mail/smtp';
 import { closeImapThread } from './services/conversations/imap-thread';
+import { startupStep } from './startup-error';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -34,13 +35,14 @@ export async function createContext(
 ): Promise<AppContext> {
   warnAboutMessageIdDomain(config, log);
   warnAboutSmtpTls(config, log);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgliteSharedBuffers: config.pgliteSharedBuffers,
-  });
+  const database = await startupStep('opening the database', () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
+    }),
+  );
   try {
-    await database.migrate();
     const master = loadMasterSecret({
       secretKey: config.secretKey,
       dataDir: config.dataDir,
@@ -72,7 +74,12 @@ export async function createContext(
       metrics,
       clock: createClock(config.clockOffsetFile),
     };
-    await ctx.jobs.start(ctx);
+    // Every schema step under one lock: processes started together on a new PostgreSQL database
+    // take turns instead of deadlocking in pg-boss's queue creation.
+    await database.withSchemaLock(async () => {
+      await startupStep('migrating the database', () => database.migrate());
+      await startupStep('starting the job queue', () => ctx.jobs.start(ctx));
+    });
     if (role !== 'web')
       // In the background: start-up does not wait for it, and a failure only delays the checks.
       queueMissedDraftChecks(ctx).catch((err) => log.warn({ err }, 'queueing missed draft checks'));

@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { isConnectionLost } from './db/connection-lost';
 import { buildMonitorApp } from './monitor-app';
 import { rotateSecretCommand } from './rotate-secret-command';
+import { StartupError, startupStep } from './startup-error';
 
 /**
  * `node dist/server/main.js [all|web|worker]`. `all` (the default, and what `npm start` runs)
@@ -16,7 +17,7 @@ async function main() {
   const role = parseRole(process.argv[2]);
   const config = loadConfig();
   const ctx = await createContext(config, role);
-  const app = await serveHttp(ctx, role);
+  const app = await startupStep('serving HTTP', () => serveHttp(ctx, role));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,6 +82,6 @@ function parseRole(arg: string | undefined): Role {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof StartupError ? err.explain() : err instanceof Error ? err.message : err);
   process.exit(1);
 });

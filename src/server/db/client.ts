@@ -34,7 +34,15 @@ export type Database = {
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   /** For pg-boss: a connection string on PostgreSQL, an adapter on PGlite. */
   boss: { connectionString: string } | { db: SqlExecutor };
+  /** Applies the migrations not yet applied, under the schema lock (see withSchemaLock). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process changes the schema: on PostgreSQL it holds one advisory
+   * lock, so processes started at once on a new database take their schema steps (migrations,
+   * pg-boss's schema and queues) one after the other; pg-boss's own queue creation deadlocked
+   * when two ran at once. The embedded database has one process (the data folder's lock).
+   */
+  withSchemaLock<T>(work: () => Promise<T>): Promise<T>;
   isMigrated(): Promise<boolean>;
   /** A transaction on the raw driver, for bulk paths that need COPY (Drizzle has no COPY). */
   bulkTransaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
@@ -111,8 +119,8 @@ export function buildMigratedPgliteTemplate(dir = PGLITE_TEMPLATE_DIR) {
     migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
   );
 }
-/** Any constant: held while migrating so parallel processes on PostgreSQL never migrate twice. */
-const MIGRATION_LOCK_KEY = 724_115_001;
+/** Any constant: held during start-up's schema steps so parallel processes on PostgreSQL take turns. */
+const SCHEMA_LOCK_KEY = 724_115_001;
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -136,22 +144,35 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
   // process: the pool discards it and the next query opens a fresh one.
   pool.on('error', () => {});
+  // Connect once now, so a wrong address or password fails start-up at "opening the database".
+  await pool.query('SELECT 1').catch(async (err) => {
+    await pool.end().catch(() => {});
+    throw err;
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  /** Whether this process holds the lock already (a session lock is per connection, not per process). */
+  let schemaLockHeld = false;
+  async function withSchemaLock<T>(work: () => Promise<T>): Promise<T> {
+    if (schemaLockHeld) return work();
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+      schemaLockHeld = true;
+      return await work();
+    } finally {
+      schemaLockHeld = false;
+      await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  }
   return {
     db,
     kind: 'postgres',
     driver: { kind: 'postgres', pool },
     boss: { connectionString },
-    async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
-      }
-    },
+    migrate: () =>
+      withSchemaLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })),
+    withSchemaLock,
     isMigrated: () => isMigrated(db),
     async bulkTransaction(work) {
       const client = await pool.connect();
@@ -231,6 +252,8 @@ async function openPglite(
         migratePglite(drizzlePglite(turns, { schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,
         }),
+      // One process per data folder (lockDataDir): nobody else can change the schema.
+      withSchemaLock: (work) => work(),
       isMigrated: () => isMigrated(db),
       bulkTransaction: (work) =>
         turns.transaction((tx) =>
