@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
-import { emails, recipients, senderSettings, unsubscribes } from '../src/server/db/schema';
+import { campaigns, emails, recipients, senderSettings, unsubscribes } from '../src/server/db/schema';
 import { isIpAddress, messageIdDomainFor } from '../src/server/lib/message-id-domain';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createReadyCampaign, createSenderSettings } from './support/factories';
@@ -189,6 +189,55 @@ describe.each(testDatabases())('campaign headers, open tracking and placeholders
 
     // Un-approving is never refused.
     expect((await call('PUT', `/api/emails/${first!.id}`, { isApproved: false })).statusCode).toBe(200);
+  });
+
+  it('sends a new campaign without a footer edit once every Settings field is filled', async () => {
+    sink.reset();
+    const own = await t.signIn('complete@example.com');
+    const ownId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: own } })).json().id;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/sender-settings',
+      headers: { cookie: own },
+      payload: {
+        name: 'Maya Patel',
+        signature: '<p>Best, Maya</p>',
+        companyName: 'Acme',
+        streetAddress: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zipCode: '62701',
+        phoneNumber: '+1 217 555 0142',
+        recipientReason: 'you signed up for updates at acme.com',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    // The editor gives a new campaign the default footer as it stands; nobody edits it.
+    const footer: string = saved.json().defaultUnsubscribeMessage;
+    const { id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/campaigns',
+        headers: { cookie: own },
+        payload: { name: 'Complete settings', unsubscribeMessage: footer },
+      })
+    ).json();
+    const [stored] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(stored!.unsubscribeMessage).toBe(footer);
+    const campaign = await createReadyCampaign(t.ctx.db, ownId, 1, { unsubscribeMessage: footer });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaign.id}/send-approved`,
+      headers: { cookie: own },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().successCount).toBe(1);
+    await sentRows(campaign.id, 1);
+    const body = sink.messages()[0]!.raw.replace(/=\r?\n/g, '');
+    expect(body).toContain('You received this email because you signed up for updates at acme.com.');
+    expect(body).not.toContain('[reason]');
   });
 
   it("refuses an email whose own text holds a placeholder, naming its recipient, but not brackets of the user's", async () => {

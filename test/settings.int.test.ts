@@ -39,6 +39,51 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
     expect(saved.json().publicUrlIsLoopback).toBe(true);
   });
 
+  it('fills "[reason]" from why recipients hear from the sender, so complete settings leave none', async () => {
+    const cookie = await t.signIn();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/sender-settings',
+      headers: { cookie },
+      payload: {
+        companyName: 'Acme',
+        streetAddress: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zipCode: '62701',
+        recipientReason: 'you signed up for updates at acme.com.',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().recipientReason).toBe('you signed up for updates at acme.com.');
+    expect(saved.json().defaultUnsubscribeMessage).toBe(
+      'Acme\n1 Main St\nSpringfield, IL 62701\nYou received this email because you signed up for updates at acme.com. This is a commercial message.',
+    );
+    const again = await t.app.inject({ url: '/api/sender-settings', headers: { cookie } });
+    expect(again.json().recipientReason).toBe('you signed up for updates at acme.com.');
+  });
+
+  it('refuses a line break in a sender setting with a 400 naming the field, and keeps what was saved', async () => {
+    const cookie = await t.signIn();
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/sender-settings', headers: { cookie }, payload });
+    expect((await post({ name: 'Alice', city: 'Springfield' })).statusCode).toBe(200);
+    for (const [payload, label] of [
+      [{ name: 'Alice\r\nBcc: victim@example.com' }, 'Sender Name'],
+      [{ streetAddress: '1 Main St\r\nSuite 2' }, 'Street Address'],
+      [{ city: 'Spring\nfield' }, 'City'],
+      [{ recipientReason: 'you asked\u0007' }, 'Why Recipients Hear From You'],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(
+        `${label} must be one line: remove line breaks and other control characters`,
+      );
+    }
+    const kept = (await t.app.inject({ url: '/api/sender-settings', headers: { cookie } })).json();
+    expect(kept).toMatchObject({ name: 'Alice', city: 'Springfield', streetAddress: null });
+  });
+
   it('sanitises the signature and keeps the sender email locked to the account', async () => {
     const cookie = await t.signIn('sender@example.com');
     const res = await t.app.inject({

@@ -1,6 +1,44 @@
 import { z } from 'zod';
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Line breaks and other control characters (C0, DEL, C1, Unicode line and paragraph separators). */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+
+/** The error for a one-line sender setting holding a line break or control character, else null. */
+export function oneLineError(label: string, value: string | null | undefined): string | null {
+  return value && CONTROL_CHARACTERS.test(value)
+    ? `${label} must be one line: remove line breaks and other control characters`
+    : null;
+}
+
+/** The Settings page's label of each one-line sender setting, which its errors name. */
+export const SENDER_FIELD_LABELS = {
+  name: 'Sender Name',
+  email: 'Sender Email',
+  companyName: 'Company Name',
+  streetAddress: 'Street Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP Code',
+  phoneNumber: 'Phone Number',
+  recipientReason: 'Why Recipients Hear From You',
+} as const;
+
+/**
+ * One line of text a sender setting holds: it goes into the From line and the footer, where a line
+ * break could start a header of its own ("Alice\r\nBcc: …"), so it is refused at input, naming the field.
+ */
+const oneLine = (field: keyof typeof SENDER_FIELD_LABELS, max: number) => {
+  const label = SENDER_FIELD_LABELS[field];
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => oneLineError(label, value) === null, {
+      message: oneLineError(label, '\n') ?? undefined,
+    })
+    .nullable()
+    .optional();
+};
 
 /** GET /api/sender-settings (docs/product.md §9). */
 export const senderSettings = z.object({
@@ -13,6 +51,8 @@ export const senderSettings = z.object({
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** Why recipients hear from the sender ("you signed up at acme.com"): fills the footer's "[reason]". */
+  recipientReason: z.string().nullable(),
   /** The default unsubscribe message (docs/product.md §3) built from these settings. */
   defaultUnsubscribeMessage: z.string(),
   /** True when PUBLIC_URL points at a loopback host: links in emails would not reach recipients. */
@@ -20,18 +60,19 @@ export const senderSettings = z.object({
 });
 export type SenderSettings = z.infer<typeof senderSettings>;
 
-/** POST /api/sender-settings: name, email, signature, optional company fields. */
+/** POST /api/sender-settings: name, email, signature, optional company fields, each one line of text. */
 export const saveSenderSettingsBody = z
   .object({
-    name: optionalText(200),
-    email: z.string().trim().max(254).nullable().optional(),
+    name: oneLine('name', 200),
+    email: oneLine('email', 254),
     signature: z.string().max(20_000).nullable().optional(),
-    companyName: optionalText(200),
-    streetAddress: optionalText(200),
-    city: optionalText(100),
-    state: optionalText(100),
-    zipCode: optionalText(20),
-    phoneNumber: optionalText(40),
+    companyName: oneLine('companyName', 200),
+    streetAddress: oneLine('streetAddress', 200),
+    city: oneLine('city', 100),
+    state: oneLine('state', 100),
+    zipCode: oneLine('zipCode', 20),
+    phoneNumber: oneLine('phoneNumber', 40),
+    recipientReason: oneLine('recipientReason', 300),
   })
   .strict();
 export type SaveSenderSettingsBody = z.infer<typeof saveSenderSettingsBody>;

@@ -42,6 +42,7 @@ function present(row: SenderSettingsRow | null, user: User, publicUrl: URL): Sen
     state: row?.state ?? null,
     zipCode: row?.zipCode ?? null,
     phoneNumber: row?.phoneNumber ?? null,
+    recipientReason: row?.recipientReason ?? null,
     defaultUnsubscribeMessage: defaultUnsubscribeMessage(row),
     publicUrlIsLoopback: isLoopbackHost(publicUrl.hostname),
   };

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
-import type { SenderSettings } from '../../../contract/settings';
+import { oneLineError, SENDER_FIELD_LABELS, type SenderSettings } from '../../../contract/settings';
 import { useLogout } from '../../session/use-logout';
 import { type AccountFields, useSaveSenderSettings } from './use-save-sender-settings';
 
@@ -10,16 +10,33 @@ import { type AccountFields, useSaveSenderSettings } from './use-save-sender-set
  * `wide` fields take the whole row: a company name or a street address is clipped in half of a card
  * that itself fills half of a laptop screen. The short ones pair up.
  */
-const FIELDS: { key: keyof AccountFields; label: string; autoComplete: string; wide?: boolean }[] = [
-  { key: 'companyName', label: 'Company Name', autoComplete: 'organization', wide: true },
-  { key: 'streetAddress', label: 'Street Address', autoComplete: 'street-address', wide: true },
-  { key: 'city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'state', label: 'State', autoComplete: 'address-level1' },
-  { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code' },
-  { key: 'phoneNumber', label: 'Phone Number', autoComplete: 'tel' },
+const FIELDS: {
+  key: keyof AccountFields;
+  autoComplete: string;
+  wide?: boolean;
+  description?: string;
+  placeholder?: string;
+}[] = [
+  { key: 'companyName', autoComplete: 'organization', wide: true },
+  { key: 'streetAddress', autoComplete: 'street-address', wide: true },
+  { key: 'city', autoComplete: 'address-level2' },
+  { key: 'state', autoComplete: 'address-level1' },
+  { key: 'zipCode', autoComplete: 'postal-code' },
+  { key: 'phoneNumber', autoComplete: 'tel' },
+  {
+    key: 'recipientReason',
+    autoComplete: 'off',
+    wide: true,
+    description: 'Completes the footer’s “You received this email because …”.',
+    placeholder: 'you signed up for updates at acme.com',
+  },
 ];
 
-/** Account Settings: the company details that fill the unsubscribe footer, and Log Out. */
+/**
+ * Account Settings: the company details and the reason recipients hear from the sender, which fill
+ * the unsubscribe footer's placeholders, and Log Out. A line break in any of them is refused here
+ * as the server refuses it.
+ */
 export function AccountCard({ settings, user }: { settings: SenderSettings; user: CurrentUser }) {
   const [values, setValues] = useState<AccountFields>(() => ({
     companyName: settings.companyName ?? '',
@@ -28,6 +45,7 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
     state: settings.state ?? '',
     zipCode: settings.zipCode ?? '',
     phoneNumber: settings.phoneNumber ?? '',
+    recipientReason: settings.recipientReason ?? '',
   }));
   const { save, isPending } = useSaveSenderSettings('Account settings saved');
   const logout = useLogout();
@@ -38,14 +56,18 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
         Account Settings
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Your company’s postal address appears in the unsubscribe footer of commercial emails.
+        Your company’s postal address and why recipients hear from you fill the unsubscribe footer of
+        commercial emails.
       </Text>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {FIELDS.map((field) => (
             <TextInput
               key={field.key}
-              label={field.label}
+              label={SENDER_FIELD_LABELS[field.key]}
+              description={field.description}
+              placeholder={field.placeholder}
+              error={oneLineError(SENDER_FIELD_LABELS[field.key], values[field.key])}
               autoComplete={field.autoComplete}
               style={field.wide ? { gridColumn: '1 / -1' } : undefined}
               value={values[field.key] ?? ''}
@@ -65,7 +87,11 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
           >
             Log Out
           </Button>
-          <Button loading={isPending} onClick={() => save(settings, user.email, values)}>
+          <Button
+            loading={isPending}
+            disabled={FIELDS.some((field) => oneLineError('', values[field.key]))}
+            onClick={() => save(settings, user.email, values)}
+          >
             Save Account Settings
           </Button>
         </Group>

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
-import type { SenderSettings } from '../../../contract/settings';
+import { oneLineError, SENDER_FIELD_LABELS, type SenderSettings } from '../../../contract/settings';
 import { HtmlEditor } from '../../components/html-editor';
 import { PlaceholderWarning } from '../../components/placeholder-warning';
 import { DEFAULT_SIGNATURE, useSaveSenderSettings } from './use-save-sender-settings';
@@ -23,8 +23,9 @@ export function SenderCard({ settings, user }: { settings: SenderSettings; user:
       </Text>
       <Stack gap="md">
         <TextInput
-          label="Sender Name"
+          label={SENDER_FIELD_LABELS.name}
           value={name}
+          error={oneLineError(SENDER_FIELD_LABELS.name, name)}
           onChange={(event) => setName(event.currentTarget.value)}
         />
         <TextInput
@@ -42,7 +43,11 @@ export function SenderCard({ settings, user }: { settings: SenderSettings; user:
           consequence="It goes on every email, so none can be approved or sent until then."
         />
         <Group justify="flex-end">
-          <Button loading={isPending} onClick={() => save(settings, user.email, { name, signature })}>
+          <Button
+            loading={isPending}
+            disabled={oneLineError('', name) !== null}
+            onClick={() => save(settings, user.email, { name, signature })}
+          >
             Save Sender Settings
           </Button>
         </Group>

@@ -12,7 +12,7 @@ export const DEFAULT_SIGNATURE = '<p>Best Regards, [Your Name]</p>';
 export type SenderFields = Pick<SenderSettings, 'name' | 'signature'>;
 export type AccountFields = Pick<
   SenderSettings,
-  'companyName' | 'streetAddress' | 'city' | 'state' | 'zipCode' | 'phoneNumber'
+  'companyName' | 'streetAddress' | 'city' | 'state' | 'zipCode' | 'phoneNumber' | 'recipientReason'
 >;
 
 /**
@@ -50,6 +50,7 @@ export function useSaveSenderSettings(successTitle: string) {
       state: blankToNull(merged.state),
       zipCode: blankToNull(merged.zipCode),
       phoneNumber: blankToNull(merged.phoneNumber),
+      recipientReason: blankToNull(merged.recipientReason),
     });
   };
 
