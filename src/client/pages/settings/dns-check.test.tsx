@@ -57,9 +57,11 @@ describe('DnsCheck', () => {
     const fetchMock = renderDnsCheck(result);
     expect(await screen.findByText(twoSpfReason)).toBeTruthy();
     expect(screen.getByText(revokedReason)).toBeTruthy();
-    expect(screen.getByLabelText('SPF: Fail')).toBeTruthy();
-    expect(screen.getByLabelText('DKIM: Fail')).toBeTruthy();
-    expect(screen.getByLabelText('DMARC: Fail')).toBeTruthy();
+    // The docs' words for each verdict, not a bare "Fail".
+    expect(screen.getByLabelText('SPF: Invalid')).toBeTruthy();
+    expect(screen.getByLabelText('DKIM: Invalid')).toBeTruthy();
+    expect(screen.getByLabelText('DMARC: Missing')).toBeTruthy();
+    expect(screen.queryByText('Fail')).toBeNull();
     expect(screen.getByText('No DMARC record found.')).toBeTruthy();
     expect(screen.queryByText('No DMARC record')).toBeNull();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/check-dns-records');
@@ -104,16 +106,25 @@ describe('DnsCheck', () => {
         finish = resolve;
       });
     }, 'you@localhost');
-    expect(screen.getByText(/Invalid email address: you@localhost has no internet domain/)).toBeTruthy();
+    expect(
+      screen.getByText(/Your address you@localhost has no internet domain: enter the domain/),
+    ).toBeTruthy();
     const field = await screen.findByDisplayValue('mail.example.org');
     fireEvent.change(field, { target: { value: 'Sender.Example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refresh DNS' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ domain: 'Sender.Example' });
-    const results = screen.getByLabelText('SPF: Fail').closest('[aria-busy]');
+    const results = screen.getByLabelText('SPF: Invalid').closest('[aria-busy]');
     expect(results?.getAttribute('aria-busy')).toBe('true');
     expect(screen.getByRole('button', { name: 'Refresh DNS' }).hasAttribute('data-loading')).toBe(true);
-    finish(Response.json({ ...result, domain: 'sender.example', spf: true }));
+    finish(
+      Response.json({
+        ...result,
+        domain: 'sender.example',
+        spf: true,
+        checks: { ...result.checks, spf: { status: 'pass', reason: 'One SPF record' } },
+      }),
+    );
     expect(await screen.findByLabelText('SPF: Pass')).toBeTruthy();
     expect(screen.getByText(/Records for sender.example/)).toBeTruthy();
     expect(results?.getAttribute('aria-busy')).toBe('false');
@@ -133,5 +144,40 @@ describe('DnsCheck', () => {
     expect(screen.queryByText(/Failed to check DNS records/)).toBeNull();
     // The results of the domain checked before stay, named by their domain.
     expect(screen.getByText(/Records for example.com/)).toBeTruthy();
+  });
+
+  it('greets a local user with a hint, not an error, and says nothing red until a check the user asked for fails', async () => {
+    const noDomain = 'No domain to check: enter the domain you send from (MAIL_DOMAIN is not set)';
+    const fetchMock = renderDnsCheck(
+      ({ domain }) =>
+        domain === 'example.com'
+          ? result
+          : Response.json({ error: 'bad_request', message: noDomain, requestId: 'r1' }, { status: 400 }),
+      'you@localhost',
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Refresh DNS' }).hasAttribute('data-loading')).toBe(false),
+    );
+    const hint = screen.getByText(
+      /Your address you@localhost has no internet domain: enter the domain you send from/,
+    );
+    expect(hint.getAttribute('class') ?? '').not.toMatch(/red/);
+    expect(screen.queryByText(/No domain to check/)).toBeNull();
+    expect(screen.queryByText(/Invalid email address/)).toBeNull();
+    expect(screen.queryByText(/Failed to check DNS records/)).toBeNull();
+    expect(screen.getByLabelText('Domain').getAttribute('aria-invalid')).not.toBe('true');
+
+    // Refresh with nothing entered: now the user asked, so the server's reason is said by the field.
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh DNS' }));
+    expect(await screen.findByText(noDomain)).toBeTruthy();
+
+    // A successful check clears it, and the hint gives way to the results.
+    fireEvent.change(screen.getByLabelText('Domain'), { target: { value: 'example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh DNS' }));
+    expect(await screen.findByText(/Records for example.com/)).toBeTruthy();
+    expect(screen.queryByText(noDomain)).toBeNull();
+    expect(screen.queryByText(/has no internet domain/)).toBeNull();
+    expect(screen.getByText('Whether receivers can trust mail from your domain.')).toBeTruthy();
   });
 });

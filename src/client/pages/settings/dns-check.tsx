@@ -74,15 +74,18 @@ export function DnsCheck({ email }: { email: string | null }) {
     check.mutate({ domain: domain.trim() || undefined, manual: true });
   };
 
-  const badDomain = check.isError && isBadDomain(check.error);
+  // The check on arrival may find no domain (a local address, no MAIL_DOMAIN): that is no error of
+  // the user's, so the hint above asks for one instead. A refusal of what the user entered is shown.
+  const refused = check.isError && isBadDomain(check.error);
+  const badDomain = refused && check.variables.manual;
   return (
     <Stack gap="sm">
       <div>
         <Text fw={600}>Email Authentication (DNS)</Text>
         <Text size="sm" c="dimmed">
-          {sender.ok
+          {sender.ok || result
             ? 'Whether receivers can trust mail from your domain.'
-            : `${sender.error}: ${email ? `${email} has no internet domain. ` : ''}Enter the domain you send from.`}
+            : `${email ? `Your address ${email} has no internet domain: enter` : 'Enter'} the domain you send from, such as example.com, and press Refresh DNS.`}
         </Text>
       </div>
       <form onSubmit={refresh} noValidate>
@@ -116,7 +119,7 @@ export function DnsCheck({ email }: { email: string | null }) {
           </time>
         </Text>
       )}
-      {check.isError && !badDomain && (
+      {check.isError && !refused && (
         <Text size="sm" c="red">
           Failed to check DNS records: {errorDetail(check.error, check.error.message)}
         </Text>

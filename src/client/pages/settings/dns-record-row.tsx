@@ -10,9 +10,16 @@ export interface DnsRowProps {
   records: string[] | undefined;
 }
 
+const STATUS_WORDS: Record<DnsCheckVerdict['status'], string> = {
+  pass: 'Pass',
+  missing: 'Missing',
+  invalid: 'Invalid',
+};
+
 /** One of SPF, DKIM and DMARC: its verdict, why it fails, and the records found. */
 export function DnsRow({ label, help, passed, verdict, records }: DnsRowProps) {
-  const status = passed === undefined ? 'Not checked' : passed ? 'Pass' : 'Fail';
+  // The verdict's own word, as docs/product.md §9 names it: pass, missing or invalid.
+  const status = verdict ? STATUS_WORDS[verdict.status] : passed === undefined ? 'Not checked' : 'Pass';
   return (
     <Stack
       gap={6}
