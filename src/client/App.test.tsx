@@ -20,7 +20,8 @@ const user = {
 };
 
 const publicConfig = {
-  signIn: { google: false, microsoft: true, local: false },
+  signIn: { google: false, microsoft: true, local: false, localOnThisMachineOnly: false },
+  ai: true,
   legal: { entity: 'Example Co', contactEmail: 'legal@example.com', state: 'Oregon' },
 };
 

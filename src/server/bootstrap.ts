@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createAiModels } from './ai/ai-models';
 import { createOidc } from './auth/oidc';
+import { warnWhenNoSignIn } from './auth/sign-in-methods';
 import { deriveKey, loadMasterSecret } from './auth/secret-key';
 import { createTokenCipher } from './auth/token-cipher';
 import type { Config } from './config';
@@ -35,6 +36,7 @@ export async function createContext(
 ): Promise<AppContext> {
   warnAboutMessageIdDomain(config, log);
   warnAboutSmtpTls(config, log);
+  warnWhenNoSignIn(config, log);
   const database = await startupStep('opening the database', () =>
     openDatabase({
       databaseUrl: config.databaseUrl,

@@ -6,7 +6,8 @@ import { createQueryClient } from '../api';
 import { TermsDialog } from './terms-dialog';
 
 const publicConfig = {
-  signIn: { google: true, microsoft: true, local: false },
+  signIn: { google: true, microsoft: true, local: false, localOnThisMachineOnly: false },
+  ai: true,
   legal: { entity: 'Example Co', contactEmail: 'legal@example.com', state: 'Oregon' },
 };
 

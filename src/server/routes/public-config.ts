@@ -5,12 +5,17 @@ import type { AppInstance } from './app-instance';
 import { serve } from './serve';
 
 export function publicConfigRoutes(app: AppInstance, ctx: AppContext) {
-  serve(app, api.publicConfig, {}, async (request) => ({
-    signIn: {
-      google: ctx.oidc.isEnabled('google'),
-      microsoft: ctx.oidc.isEnabled('microsoft'),
-      local: localSignInAllowed(ctx.config, request.raw),
-    },
-    legal: ctx.config.legal,
-  }));
+  serve(app, api.publicConfig, {}, async (request) => {
+    const local = localSignInAllowed(ctx.config, request.raw);
+    return {
+      signIn: {
+        google: ctx.oidc.isEnabled('google'),
+        microsoft: ctx.oidc.isEnabled('microsoft'),
+        local,
+        localOnThisMachineOnly: !local && ctx.config.auth.localSignIn,
+      },
+      ai: ctx.ai !== null,
+      legal: ctx.config.legal,
+    };
+  });
 }

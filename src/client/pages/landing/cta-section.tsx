@@ -17,8 +17,8 @@ export function CtaSection({ signIn }: { signIn: PublicConfig['signIn'] | undefi
             Ready to make every email personal?
           </Title>
           <Text c="indigo.0" maw={560}>
-            Connect the mailbox you already use and send your first tailored campaign today. Tailor is for
-            permission-based email only: cold outreach is prohibited.
+            Connect the mailbox you already use and send your first tailored campaign today, to the people who
+            asked to hear from you: customers, subscribers, members and event guests.
           </Text>
           <Group justify="center" gap="sm" mt="sm">
             <ProviderButton

@@ -1,10 +1,14 @@
 import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconTerminal2 } from '@tabler/icons-react';
+import type { PublicConfig } from '../../../contract/public-config';
 import { EmailPreviewCard } from './email-preview-card';
 import { useContinueLocally } from './sign-in';
+import { canSignIn, SignInUnavailable } from './sign-in-unavailable';
 
-export function Hero({ offerLocal }: { offerLocal: boolean }) {
+/** `signIn` is undefined while the public config loads. */
+export function Hero({ signIn }: { signIn: PublicConfig['signIn'] | undefined }) {
   const continueLocally = useContinueLocally();
+  const offerLocal = signIn?.local ?? false;
   return (
     <Box
       component="section"
@@ -57,6 +61,7 @@ export function Hero({ offerLocal }: { offerLocal: boolean }) {
                 Emails go to the built-in outbox.
               </Text>
             )}
+            {signIn && !canSignIn(signIn) && <SignInUnavailable signIn={signIn} />}
           </Stack>
           <Box visibleFrom="md">
             <EmailPreviewCard />

@@ -15,7 +15,7 @@ export function LandingPage() {
     <Box bg="white" mih="100dvh">
       <LandingHeader signIn={config?.signIn} />
       <main>
-        <Hero offerLocal={config?.signIn.local ?? false} />
+        <Hero signIn={config?.signIn} />
         <Features />
         <CtaSection signIn={config?.signIn} />
       </main>

@@ -1,11 +1,11 @@
-import { Button, type ButtonProps, Tooltip } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconBrandGmail, IconBrandWindows } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Provider, startSignIn } from './sign-in';
 
 interface ProviderButtonProps extends ButtonProps {
   provider: Provider;
-  /** False when the server has no OAuth client for this provider; undefined while unknown. */
+  /** False when the server has no OAuth client for this provider; undefined while unknown (not shown yet). */
   configured: boolean | undefined;
   /** Accessible name; stays the same when narrow screens shorten the visible text. */
   label: string;
@@ -15,8 +15,9 @@ interface ProviderButtonProps extends ButtonProps {
 const icons = { google: IconBrandGmail, microsoft: IconBrandWindows };
 
 /**
- * Starts Gmail or Outlook sign-in. An unconfigured provider stays visible but disabled, with a
- * tooltip saying why; `data-disabled` rather than `disabled` so the tooltip still gets hover events.
+ * Starts Gmail or Outlook sign-in. Only a provider the server has a client for is offered (once the
+ * public config says so): a button that can only fail is worse than none, and the landing page says
+ * what to set instead.
  */
 export function ProviderButton({
   provider,
@@ -25,23 +26,16 @@ export function ProviderButton({
   children,
   ...buttonProps
 }: ProviderButtonProps) {
-  const unavailable = configured === false;
+  if (configured !== true) return null;
   const Icon = icons[provider];
   return (
-    <Tooltip label="Not configured on this server" disabled={!unavailable} withArrow>
-      <Button
-        {...buttonProps}
-        leftSection={<Icon size={18} />}
-        aria-label={label}
-        aria-disabled={unavailable || undefined}
-        data-disabled={unavailable || undefined}
-        onClick={(event) => {
-          if (unavailable) event.preventDefault();
-          else startSignIn(provider);
-        }}
-      >
-        {children}
-      </Button>
-    </Tooltip>
+    <Button
+      {...buttonProps}
+      leftSection={<Icon size={18} />}
+      aria-label={label}
+      onClick={() => startSignIn(provider)}
+    >
+      {children}
+    </Button>
   );
 }
