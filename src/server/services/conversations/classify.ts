@@ -1,5 +1,6 @@
 import { type DeliveryRecipient, type InboundMessage, isMailSystem } from './inbound-message';
 import { optOutRequest } from './opt-out';
+import { newText, replySnippet } from './reply-text';
 
 export type Classification =
   | {
@@ -14,7 +15,7 @@ export type Classification =
   | { kind: 'unsubscribe-request'; address: string }
   | { kind: 'reply'; snippet: string };
 
-export const SNIPPET_LENGTH = 200;
+export { newText, replySnippet, SNIPPET_LENGTH } from './reply-text';
 
 /**
  * What an inbound message means for a campaign, in this order: ignored (the sender's own mail,
@@ -227,77 +228,4 @@ function isUnsubscribeRequest(msg: InboundMessage, sender: { address: string }) 
   if (UNSUBSCRIBE_SUBJECT.test(msg.subject) && msg.to.some((to) => sameAddress(to, sender.address)))
     return true;
   return optOutRequest(newText(msg.text)) !== null;
-}
-
-// --- Reply text
-
-const ATTRIBUTION_START = /^\s*(On|Am|Le|El)\s/;
-const ATTRIBUTION_END = /(\bwrote|\bschrieb\b.*|\ba\sécrit|\bescribió)\s*:\s*$/u;
-const ORIGINAL_MESSAGE =
-  /^\s*-{2,}\s*(original message|ursprüngliche nachricht|message d['’]origine|mensaje original|forwarded message|weitergeleitete nachricht)\s*-{2,}\s*$/iu;
-const HEADER_FROM = /^\s*\*?(From|Von|De)\s?:\*?\s/;
-const HEADER_SENT = /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Enviado|Fecha)\s?:/;
-
-/** Where the quoted message begins: an attribution line, an "Original Message" rule, Outlook's header block. */
-function quoteStart(lines: string[]) {
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (ORIGINAL_MESSAGE.test(line)) return i;
-    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 4).some((next) => HEADER_SENT.test(next))) return i;
-    if (ATTRIBUTION_START.test(line)) {
-      // Clients wrap a long attribution, Gmail often just before "wrote:".
-      let joined = line;
-      for (let j = i; j < Math.min(i + 3, lines.length) && lines[j]!.trim() !== ''; j++) {
-        if (j > i) joined += ` ${lines[j]}`;
-        if (ATTRIBUTION_END.test(joined)) return i;
-      }
-    }
-  }
-  return lines.length;
-}
-
-/** The text a reply adds: before the quoted message, without ">" lines and the signature after "-- ". */
-export function newText(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const kept: string[] = [];
-  for (const line of lines.slice(0, quoteStart(lines))) {
-    if (/^-- ?$/.test(line)) break;
-    if (/^\s*>/.test(line)) continue;
-    kept.push(line);
-  }
-  // Outlook puts a rule of underscores above its header block.
-  while (kept.length > 0 && /^\s*([_\-=*]{3,})?\s*$/.test(kept.at(-1)!)) kept.pop();
-  return kept.join('\n').trim();
-}
-
-/** The same quote marks within one line, for previews that arrive flattened (Gmail's snippet, Graph's bodyPreview). */
-const INLINE_QUOTE = [
-  /(?<=^|\s)(On|Am|Le|El)\s.{0,200}?(\d{4}|@).{0,200}?(wrote|schrieb[^:]{0,120}|a\sécrit|escribió)\s?:/u,
-  /-{2,}\s*(original message|ursprüngliche nachricht|message d['’]origine|mensaje original)\s*-{2,}/iu,
-  /(?<=^|\s)(From|Von|De)\s?:\s.{1,200}?\s(Sent|Gesendet|Envoyé|Enviado)\s?:\s/u,
-];
-
-/**
- * At most SNIPPET_LENGTH characters of what the person wrote, on one line, for the UI to show as
- * plain text. Control and format characters go: bidirectional overrides could make it read
- * differently from what it says.
- */
-export function replySnippet(text: string): string {
-  let flat = oneLine(newText(text));
-  const cut = Math.min(...INLINE_QUOTE.map((p) => p.exec(flat)?.index ?? flat.length));
-  flat = flat.slice(0, cut).trim();
-  if (flat.length <= SNIPPET_LENGTH) return flat;
-  let head = flat.slice(0, SNIPPET_LENGTH - 1);
-  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-  return `${head.trimEnd()}…`;
-}
-
-function oneLine(text: string) {
-  return (
-    text
-      // The zero-width joiner stays: it holds emoji sequences together.
-      .replace(/[\p{Cc}\p{Cf}]/gu, (c) => (/\s/.test(c) ? ' ' : c === '\u200D' ? c : ''))
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
 }
