@@ -130,6 +130,17 @@ describe.each(testDatabases())('CSV import corpus (%s)', (kind) => {
     expect((await recipientEmails()).total).toBe(1000);
   });
 
+  it('reports the first 100 skipped rows by row number, repeats (found last) among them', async () => {
+    const rows = ['Email', 'a@example.com', 'A@example.com'];
+    for (let i = 0; i < 150; i++) rows.push(`invalid-${i}`);
+    rows.push('b@example.com', 'B@example.com');
+    const res = await upload(rows.join('\n'), { email: 'Email' });
+    expect(res.body).toMatchObject({ imported: 2, skipped: 152 });
+    const numbers = res.body.skippedRows.map((r: { row: number }) => r.row);
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 3));
+    expect(res.body.skippedRows[0]).toEqual({ row: 3, email: 'A@example.com', reason: 'Duplicate email' });
+  });
+
   it('invalid emails are skipped with their row numbers, valid ones imported', async () => {
     const csv = 'Email\ngood@example.com\nbad@\n has space@x.test\n\n"x@y.test"\nno-at-sign\n';
     const res = await upload(csv, { email: 'Email' });

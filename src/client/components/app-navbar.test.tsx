@@ -54,6 +54,7 @@ const SETTINGS = {
   state: null,
   zipCode: null,
   phoneNumber: null,
+  recipientReason: null,
   defaultUnsubscribeMessage: '',
   publicUrlIsLoopback: true,
 };
@@ -73,6 +74,9 @@ describe('AppNavbar', () => {
     renderNavbar(localUser, 'Grace Hopper');
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
     expect(screen.getAllByText('you@localhost')).toHaveLength(1);
+    // The avatar's initials are the name's beside it, not the "Y" of you@localhost.
+    expect(screen.getByText('GH')).toBeTruthy();
+    expect(screen.queryByText('Y')).toBeNull();
   });
 
   it('shows the email once when there is no name at all', async () => {

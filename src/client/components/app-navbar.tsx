@@ -19,7 +19,7 @@ import type { CurrentUser } from '../../contract/auth';
 import { queryOf } from '../api';
 import { SECTIONS, sectionFor } from '../sections';
 import { useLogout } from '../session/use-logout';
-import { accountLines, avatarLetter } from '../session/user-display';
+import { accountLines, avatarInitials } from '../session/user-display';
 import { Brand } from './brand';
 
 /** Sidebar: brand, section links, the Privacy Policy link and who is signed in. */
@@ -66,7 +66,7 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
         </Anchor>
         <Group mt="md" gap="sm" wrap="nowrap">
           <Avatar src={user.profileImageUrl} alt={name} color="indigo" radius="xl">
-            {avatarLetter(user)}
+            {avatarInitials(user, settings?.name)}
           </Avatar>
           <Stack gap={0} miw={0} flex={1}>
             <Text size="sm" fw={600} truncate="end">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountLines, avatarLetter, displayName } from './user-display';
+import { accountLines, avatarInitials, displayName } from './user-display';
 
 const nobody = { firstName: null, lastName: null, email: null };
 
@@ -28,18 +28,26 @@ describe('displayName', () => {
   });
 });
 
-describe('avatarLetter', () => {
-  it('uses the first letter of the first name', () => {
-    expect(avatarLetter({ firstName: 'ada', lastName: null, email: 'zed@example.com' })).toBe('A');
+describe('avatarInitials', () => {
+  it('takes the initials of the name beside it, not the email', () => {
+    expect(avatarInitials({ firstName: 'ada', lastName: 'Lovelace', email: 'zed@example.com' }, null)).toBe(
+      'AL',
+    );
+    expect(avatarInitials({ firstName: 'Ada', lastName: null, email: 'zed@example.com' }, null)).toBe('A');
+    // A local user's only name is the sender name from Settings.
+    expect(avatarInitials({ ...nobody, email: 'you@localhost' }, 'Maya Patel')).toBe('MP');
+    expect(avatarInitials({ ...nobody, email: 'you@localhost' }, 'Maya van der Berg')).toBe('MB');
+    expect(avatarInitials({ ...nobody, email: 'you@localhost' }, '  Émile  ')).toBe('É');
+    expect(avatarInitials({ ...nobody, email: 'you@localhost' }, '(Sales) Team')).toBe('ST');
   });
 
   it('falls back to the first letter of the email', () => {
-    expect(avatarLetter({ ...nobody, email: 'zed@example.com' })).toBe('Z');
-    expect(avatarLetter({ ...nobody, firstName: '', email: 'zed@example.com' })).toBe('Z');
+    expect(avatarInitials({ ...nobody, email: 'zed@example.com' }, null)).toBe('Z');
+    expect(avatarInitials({ ...nobody, firstName: '', email: 'zed@example.com' }, '  ')).toBe('Z');
   });
 
   it("falls back to 'U'", () => {
-    expect(avatarLetter(nobody)).toBe('U');
+    expect(avatarInitials(nobody, undefined)).toBe('U');
   });
 });
 

@@ -11,12 +11,17 @@ export function displayName(user: NamedUser): string {
 }
 
 /**
- * docs/product.md §1: the avatar fallback is the first letter of the first name, else of the email, else
- * 'U'.
+ * docs/product.md §1: the avatar fallback is the initials of the name the sidebar shows (first and
+ * last name, else the sender name from Settings: "Maya Patel" is "MP"), else the email's first
+ * letter, else 'U'.
  */
-export function avatarLetter(user: NamedUser): string {
-  const source = user.firstName?.trim() || user.email?.trim() || 'U';
-  return source.charAt(0).toUpperCase();
+export function avatarInitials(user: NamedUser, senderName: string | null | undefined): string {
+  const name = personName(user) || senderName?.trim();
+  if (!name) return (user.email?.trim() || 'U').charAt(0).toUpperCase();
+  const words = name.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words.slice(0, 1);
+  const initials = letters.map((word) => [...word.replace(/^\P{L}+/u, '')][0] ?? '').join('');
+  return initials.toUpperCase() || name.charAt(0).toUpperCase();
 }
 
 /**
@@ -28,9 +33,13 @@ export function accountLines(
   user: NamedUser,
   senderName: string | null | undefined,
 ): { name: string; email: string | null } {
-  const fullName = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
-  const name = fullName || senderName?.trim();
+  const name = personName(user) || senderName?.trim();
   const email = user.email?.trim() || null;
   if (name) return { name, email: email === name ? null : email };
   return { name: email ?? 'User', email: null };
+}
+
+/** The first and last name the sign-in gave, as far as it gave them ('' for none). */
+function personName(user: NamedUser) {
+  return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
 }

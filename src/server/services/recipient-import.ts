@@ -49,13 +49,14 @@ export async function importRecipients(
     const imported = await database.bulkTransaction(async (session) => {
       await deleteRecipientsOf(session, campaignId);
       const report: ImportReport = { imported: 0, skipped: 0, skippedRows: [], warnings: [], columns: [] };
+      // Repeats are only known after the stream, so rows are reported by number, not as found.
+      const skippedRows = new FirstRows(REPORTED_SKIPS);
+      const warnings = new FirstRows(REPORTED_SKIPS);
       const skip = (row: number, email: string, reason: string) => {
         report.skipped++;
-        if (report.skippedRows.length < REPORTED_SKIPS) report.skippedRows.push({ row, email, reason });
+        skippedRows.add({ row, email, reason });
       };
-      const warn = (row: number, email: string, reason: string) => {
-        if (report.warnings.length < REPORTED_SKIPS) report.warnings.push({ row, email, reason });
-      };
+      const warn = (row: number, email: string, reason: string) => warnings.add({ row, email, reason });
       let zonesGiven = false;
       // Rows with a new address stream straight into a COPY as each chunk is parsed, so nothing
       // piles up in memory. Suspected repeats wait in a temporary file and go in afterwards,
@@ -114,7 +115,8 @@ export async function importRecipients(
       if (zonesGiven)
         for (const { row, email, timeZone } of await clearUnknownTimeZones(session, campaignId))
           warn(row, email, unknownZone(timeZone));
-      report.warnings.sort((a, b) => a.row - b.row);
+      report.skippedRows = skippedRows.inOrder();
+      report.warnings = warnings.inOrder();
       await finishImport(session, campaignId, mapping);
       return report;
     });
@@ -127,6 +129,37 @@ export async function importRecipients(
 }
 
 const SUSPECT_BATCH = 10_000;
+
+type ReportedRow = ImportReport['skippedRows'][number];
+
+/** The `limit` lowest-numbered rows of those added in any order, e.g. the first 100 skipped rows. */
+class FirstRows {
+  private readonly rows: ReportedRow[] = [];
+  /** Where the highest-numbered row kept is, once the list is full. */
+  private last = -1;
+  constructor(private readonly limit: number) {}
+
+  add(row: ReportedRow) {
+    if (this.rows.length < this.limit) {
+      this.rows.push(row);
+      return;
+    }
+    if (this.last < 0) this.last = this.highest();
+    if (row.row >= this.rows[this.last]!.row) return;
+    this.rows[this.last] = row;
+    this.last = this.highest();
+  }
+
+  inOrder() {
+    return this.rows.sort((a, b) => a.row - b.row);
+  }
+
+  private highest() {
+    let at = 0;
+    for (let i = 1; i < this.rows.length; i++) if (this.rows[i]!.row > this.rows[at]!.row) at = i;
+    return at;
+  }
+}
 
 const unknownZone = (value: string) =>
   `Unknown time zone "${value.slice(0, 64)}": the sender's time zone is used for this recipient`;
