@@ -65,6 +65,9 @@ export async function updateEmail(
         // New text, new findings: a dismissal was of the old ones.
         findings: checked.findings,
         findingsDismissed: false,
+        // "No value for: …" was about the text generation wrote; the person's text is written
+        // knowing the value is not there (checkEditedDraft), so the review's banner goes too.
+        attentionReason: null,
       },
       ALLOWED_FROM.edit,
     );

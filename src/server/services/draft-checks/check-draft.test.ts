@@ -50,9 +50,10 @@ describe('checkDraft', () => {
     ]);
   });
 
-  it('finds placeholders and missing values as high severity', () => {
+  it("finds placeholders, and a fixed template's missing values, as high severity", () => {
     const found = checkDraft({
       ...ada,
+      aiSources: null,
       subject: 'Hi {{ first_name }}',
       body: '<p>Hi [First Name], I loved [insert recent post].</p><p>[Your Name]</p>',
       missingValues: missingValuesOf('No value for: company'),
@@ -64,6 +65,14 @@ describe('checkDraft', () => {
       '[Your Name]',
       'The recipient has no value for "company", so the text around it may read wrong',
     ]);
+  });
+
+  it("notes an AI draft's missing value as low: the model wrote around it (issue #28)", () => {
+    const found = checkDraft({ ...ada, missingValues: missingValuesOf('No value for: info') });
+    expect(found.map((f) => [f.kind, f.severity, f.reason])).toEqual([
+      ['personalisation', 'low', 'The recipient has no value for "info": the AI wrote this email without it'],
+    ]);
+    expect(checkDraft(ada)).toEqual([]);
   });
 
   it('finds a link that shows one site and leads to another, crowded links and a body too big for Gmail', () => {

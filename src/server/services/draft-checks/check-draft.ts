@@ -30,8 +30,10 @@ export const rowValuesOf = (row: DraftToCheck['row']) => Object.values(row).filt
  */
 export function checkDraft(draft: DraftToCheck, body: DraftText = readDraft(draft.body)): Finding[] {
   const rowValues = rowValuesOf(draft.row);
+  const writtenByAi = draft.aiSources !== null;
   const findings = [
-    ...deliverabilityFindings(draft.subject, body, draft.missingValues),
+    ...deliverabilityFindings(draft.subject, body, writtenByAi ? [] : draft.missingValues),
+    ...(writtenByAi ? missingValueNotes(draft.missingValues) : []),
     ...personalisationFindings(`${draft.subject} ${body.text}`, rowValues, draft.recipientEmail),
     ...(draft.aiSources === null
       ? []
@@ -42,6 +44,20 @@ export function checkDraft(draft: DraftToCheck, body: DraftText = readDraft(draf
         )),
   ];
   return findings.sort(bySeverity);
+}
+
+/**
+ * An AI draft whose recipient had no value for a variable: the model wrote around the gap, so
+ * there is no text left reading wrong, only a note that this email had less to go on. Low, so it
+ * never blocks approving (issue #28: one unmapped variable had marked every email high).
+ */
+function missingValueNotes(missing: readonly string[]): Finding[] {
+  return missing.map((name) => ({
+    kind: 'personalisation',
+    severity: 'low',
+    span: null,
+    reason: `The recipient has no value for "${name}": the AI wrote this email without it`,
+  }));
 }
 
 /** "No value for: company, city" (the email's attention reason) → ["company", "city"]. */

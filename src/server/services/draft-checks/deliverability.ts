@@ -83,6 +83,10 @@ function hostOf(url: string) {
 /** The same site: equal hosts, or one a subdomain of the other. */
 const sameSite = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
 
+/**
+ * `missingValues`: the fixed template's variables the recipient had no value for (an AI draft's
+ * are not passed here: see missingValueNotes).
+ */
 export function deliverabilityFindings(
   subject: string,
   body: DraftText,
@@ -136,6 +140,7 @@ export function deliverabilityFindings(
     }
   }
 
+  // A fixed template's text is written around the value: without it that text may read wrong.
   for (const name of missingValues)
     found.push(
       finding('high', `The recipient has no value for "${name}", so the text around it may read wrong`),
