@@ -77,6 +77,12 @@ describe('classifyInbound on the fixture corpus', () => {
       ids: [OURS],
     },
     {
+      // Outlook's Portuguese out-of-office: no RFC 3834 header, a month without a day.
+      file: 'out-of-office-pt-subject.eml',
+      expected: { kind: 'auto-reply', returnDate: day('2027-02-01') },
+      ids: [OURS],
+    },
+    {
       file: 'postfix-bounce-5.1.1.eml',
       expected: {
         kind: 'bounce',
@@ -228,6 +234,12 @@ describe('classifyInbound rules', () => {
     'Absent du bureau',
     'Fuera de la oficina',
     '[Out of Office] Quick question',
+    'Resposta automática: Quick question',
+    'Ausência: Quick question',
+    'Risposta automatica: Quick question',
+    'Fuori ufficio',
+    'Automatisch antwoord: Quick question',
+    'Afwezig tot 7 januari',
   ])('takes the subject "%s" as an auto-reply', (subject) => {
     expect(classify({ subject, text: 'I am away.' }).kind).toBe('auto-reply');
   });
@@ -371,12 +383,30 @@ describe('returnDate', () => {
     ['Out of the office until 12/07/2026.', '2026-12-07'],
     ['Away until 2026-12-07, limited access to email.', '2026-12-07'],
     ['Ich bin zurück am 07.12.2026.', '2026-12-07'],
-    ['Ich bin bis einschließlich 4. Dezember nicht im Büro.', '2026-12-04'],
+    ['Ich bin bis einschließlich 4. Dezember nicht im Büro.', '2026-12-05'],
     ['Je serai de retour le 7 décembre.', '2026-12-07'],
     ["Je suis absente jusqu'au 4 décembre 2026.", '2026-12-04'],
     ['Estaré fuera hasta el 7 de diciembre.', '2026-12-07'],
     ['Back on Jan 4.', '2027-01-04'],
     ['Back on 13/01/2027.', '2027-01-13'],
+    ['I am travelling and back in February 2027.', '2027-02-01'],
+    ["I'll be back in the office early January.", '2027-01-01'],
+    [
+      'Ich bin ab dem 1. Dezember im Urlaub und bis einschließlich 6. Dezember nicht erreichbar.',
+      '2026-12-07',
+    ],
+    [
+      'Ich bin bis einschließlich 6. Januar nicht im Büro. Ab dem 7. Januar bin ich wieder erreichbar.',
+      '2027-01-07',
+    ],
+    ["Je suis absente jusqu'au 6 janvier inclus, de retour le 7 janvier.", '2027-01-07'],
+    ["Je suis absente jusqu'au 6 janvier inclus.", '2027-01-07'],
+    ['Estaré fuera hasta el 6 de enero inclusive.', '2027-01-07'],
+    ['Sono fuori ufficio fino al 6 gennaio compreso; rientrerò il 7 gennaio.', '2027-01-07'],
+    ['Ik ben tot en met 6 januari afwezig, vanaf 7 januari weer bereikbaar.', '2027-01-07'],
+    ['Estou de férias até 6 de janeiro, inclusive. Estarei de volta a 7 de janeiro.', '2027-01-07'],
+    ['Zurück im Februar.', '2027-02-01'],
+    ['Sarò di ritorno a metà gennaio.', '2027-01-15'],
   ])('reads "%s"', (text, iso) => {
     expect(returnDate(text, sent)).toEqual(day(iso));
   });
@@ -389,6 +419,7 @@ describe('returnDate', () => {
     ['a date more than a year away', 'Back on 3 December 2030.'],
     ['a date far from any return word', 'On 3 December 2026 we celebrate our anniversary.'],
     ['an impossible date', 'Back on 31 November.'],
+    ['"may" as a verb', 'I may be back on Monday.'],
   ])('is null for %s', (_, text) => {
     expect(returnDate(text, sent)).toBeNull();
   });
