@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignListItem } from '../src/contract/campaigns';
-import { campaigns, users } from '../src/server/db/schema';
+import { campaigns, templates, users } from '../src/server/db/schema';
 import { createCampaign, createRecipientWithEmail } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -56,6 +56,29 @@ describe.each(testDatabases())('campaign lists with results (%s)', (kind) => {
     expect(await list(cookie, '/api/campaigns/archived')).toMatchObject([
       { id: archived.id, results: { sent: 1, opened: 0, unsubscribed: 0 } },
     ]);
+  });
+
+  it('names each campaign’s template and says whether drafts wait for approval (issue #28)', async () => {
+    const cookie = await t.signIn('review-cards@example.com');
+    const [user] = await db().select().from(users).where(eq(users.email, 'review-cards@example.com'));
+    const [template] = await db()
+      .insert(templates)
+      .values({ userId: user!.id, name: 'Expo prompt', type: 'prompt', variables: ['email'] })
+      .returning();
+    // Scheduled, with first emails still drafts: the card must still offer Review.
+    const waiting = await createCampaign(db(), user!.id, {
+      name: 'Half approved',
+      status: 'scheduled',
+      templateId: template!.id,
+    });
+    await createRecipientWithEmail(db(), waiting, { email: 'later@example.com', status: 'scheduled' });
+    await createRecipientWithEmail(db(), waiting, { email: 'draft@example.com' });
+    const done = await createCampaign(db(), user!.id, { name: 'All scheduled', status: 'scheduled' });
+    await createRecipientWithEmail(db(), done, { email: 'soon@example.com', status: 'scheduled' });
+
+    const byName = Object.fromEntries((await list(cookie, '/api/campaigns')).map((c) => [c.name, c]));
+    expect(byName['Half approved']).toMatchObject({ templateName: 'Expo prompt', hasDraftsToApprove: true });
+    expect(byName['All scheduled']).toMatchObject({ templateName: null, hasDraftsToApprove: false });
   });
 
   it('shows no other user’s figures', async () => {

@@ -88,7 +88,13 @@ export type CampaignResults = z.infer<typeof campaignResults>;
  * A campaign as GET /api/campaigns and /api/campaigns/archived list it: with its results, which the
  * lists always send. Optional so a campaign read elsewhere (one GET, a save's reply) still fits.
  */
-export const campaignListItem = campaign.extend({ results: campaignResults.optional() });
+export const campaignListItem = campaign.extend({
+  results: campaignResults.optional(),
+  /** The first email's template's name, shown on the card; null without a template. */
+  templateName: z.string().nullable().optional(),
+  /** Some draft still waits for approval: the card offers Review whatever the campaign's status. */
+  hasDraftsToApprove: z.boolean().optional(),
+});
 export type CampaignListItem = z.infer<typeof campaignListItem>;
 
 /** Mapping placeholders the editor uses; the server treats both as "not mapped". */

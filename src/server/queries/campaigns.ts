@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../db/client';
-import { campaignStats, campaigns, emails } from '../db/schema';
+import { campaignStats, campaigns, emails, templates } from '../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignValues = Pick<
@@ -23,6 +23,10 @@ type Status = CampaignRow['status'];
 /** A listed campaign with its rollup figures (docs/product.md §8); zero before anything was sent. */
 export type CampaignListRow = CampaignRow & {
   results: { sent: number; opened: number; unsubscribed: number };
+  /** The first email's template's name (archived ones too); null without a template. */
+  templateName: string | null;
+  /** Some draft still waits for approval, whatever the campaign's status (one index probe). */
+  hasDraftsToApprove: boolean;
 };
 
 /**
@@ -41,9 +45,13 @@ export async function listCampaignRows(
       // People's opens, as every "opened" figure counts them (machine opens are apart).
       opened: sql<number>`coalesce(${campaignStats.humanOpened}, 0)::int`,
       unsubscribed: sql<number>`coalesce(${campaignStats.unsubscribes}, 0)::int`,
+      templateName: templates.name,
+      hasDraftsToApprove: sql<boolean>`exists (select 1 from ${emails} where ${emails.campaignId} = ${campaigns.id}
+                                                 and ${emails.status} = 'draft' and not ${emails.isApproved})`,
     })
     .from(campaigns)
     .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
+    .leftJoin(templates, eq(templates.id, campaigns.templateId))
     .where(
       and(
         eq(campaigns.userId, userId),
@@ -51,7 +59,12 @@ export async function listCampaignRows(
       ),
     )
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
-  return rows.map(({ campaign, ...results }) => ({ ...campaign, results }));
+  return rows.map(({ campaign, templateName, hasDraftsToApprove, ...results }) => ({
+    ...campaign,
+    results,
+    templateName,
+    hasDraftsToApprove,
+  }));
 }
 
 /** The user's active (not archived) campaigns, newest first. */

@@ -28,7 +28,12 @@ async function presentCampaigns(db: Db, rows: Promise<CampaignListRow[]>): Promi
     db,
     campaigns.map((c) => c.id),
   );
-  return campaigns.map((c) => ({ ...presentCampaign(c, steps.get(c.id) ?? []), results: c.results }));
+  return campaigns.map((c) => ({
+    ...presentCampaign(c, steps.get(c.id) ?? []),
+    results: c.results,
+    templateName: c.templateName,
+    hasDraftsToApprove: c.hasDraftsToApprove,
+  }));
 }
 
 /** A campaign with its steps, as the API shows it. */

@@ -28,7 +28,7 @@ const campaign: Campaign = {
   generation: { processed: 0, total: 0, error: null },
 };
 
-function renderCard(shown: CampaignListItem, onViewSequence = vi.fn()) {
+function renderCard(shown: CampaignListItem, onViewSequence = vi.fn(), onReview = vi.fn()) {
   render(
     <MantineProvider env="test">
       <CampaignCard
@@ -42,7 +42,7 @@ function renderCard(shown: CampaignListItem, onViewSequence = vi.fn()) {
         onDelete={() => {}}
         onUploadCsv={() => {}}
         onGenerate={() => {}}
-        onReview={() => {}}
+        onReview={onReview}
         onViewScheduled={() => {}}
         onViewSequence={onViewSequence}
       />
@@ -58,6 +58,19 @@ describe('CampaignCard with follow-ups', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sequence' }));
     expect(onViewSequence).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
+  });
+
+  it('offers Review beside View Scheduled while drafts wait for approval (issue #28)', () => {
+    const onReview = vi.fn();
+    renderCard({ ...campaign, status: 'scheduled', hasDraftsToApprove: true }, vi.fn(), onReview);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(onReview).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'View Scheduled' })).toBeTruthy();
+  });
+
+  it('offers no Review on a scheduled campaign with every draft approved', () => {
+    renderCard({ ...campaign, status: 'scheduled', hasDraftsToApprove: false });
+    expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
   });
 
   it('offers the sequence beside View Scheduled', () => {
@@ -83,12 +96,20 @@ describe('CampaignCard with follow-ups', () => {
 describe('CampaignCard name and results', () => {
   const longName = 'Quarterly partner newsletter for the Northern Europe distributors and their resellers';
 
-  it('wraps a long name to two lines and shows all of it on hover', () => {
+  it('shows the whole of a long name, never cut, styled as the link that opens it (issue #28)', () => {
     renderCard({ ...campaign, name: longName });
     const name = screen.getByText(longName);
-    expect(name.getAttribute('title')).toBe(longName);
-    expect(name.hasAttribute('data-line-clamp')).toBe(true);
-    expect(name.getAttribute('style')).toContain('--text-line-clamp: 2');
+    expect(name.hasAttribute('data-line-clamp')).toBe(false);
+    expect(name.className).toContain('link');
+    expect(name.closest('button')).not.toBeNull();
+  });
+
+  it('names the campaign\'s template instead of "Selected" (issue #28)', () => {
+    renderCard({ ...campaign, templateName: 'Expo prompt' });
+    expect(screen.getByText('Expo prompt')).toBeTruthy();
+    expect(screen.queryByText('Selected')).toBeNull();
+    renderCard({ ...campaign, templateId: null, templateName: null });
+    expect(screen.getByText('None')).toBeTruthy();
   });
 
   it('shows sent, opened and unsubscribed once the campaign has sent', () => {

@@ -44,11 +44,11 @@ export function CampaignCard({
   return (
     <Card component="article" aria-label={campaign.name} className={open ? classes.card : undefined}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        {/* The badge keeps beside a short name and goes below a long one: the name is never cut. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           {open ? (
-            // Takes the row beside the badge, so the name wraps in all of it.
-            <UnstyledButton className={classes.open} onClick={open} flex={1}>
-              <CampaignName name={campaign.name} />
+            <UnstyledButton className={classes.open} onClick={open} style={{ flex: '1 1 10rem' }}>
+              <CampaignName name={campaign.name} link />
             </UnstyledButton>
           ) : (
             <CampaignName name={campaign.name} />
@@ -84,12 +84,16 @@ export function CampaignCard({
 }
 
 /**
- * Up to two lines at every width (three cards a row leave little room at 1280 px), then cut; the
- * whole name shows on hover.
+ * The whole name, wrapping as it needs (issue #28: cut at two lines beside a wide badge, it lost
+ * its end). Styled as a link where it opens the campaign, since the whole card does.
  */
-function CampaignName({ name }: { name: string }) {
+function CampaignName({ name, link = false }: { name: string; link?: boolean }) {
   return (
-    <Text fw={600} lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
+    <Text
+      fw={600}
+      className={link ? classes.link : undefined}
+      style={{ overflowWrap: 'anywhere', flex: '1 1 10rem', minWidth: 0 }}
+    >
       {name}
     </Text>
   );
