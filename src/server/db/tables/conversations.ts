@@ -49,6 +49,9 @@ export const inboundMessages = pgTable(
     fromName: text('from_name'),
     subject: text('subject').notNull().default(''),
     snippet: text('snippet').notNull().default(''),
+    /** A "no longer with the company" notice's colleague to write to instead: name, address or both. */
+    colleagueName: text('colleague_name'),
+    colleagueAddress: text('colleague_address'),
     /** Opens the conversation in Gmail or Outlook on the web, when the provider gives one. */
     link: text('link'),
     receivedAt: tz('received_at').notNull(),
