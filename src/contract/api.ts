@@ -11,6 +11,7 @@ import {
 import {
   acceptTermsReply,
   currentUser,
+  deleteAccountBody,
   localSignInBody,
   okReply,
   signInProviderParams,
@@ -98,6 +99,8 @@ export const api = {
     logout: route({ method: 'POST', path: '/api/auth/logout', reply: okReply }),
     acceptTerms: route({ method: 'POST', path: '/api/auth/accept-terms', reply: acceptTermsReply }),
     timeZone: route({ method: 'POST', path: '/api/auth/time-zone', body: timeZoneBody, reply: okReply }),
+    /** Deletes the signed-in user's account and every row of theirs, and ends the session. */
+    deleteAccount: route({ method: 'DELETE', path: '/api/account', body: deleteAccountBody, reply: okReply }),
   },
   publicConfig: route({ method: 'GET', path: '/api/public-config', reply: publicConfig }),
   dashboardStats: route({ method: 'GET', path: '/api/dashboard/stats', reply: dashboardStats }),

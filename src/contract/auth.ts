@@ -41,3 +41,6 @@ export const acceptTermsReply = z.object({ ok: z.literal(true), termsAcceptedAt:
 
 /** POST /api/auth/time-zone: the browser's IANA zone, used for daily limits and day boundaries. */
 export const timeZoneBody = z.object({ timeZone: z.string().min(1).max(64) }).strict();
+
+/** DELETE /api/account: the account's email (or DELETE when it has none), typed to confirm. */
+export const deleteAccountBody = z.object({ confirmation: z.string().max(320) }).strict();

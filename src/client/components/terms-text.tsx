@@ -12,17 +12,19 @@ export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
         Last updated: {TERMS_LAST_UPDATED}
       </Text>
       <Text size="sm" lh={1.65}>
-        These Terms of Service are an agreement between you and {legal.entity} (“we”, “us”), which operates
-        this Tailor service. By signing in or using the service you agree to them. Please also read our{' '}
-        <PrivacyPolicyLink />, which explains how we handle personal data.
+        These Terms of Service are an agreement between you and {legal.entity} (“we”, “us”), which runs this
+        installation of Tailor, a self-hosted application. By signing in or using the service you agree to
+        them. Please also read our <PrivacyPolicyLink />, which explains how we handle personal data.
       </Text>
       <LegalSection number={1} title="Your Data and Recipient Consent">
         You are responsible for all data you upload, including contact lists, and for having a lawful basis
         and the consent of every recipient you email through the service.
       </LegalSection>
-      <LegalSection number={2} title="Permission-Based Email Only">
-        You may send commercial email only to recipients who have opted in to hear from you. Cold outreach —
-        unsolicited commercial email to people who have not opted in — is prohibited.
+      <LegalSection number={2} title="Lawful Email Only">
+        You may email only people the anti-spam and privacy laws that apply to you and to them allow you to
+        email: for commercial email that usually means people who asked to hear from you, or where the law
+        permits writing to business contacts, a genuine reason to write to them. Every message must say who it
+        is from and let the recipient opt out.
       </LegalSection>
       <LegalSection number={3} title="Unsubscribe Requests">
         You must honour unsubscribe requests immediately and must not email an address again once it has opted
@@ -43,18 +45,22 @@ export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
         deliverability, mail providers and other users.
       </LegalSection>
       <LegalSection number={7} title="Data Storage and Service Providers">
-        Your data may be stored and processed by our cloud hosting provider, by the AI model provider that
-        generates content, and by payment processors where payments apply. See the <PrivacyPolicyLink /> for
-        details.
+        Your data is stored in this installation’s database, on servers we run or rent. Emails are sent
+        through your own Gmail or Outlook mailbox, or through our mail server for local accounts.{' '}
+        {legal.ai
+          ? 'When you use AI features, the template and recipient fields involved are sent to the AI model provider we have configured.'
+          : 'No AI model provider is configured on this installation, so nothing is sent to one.'}{' '}
+        Tailor takes no payments, so no payment data is collected. See the <PrivacyPolicyLink /> for details.
       </LegalSection>
       <LegalSection number={8} title="Account Access">
-        You sign in with your Google or Microsoft account through OAuth. We never see your password; you
-        authorise the service to send email on your behalf and can revoke that access at any time in your
-        account provider’s settings.
+        You sign in with your Google or Microsoft account through OAuth, or as a local user where we allow it.
+        We never see your password; you authorise the service to send email on your behalf and can revoke that
+        access at any time in your account provider’s settings.
       </LegalSection>
       <LegalSection number={9} title="Data Deletion">
-        You may ask us to delete your account and data at any time by emailing{' '}
-        <ContactAddress address={legal.contactEmail} /> or from your account settings.
+        You can delete your account and everything in it at any time in Settings → Data → Delete my account,
+        after downloading a copy with Export Data if you wish; or ask us to by emailing{' '}
+        <ContactAddress address={legal.contactEmail} />.
       </LegalSection>
       <LegalSection number={10} title="Governing Law">
         These Terms are governed by the laws of {legal.state}, United States, without regard to its conflict

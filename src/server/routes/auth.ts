@@ -8,7 +8,7 @@ import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { acceptTermsOfService, saveTimeZone } from '../services/account';
+import { acceptTermsOfService, deleteAccount, saveTimeZone } from '../services/account';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
@@ -102,6 +102,12 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
   serve(app, a.logout, {}, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(ctx.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
+
+  serve(app, a.deleteAccount, signedIn, async (request, reply) => {
+    await deleteAccount(ctx.db, request.user, request.body.confirmation);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   });

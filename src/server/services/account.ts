@@ -1,7 +1,9 @@
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { ianaTimeZone } from '../lib/time-zone';
+import { deleteUserAndData } from '../queries/account-deletion';
 import { acceptTerms, setTimeZone } from '../queries/users';
+import { providerMailboxKey } from './conversations/sync-mailbox';
 
 export async function acceptTermsOfService(db: Db, userId: number): Promise<Date> {
   return (await acceptTerms(db, userId)) ?? new Date();
@@ -11,4 +13,23 @@ export async function acceptTermsOfService(db: Db, userId: number): Promise<Date
 export async function saveTimeZone(db: Db, userId: number, timeZone: string) {
   if (!ianaTimeZone(timeZone) || !(await setTimeZone(db, userId, timeZone)))
     throw new AppError('bad_request', 'Unknown time zone');
+}
+
+/** What a user types to confirm deleting their account: their email, or DELETE when they have none. */
+export const deletionPhraseFor = (user: { email: string | null }) => user.email ?? 'DELETE';
+
+/**
+ * Deletes the account and everything in it (docs/product.md §9), once the user has typed their
+ * email (or DELETE) to confirm; another text changes nothing.
+ */
+export async function deleteAccount(
+  db: Db,
+  user: { id: number; email: string | null },
+  confirmation: string,
+) {
+  if (confirmation.trim().toLowerCase() !== deletionPhraseFor(user).toLowerCase())
+    throw new AppError('bad_request', `Type ${deletionPhraseFor(user)} to confirm deleting your account`);
+  const mailboxKeys = [providerMailboxKey('google', user.id), providerMailboxKey('microsoft', user.id)];
+  if (!(await deleteUserAndData(db, user.id, mailboxKeys)))
+    throw new AppError('not_found', 'Account not found');
 }

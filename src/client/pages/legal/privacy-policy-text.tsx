@@ -22,7 +22,8 @@ export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }
       <LegalSection number={1} title="Information We Collect">
         <List size="sm" spacing={4} mt={4}>
           <List.Item>
-            Account details from your Google or Microsoft sign-in: name, email address and picture.
+            Account details from your Google or Microsoft sign-in (name, email address and picture), or the
+            email address of a local account.
           </List.Item>
           <List.Item>
             Access tokens that let the service send email from your mailbox; they are stored encrypted.
@@ -41,10 +42,12 @@ export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }
         data or your recipients’ data.
       </LegalSection>
       <LegalSection number={3} title="AI Processing and Subprocessors">
-        To personalise emails, the relevant template text and recipient fields are sent to a third-party AI
-        model provider acting as our subprocessor. Data is also held by our cloud hosting provider and, where
-        payments apply, by payment processors. These subprocessors may process data only to provide their
-        services to us.
+        {legal.ai
+          ? 'When you use AI features, the relevant template text and recipient fields are sent to the AI model provider we have configured, acting as our subprocessor, which may process them only to provide its service to us.'
+          : 'No AI model provider is configured on this installation: no template or recipient data is sent to one.'}{' '}
+        Your data is held in this installation’s database, on servers we run or rent, and your emails go out
+        through your own mailbox provider (Google or Microsoft) or our mail server. No payment data is
+        collected.
       </LegalSection>
       <LegalSection number={4} title="Your Responsibilities for Recipient Data">
         You are the controller of the contact data you upload. You must have the consent of your recipients,
@@ -64,9 +67,10 @@ export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }
         the data you upload, the emails you send and any breach of law or of these policies by you.
       </LegalSection>
       <LegalSection number={8} title="Data Retention and Deletion">
-        We keep your data while your account is active. You may ask us to delete your account and all
-        associated data at any time by emailing <ContactAddress address={legal.contactEmail} />; we will do so
-        promptly unless the law requires us to keep it.
+        We keep your data while your account is active. You can delete your account and all associated data at
+        any time in Settings → Data → Delete my account (Export Data gives you a copy first); it is removed at
+        once. You may also ask us to by emailing <ContactAddress address={legal.contactEmail} />; we will do
+        so promptly unless the law requires us to keep it. Backups we keep age out on their own schedule.
       </LegalSection>
       <LegalSection number={9} title="Governing Law">
         This Privacy Policy is governed by the laws of {legal.state}, United States.

@@ -1,9 +1,10 @@
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { DailyStats } from './daily-stats';
+import { DeleteAccount } from './delete-account';
 import { DnsCheck } from './dns-check';
 import { ExportDataButton } from './export-data-button';
 
-/** Data: export, DNS authentication check and today's sending statistics. */
+/** Data: export, DNS authentication check, today's sending statistics and account deletion. */
 export function DataCard({ senderEmail }: { senderEmail: string | null }) {
   return (
     <Card component="section" aria-labelledby="data-card-title">
@@ -27,6 +28,8 @@ export function DataCard({ senderEmail }: { senderEmail: string | null }) {
         <DnsCheck email={senderEmail} />
         <Divider />
         <DailyStats />
+        <Divider />
+        <DeleteAccount />
       </Stack>
     </Card>
   );

@@ -74,7 +74,7 @@ export function EditorDialogs({ dialog, onClose, state, editor, templateId }: Ed
         onClose={onClose}
         title="AI Generate Prompt"
         label="Describe the emails you want"
-        placeholder="Cold outreach to marketing leads offering a free audit of their email campaigns"
+        placeholder="A thank-you to last month’s workshop attendees, inviting each to the follow-up session on their topic"
         fallbackError="Failed to generate prompt"
         onSubmit={generatePrompt}
       />

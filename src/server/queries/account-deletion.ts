@@ -1,0 +1,30 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailboxSyncs, users } from '../db/schema';
+
+/**
+ * Removes a user and every row that is theirs, in one transaction: the users row, and with it (every
+ * table referencing users, or a row of theirs, cascades) identities and tokens, sessions, sender
+ * settings, templates, campaigns, recipients, emails, opens, figures, quotas, outbox, images, the
+ * suppression list and inbound messages; then what refers to them by key rather than by foreign key:
+ * their mailboxes' sync state (`mailboxKeys`) and their jobs still waiting in the queue (a payload
+ * naming the user or one of those mailboxes). A job already running finds nothing left to work on.
+ * test/account-deletion.int.test.ts walks every table for it. False when there was no such user.
+ */
+export async function deleteUserAndData(db: Db, userId: number, mailboxKeys: string[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    if (deleted.length === 0) return false;
+    if (mailboxKeys.length > 0) await tx.delete(mailboxSyncs).where(inArray(mailboxSyncs.key, mailboxKeys));
+    const keys = mailboxKeys.length > 0 ? mailboxKeys : [''];
+    await tx.execute(sql`
+      delete from pgboss.job
+      where state in ('created', 'retry')
+        and (data->>'userId' = ${String(userId)}
+          or data->>'key' in (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )}))`);
+    return true;
+  });
+}
