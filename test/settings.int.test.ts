@@ -63,6 +63,15 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
     expect(again.json().recipientReason).toBe('you signed up for updates at acme.com.');
   });
 
+  it('names the domain the DNS check would look at, or none for a local address without MAIL_DOMAIN', async () => {
+    const settingsOf = async (email: string) =>
+      (
+        await t.app.inject({ url: '/api/sender-settings', headers: { cookie: await t.signIn(email) } })
+      ).json();
+    expect((await settingsOf('dns@Mail.Example.com')).dnsDomain).toBe('mail.example.com');
+    expect((await settingsOf('dns@localhost')).dnsDomain).toBe(t.ctx.config.mail.domain ?? null);
+  });
+
   it('refuses a line break in a sender setting with a 400 naming the field, and keeps what was saved', async () => {
     const cookie = await t.signIn();
     const post = (payload: object) =>

@@ -57,6 +57,11 @@ export const senderSettings = z.object({
   defaultUnsubscribeMessage: z.string(),
   /** True when PUBLIC_URL points at a loopback host: links in emails would not reach recipients. */
   publicUrlIsLoopback: z.boolean(),
+  /**
+   * The domain the DNS check looks at when none is given: the sender address's, else MAIL_DOMAIN;
+   * null when there is none (a local address such as you@localhost and no MAIL_DOMAIN).
+   */
+  dnsDomain: z.string().nullable(),
 });
 export type SenderSettings = z.infer<typeof senderSettings>;
 

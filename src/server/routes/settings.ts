@@ -15,9 +15,9 @@ export function settingsRoutes(app: AppInstance, ctx: AppContext) {
   const signedIn = { preHandler: requireUser(ctx) };
   const s = api.settings;
 
-  serve(app, s.sender, signedIn, (request) => getSenderSettings(ctx.db, request.user, ctx.config.publicUrl));
+  serve(app, s.sender, signedIn, (request) => getSenderSettings(ctx.db, request.user, ctx.config));
   serve(app, s.saveSender, signedIn, (request) =>
-    saveSenderSettings(ctx.db, request.user, ctx.config.publicUrl, request.body),
+    saveSenderSettings(ctx.db, request.user, ctx.config, request.body),
   );
   serve(app, s.checkDns, signedIn, (request) => {
     const domain = domainToCheck(request.body.domain, request.user.email, ctx.config.mail.domain);

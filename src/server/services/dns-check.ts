@@ -36,9 +36,15 @@ export function domainToCheck(
     if (!isDomainName(domain)) throw new AppError('bad_request', INVALID_DOMAIN);
     return domain;
   }
-  const fallback = domainOfAddress(senderEmail) ?? mailDomain?.trim().toLowerCase();
-  if (!fallback || !isDomainName(fallback)) throw new AppError('bad_request', NO_DOMAIN);
+  const fallback = defaultDnsDomain(senderEmail, mailDomain);
+  if (!fallback) throw new AppError('bad_request', NO_DOMAIN);
   return fallback;
+}
+
+/** The domain checked when none is asked for: the sender address's, else MAIL_DOMAIN, else null. */
+export function defaultDnsDomain(senderEmail: string | null, mailDomain: string | undefined): string | null {
+  const fallback = domainOfAddress(senderEmail) ?? mailDomain?.trim().toLowerCase();
+  return fallback && isDomainName(fallback) ? fallback : null;
 }
 
 /**

@@ -4,20 +4,24 @@ import type { users } from '../db/schema';
 import { AppError } from '../errors';
 import { isLoopbackHost } from '../lib/loopback';
 import { findSenderSettings, type SenderSettingsRow, upsertSenderSettings } from '../queries/sender-settings';
+import { defaultDnsDomain } from './dns-check';
 import { sanitizeRichText } from './sanitize-html';
 import { defaultUnsubscribeMessage } from './unsubscribe-message';
 
 type User = typeof users.$inferSelect;
 
-export async function getSenderSettings(db: Db, user: User, publicUrl: URL): Promise<SenderSettings> {
-  return present(await findSenderSettings(db, user.id), user, publicUrl);
+/** What presenting the settings needs of the deployment's configuration. */
+export type SettingsConfig = { publicUrl: URL; mail: { domain?: string | undefined } };
+
+export async function getSenderSettings(db: Db, user: User, config: SettingsConfig): Promise<SenderSettings> {
+  return present(await findSenderSettings(db, user.id), user, config);
 }
 
 /** The sender address is always the account's own: mail leaves from the signed-in mailbox. */
 export async function saveSenderSettings(
   db: Db,
   user: User,
-  publicUrl: URL,
+  config: SettingsConfig,
   body: SaveSenderSettingsBody,
 ): Promise<SenderSettings> {
   if (!user.email) throw new AppError('bad_request', 'User email not available');
@@ -27,10 +31,10 @@ export async function saveSenderSettings(
     email: user.email,
     ...(signature !== undefined && { signature: signature ? sanitizeRichText(signature) : null }),
   });
-  return present(row, user, publicUrl);
+  return present(row, user, config);
 }
 
-function present(row: SenderSettingsRow | null, user: User, publicUrl: URL): SenderSettings {
+function present(row: SenderSettingsRow | null, user: User, config: SettingsConfig): SenderSettings {
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
   return {
     name: row?.name ?? displayName,
@@ -44,6 +48,7 @@ function present(row: SenderSettingsRow | null, user: User, publicUrl: URL): Sen
     phoneNumber: row?.phoneNumber ?? null,
     recipientReason: row?.recipientReason ?? null,
     defaultUnsubscribeMessage: defaultUnsubscribeMessage(row),
-    publicUrlIsLoopback: isLoopbackHost(publicUrl.hostname),
+    publicUrlIsLoopback: isLoopbackHost(config.publicUrl.hostname),
+    dnsDomain: defaultDnsDomain(user.email, config.mail.domain),
   };
 }

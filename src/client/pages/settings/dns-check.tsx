@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../../../contract/api';
 import type { DnsCheckResult } from '../../../contract/settings';
@@ -8,7 +8,7 @@ import { ApiError, call, errorDetail } from '../../api';
 import { formatDateTime, formatTime } from '../../format-date';
 import { showToast } from '../../toast';
 import { DnsRow } from './dns-record-row';
-import { senderDomain } from './sender-domain';
+import { senderSettingsQuery } from './use-save-sender-settings';
 
 const RECORDS = [
   {
@@ -43,7 +43,6 @@ interface CheckRequest {
  * the server's choice of domain, then for whatever domain the user enters, on Refresh DNS.
  */
 export function DnsCheck({ email }: { email: string | null }) {
-  const sender = senderDomain(email);
   const [domain, setDomain] = useState('');
   // Kept apart from the mutation, whose data empties when the next check starts: results stay, dimmed.
   const [result, setResult] = useState<DnsCheckResult | null>(null);
@@ -60,30 +59,31 @@ export function DnsCheck({ email }: { email: string | null }) {
     },
   });
 
+  // The server says which domain it would check; with none (you@localhost, no MAIL_DOMAIN) there is
+  // nothing to check on arrival, and the hint above asks the user for a domain instead.
+  const { data: settings } = useQuery(senderSettingsQuery);
+  const dnsDomain = settings?.dnsDomain;
   const checkedOnArrival = useRef(false);
   const { mutate } = check;
   useEffect(() => {
     // Once, also under StrictMode's double effects.
-    if (checkedOnArrival.current) return;
+    if (checkedOnArrival.current || !dnsDomain) return;
     checkedOnArrival.current = true;
     mutate({ domain: undefined, manual: false });
-  }, [mutate]);
+  }, [mutate, dnsDomain]);
 
   const refresh = (event: FormEvent) => {
     event.preventDefault();
     check.mutate({ domain: domain.trim() || undefined, manual: true });
   };
 
-  // The check on arrival may find no domain (a local address, no MAIL_DOMAIN): that is no error of
-  // the user's, so the hint above asks for one instead. A refusal of what the user entered is shown.
-  const refused = check.isError && isBadDomain(check.error);
-  const badDomain = refused && check.variables.manual;
+  const badDomain = check.isError && isBadDomain(check.error);
   return (
     <Stack gap="sm">
       <div>
         <Text fw={600}>Email Authentication (DNS)</Text>
         <Text size="sm" c="dimmed">
-          {sender.ok || result
+          {result || dnsDomain !== null
             ? 'Whether receivers can trust mail from your domain.'
             : `${email ? `Your address ${email} has no internet domain: enter` : 'Enter'} the domain you send from, such as example.com, and press Refresh DNS.`}
         </Text>
@@ -119,7 +119,7 @@ export function DnsCheck({ email }: { email: string | null }) {
           </time>
         </Text>
       )}
-      {check.isError && !refused && (
+      {check.isError && !badDomain && (
         <Text size="sm" c="red">
           Failed to check DNS records: {errorDetail(check.error, check.error.message)}
         </Text>
