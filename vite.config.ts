@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,6 +6,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/client',
   plugins: [react()],
+  // Zod without run-time code generation, which the Content-Security-Policy refuses (zod-jitless.ts).
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('src/client/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,

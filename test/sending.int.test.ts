@@ -3,6 +3,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, outboxMessages, sendQuota, unsubscribes } from '../src/server/db/schema';
 import { calendarDay } from '../src/server/lib/calendar-day';
+import { openPixel } from '../src/server/mail/compose';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
@@ -80,11 +81,16 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     await settle(t, campaign.id, 1);
     const [sent] = await sink.parsedMessages();
     expect(sent!.parsed.from?.value).toEqual([{ name: 'Sam Sender', address: 'preview@example.com' }]);
+    // The message sent carries the open pixel; the preview does not load it (it would count an
+    // open, and the app's own Content-Security-Policy refuses it).
+    const pixel = openPixel(new URL(`/t/o/${email!.trackingToken}.gif`, t.ctx.config.publicUrl).href);
+    expect(sent!.parsed.html).toContain(pixel);
+    expect(preview.html).not.toContain('/t/o/');
     expect(preview).toEqual({
       from: 'Sam Sender <preview@example.com>',
       to: email!.subject.replace(/^Hello /, ''),
       subject: sent!.parsed.subject,
-      html: sent!.parsed.html,
+      html: String(sent!.parsed.html).replace(`\n${pixel}`, ''),
       text: sent!.parsed.text,
     });
   });
@@ -233,8 +239,10 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     expect(first!.parsed.html).toMatch(
       /background-image:url\('https:\/\/tailor\.example\/t\/o\/[^']+\.gif'\)/,
     );
-    expect(rawHeader(first!.raw, 'List-Unsubscribe')).toMatch(
-      /^<https:\/\/tailor\.example\/u\/[^>]+>, <mailto:sender@example\.com\?subject=unsubscribe>$/,
+    // The mailto carries the email's own token, so an emailed request names its email and campaign.
+    const unsubscribe = rawHeader(first!.raw, 'List-Unsubscribe');
+    expect(unsubscribe).toMatch(
+      /^<https:\/\/tailor\.example\/u\/([\w-]+)>, <mailto:sender@example\.com\?subject=unsubscribe%20\1>$/,
     );
     expect(rawHeader(first!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(first!.envelope.from).toBe('sender@example.com');

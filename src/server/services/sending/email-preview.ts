@@ -1,6 +1,8 @@
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { EmailTextBody } from '../../../contract/emails';
 import { notFound } from '../../errors';
+import { escapeHtml } from '../../lib/escape-html';
+import { openPixel } from '../../mail/compose';
 import { emailToPreview } from '../../queries/email-sending';
 import { findSenderSettings } from '../../queries/sender-settings';
 import { findUser } from '../../queries/users';
@@ -17,8 +19,8 @@ function addressLine(field: AddressObject | undefined) {
 
 /**
  * GET /api/emails/:id/preview: the email composed exactly as the send will compose it (the same
- * composer, the same footer, signature, pixel and thread), then read back from its MIME, so what a
- * person approves is what leaves. An email not sent yet has no Message-ID: a stand-in takes its
+ * composer, the same footer, signature and thread), then read back from its MIME, so what a person
+ * approves is what leaves; only the open pixel is taken out of the HTML shown (withoutPixel). An email not sent yet has no Message-ID: a stand-in takes its
  * place, which shows in no part of the message a person reads.
  *
  * POST /api/emails/:id/preview passes `edit`, a subject and body not saved yet: they take the
@@ -46,11 +48,28 @@ export async function previewEmail(deps: SendDeps, userId: number, emailId: numb
     },
   );
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const html = typeof parsed.html === 'string' ? parsed.html : '';
   return {
     from: addressLine(parsed.from),
     to: addressLine(Array.isArray(parsed.to) ? parsed.to[0] : parsed.to),
     subject: parsed.subject ?? '',
-    html: typeof parsed.html === 'string' ? parsed.html : '',
+    html: email.trackOpens ? withoutPixel(html, pixelUrl(deps, email.trackingToken)) : html,
     text: parsed.text ?? '',
   };
+}
+
+/** The open pixel's address, as campaign-message.ts puts it in the message. */
+function pixelUrl(deps: SendDeps, trackingToken: string) {
+  return new URL(`/t/o/${trackingToken}.gif`, deps.config.publicUrl).href;
+}
+
+/**
+ * The preview's HTML without the open pixel, which only the message sent carries: loaded in the
+ * app it would count an open nobody made, and the app's Content-Security-Policy refuses it anyway
+ * (an error in the console on every preview). Any trace of its address left is removed too.
+ */
+export function withoutPixel(html: string, url: string) {
+  const pixel = openPixel(url);
+  const rest = html.includes(`\n${pixel}`) ? html.replace(`\n${pixel}`, '') : html.replace(pixel, '');
+  return rest.replaceAll(escapeHtml(url), '').replaceAll(url, '');
 }
