@@ -34,7 +34,7 @@ export function UnsubscribeField({ state }: { state: CampaignEditorState }) {
         <>
           <Textarea
             label="Unsubscribe Message"
-            description="Shown above the unsubscribe link. Replace the [bracketed] parts, or fill in your address in Settings."
+            description="Shown above the unsubscribe link. Replace the [bracketed] parts, or fill in your address and why recipients hear from you in Settings."
             rows={4}
             value={message}
             onChange={(event) => update({ unsubscribeMessage: event.currentTarget.value })}
