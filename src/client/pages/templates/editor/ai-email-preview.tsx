@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { errorDetail } from '../../../api';
+import { AiProviderNotice, useAiAvailable } from '../../../components/ai-provider-notice';
 import { EmailPreview } from './email-preview';
 import type { GeneratedEmail } from './use-ai-email-preview';
 
@@ -14,6 +15,9 @@ interface AiEmailPreviewProps {
 
 /** Generate (or Regenerate) one AI-written email for the sample CSV's first recipient. */
 export function AiEmailPreview({ hasSample, email, error, pending, onGenerate }: AiEmailPreviewProps) {
+  const aiAvailable = useAiAvailable();
+  // A missing provider is said first: a sample CSV would not help.
+  if (!aiAvailable) return <AiProviderNotice feature="The AI Email Preview" />;
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import type { Ref } from 'react';
+import { AiProviderNotice, useAiAvailable } from '../../../components/ai-provider-notice';
 import type { TemplateDraft } from './template-draft';
 import { VariableChips } from './variable-chips';
 
@@ -20,8 +21,11 @@ export function AiPromptFields({
   onInsertVariable,
   onGeneratePrompt,
 }: AiPromptFieldsProps) {
+  const aiAvailable = useAiAvailable();
   return (
     <Stack gap="md">
+      {/* Every email of an AI Prompt template is written by AI: say so before the prompt is typed. */}
+      {!aiAvailable && <AiProviderNotice feature="An AI Prompt template" />}
       <Group justify="flex-end">
         <Button
           variant="light"

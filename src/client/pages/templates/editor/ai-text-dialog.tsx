@@ -3,6 +3,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
+import { AiProviderNotice, useAiAvailable } from '../../../components/ai-provider-notice';
 
 interface AiTextDialogProps {
   opened: boolean;
@@ -28,6 +29,8 @@ export function AiTextDialog({
 }: AiTextDialogProps) {
   const [description, setDescription] = useState('');
   const generation = useMutation({ mutationFn: onSubmit });
+  // Without a provider the dialog says so at once, rather than after the description is typed.
+  const aiAvailable = useAiAvailable();
 
   const close = () => {
     generation.reset();
@@ -36,7 +39,7 @@ export function AiTextDialog({
   const submit = () => {
     // docs/product.md §2: AI-generation dialogs need a non-empty description.
     const text = description.trim();
-    if (!text) return;
+    if (!text || !aiAvailable) return;
     generation.mutate(text, {
       onSuccess: () => {
         setDescription('');
@@ -54,6 +57,7 @@ export function AiTextDialog({
         }}
       >
         <Stack gap="md">
+          {!aiAvailable && <AiProviderNotice feature={title} />}
           <Textarea
             label={label}
             placeholder={placeholder}
@@ -61,6 +65,7 @@ export function AiTextDialog({
             minRows={4}
             maxRows={12}
             data-autofocus
+            disabled={!aiAvailable}
             value={description}
             onChange={(event) => setDescription(event.currentTarget.value)}
           />
@@ -76,7 +81,7 @@ export function AiTextDialog({
             <Button
               type="submit"
               leftSection={<IconSparkles size={16} />}
-              disabled={!description.trim()}
+              disabled={!aiAvailable || !description.trim()}
               loading={generation.isPending}
             >
               Generate

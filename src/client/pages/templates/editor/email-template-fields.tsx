@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import type { Ref } from 'react';
+import { useAiAvailable } from '../../../components/ai-provider-notice';
 import { BodyEditor } from './body-editor';
 import type { TemplateDraft } from './template-draft';
 import { VariableChips } from './variable-chips';
@@ -23,6 +24,7 @@ interface EmailTemplateFieldsProps {
 /** Email Template mode: subject, rich-text body and optional AI enhancement instructions. */
 export function EmailTemplateFields(props: EmailTemplateFieldsProps) {
   const { draft, update } = props;
+  const aiAvailable = useAiAvailable();
   return (
     <Stack gap="md">
       <Group justify="flex-end">
@@ -57,7 +59,11 @@ export function EmailTemplateFields(props: EmailTemplateFieldsProps) {
       />
       <Textarea
         label="AI Enhancement Instructions"
-        description="Optional. When set, AI rewrites each rendered email following these instructions."
+        description={
+          aiAvailable
+            ? 'Optional. When set, AI rewrites each rendered email following these instructions.'
+            : 'Needs an AI provider, and none is connected to this server: leave it empty to send the template as written.'
+        }
         placeholder="Make it sound friendly and mention their role."
         autosize
         minRows={3}
