@@ -61,6 +61,7 @@ async function buildAccount(page: Page) {
     state: 'IL',
     zipCode: '62701',
     phoneNumber: '+1 217 555 0142',
+    recipientReason: 'you asked about our wholesale catalogue',
   });
 
   // Sent: 12 emails, 5 opened by people, 1 unsubscribed.
