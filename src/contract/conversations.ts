@@ -4,8 +4,16 @@ import { page } from './common';
 /**
  * What the mailbox sync records (docs/product.md §12): the kinds of inbound message that refer to
  * a sent email, how an address came onto the suppression list, and how hard a bounce was.
+ * `left-company` (an automatic "no longer with the company" notice) stops the recipient's
+ * follow-ups and names the colleague to write to instead.
  */
-export const INBOUND_KINDS = ['reply', 'auto-reply', 'bounce', 'unsubscribe-request'] as const;
+export const INBOUND_KINDS = [
+  'reply',
+  'auto-reply',
+  'bounce',
+  'unsubscribe-request',
+  'left-company',
+] as const;
 export type InboundKind = (typeof INBOUND_KINDS)[number];
 
 /** Hard: the address does not work (suppressed). Soft: it may work later (shown, not suppressed). */
@@ -38,6 +46,8 @@ export const inboundEvent = z.object({
   snippet: z.string(),
   /** Opens the conversation in Gmail or Outlook on the web, when the provider gives one. */
   link: z.string().nullable(),
+  /** Left the company only: the colleague the notice names instead (name, address or both). */
+  colleague: z.object({ name: z.string().nullable(), address: z.string().nullable() }).nullable().optional(),
   receivedAt: z.string(),
 });
 export type InboundEvent = z.infer<typeof inboundEvent>;

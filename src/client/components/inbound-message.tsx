@@ -16,6 +16,8 @@ export function inboundKindLabel(message: Pick<InboundEvent, 'kind' | 'bounceKin
       return { label: 'Auto-reply', color: 'gray' };
     case 'unsubscribe-request':
       return { label: 'Unsubscribe request', color: 'yellow' };
+    case 'left-company':
+      return { label: 'Left the company', color: 'grape' };
     case 'bounce':
       return message.bounceKind
         ? { label: `Bounce (${message.bounceKind})`, color: message.bounceKind === 'hard' ? 'red' : 'orange' }
@@ -72,6 +74,7 @@ export function InboundMessage({ message, recipientEmail }: InboundMessageProps)
             {message.snippet}
           </Text>
         )}
+        {message.kind === 'left-company' && <Colleague colleague={message.colleague ?? null} />}
         {message.kind === 'bounce' && (message.bounceStatus || message.bounceDiagnostic) && (
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
             {message.bounceStatus && <>Status {message.bounceStatus}</>}
@@ -86,5 +89,25 @@ export function InboundMessage({ message, recipientEmail }: InboundMessageProps)
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Whom a "no longer with the company" notice says to write to instead, as it names them. */
+function Colleague({ colleague }: { colleague: InboundEvent['colleague'] }) {
+  const { name, address } = colleague ?? { name: null, address: null };
+  return (
+    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      {name || address ? (
+        <>
+          No longer there; write to{' '}
+          <Text span fw={600}>
+            {name ?? address}
+          </Text>
+          {name && address && <> ({address})</>} instead. Their follow-ups are stopped.
+        </>
+      ) : (
+        'No longer there; the notice names no one to write to instead. Their follow-ups are stopped.'
+      )}
+    </Text>
   );
 }

@@ -119,6 +119,8 @@ export type NewInboundMessage = {
   subject: string;
   snippet: string;
   link: string | null;
+  colleagueName?: string | null;
+  colleagueAddress?: string | null;
   receivedAt: Date;
 };
 
@@ -137,18 +139,20 @@ export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): 
     sql`
     insert into ${inboundMessages} (user_id, email_id, source_key, kind, bounce_kind, bounce_status,
                                     bounce_diagnostic, from_address, from_name, subject, snippet, link,
-                                    received_at)
+                                    colleague_name, colleague_address, received_at)
     select user_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
-           from_address, from_name, subject, snippet, link, received_at
+           from_address, from_name, subject, snippet, link, colleague_name, colleague_address, received_at
     from unnest(${column('userId')}::integer[], ${column('emailId')}::bigint[], ${column('sourceKey')}::text[],
                 ${column('kind')}::text[], ${column('bounceKind')}::text[], ${column('bounceStatus')}::text[],
                 ${column('bounceDiagnostic')}::text[], ${column('fromAddress')}::text[],
                 ${column('fromName')}::text[], ${column('subject')}::text[], ${column('snippet')}::text[],
-                ${column('link')}::text[],
+                ${column('link')}::text[], ${column('colleagueName')}::text[],
+                ${column('colleagueAddress')}::text[],
                 ${param(rows.map((r) => r.receivedAt.toISOString()))}::timestamptz[])
       with ordinality
       as t(user_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
-           from_address, from_name, subject, snippet, link, received_at, position)
+           from_address, from_name, subject, snippet, link, colleague_name, colleague_address,
+           received_at, position)
     order by position
     on conflict (user_id, source_key) do nothing
     returning user_id, source_key`,

@@ -1,4 +1,5 @@
 import { type DeliveryRecipient, type InboundMessage, isMailSystem } from './inbound-message';
+import { type LeftCompany, leftCompany } from './left-company';
 import { optOutRequest } from './opt-out';
 import { isAutoReply, returnDate } from './out-of-office';
 import { newText, replySnippet } from './reply-text';
@@ -14,6 +15,7 @@ export type Classification =
   | { kind: 'ignored'; reason: string }
   | { kind: 'auto-reply'; returnDate: Date | null }
   | { kind: 'unsubscribe-request'; address: string }
+  | ({ kind: 'left-company' } & LeftCompany)
   | { kind: 'reply'; snippet: string };
 
 export { returnDate } from './out-of-office';
@@ -21,8 +23,10 @@ export { newText, replySnippet, SNIPPET_LENGTH } from './reply-text';
 
 /**
  * What an inbound message means for a campaign, in this order: ignored (the sender's own mail,
- * read receipts, successful delivery reports), bounce, auto-reply, unsubscribe request, reply.
- * Bounces come before auto-replies because mail systems mark their bounces Auto-Submitted too.
+ * read receipts, successful delivery reports), bounce, left the company, auto-reply, unsubscribe
+ * request, reply. Bounces come before auto-replies because mail systems mark their bounces
+ * Auto-Submitted too. "No longer with the company" is an automatic notice, or a short message that
+ * names whom to write to instead (a person's longer reply that mentions leaving stays a reply).
  */
 export function classifyInbound(msg: InboundMessage, sender: { address: string }): Classification {
   const report = msg.report;
@@ -36,11 +40,19 @@ export function classifyInbound(msg: InboundMessage, sender: { address: string }
   if (isDelivery) return bounceOf(report.recipients);
   if (report) return { kind: 'ignored', reason: `${report.reportType} report` };
   if (isMailSystem(msg.from)) return { kind: 'ignored', reason: 'notice from a mail system' };
-  if (isAutoReply(msg)) return { kind: 'auto-reply', returnDate: returnDate(newText(msg.text), msg.date) };
+  const text = newText(msg.text);
+  const automatic = isAutoReply(msg);
+  const left = leftCompany(text, msg.from?.address ?? null);
+  if (left && (automatic || (text.length <= SHORT_NOTICE && (left.colleagueName || left.colleagueAddress))))
+    return { kind: 'left-company', ...left };
+  if (automatic) return { kind: 'auto-reply', returnDate: returnDate(text, msg.date) };
   if (msg.from && isUnsubscribeRequest(msg, sender))
     return { kind: 'unsubscribe-request', address: msg.from.address };
   return { kind: 'reply', snippet: replySnippet(msg.text) };
 }
+
+/** The length of new text up to which a message without auto-reply marks may be a notice. */
+const SHORT_NOTICE = 400;
 
 function sameAddress(a: string, b: string) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

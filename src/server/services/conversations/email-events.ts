@@ -70,6 +70,7 @@ export function presentInbound(m: InboundRow): InboundEvent {
     subject: m.subject,
     snippet: m.snippet,
     link: m.link,
+    colleague: m.kind === 'left-company' ? { name: m.colleagueName, address: m.colleagueAddress } : undefined,
     receivedAt: m.receivedAt.toISOString(),
   };
 }

@@ -104,11 +104,15 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
     for (const { item, verdict } of stored)
       if (verdict.kind === 'auto-reply' && verdict.returnDate && item.email)
         await postponeFollowUps(tx, item.email.id, verdict.returnDate.toISOString().slice(0, 10));
-    // A reply or a hard bounce ends the recipient's sequence: their follow-ups stop, with the reason.
+    // A reply, a hard bounce or a left-the-company notice ends the recipient's sequence: their
+    // follow-ups stop, with the reason.
     await stopFollowUpsAfter(
       tx,
       stored.flatMap(({ item, verdict }) =>
-        item.email && (verdict.kind === 'reply' || verdict.kind === 'bounce') ? [item.email.id] : [],
+        item.email &&
+        (verdict.kind === 'reply' || verdict.kind === 'bounce' || verdict.kind === 'left-company')
+          ? [item.email.id]
+          : [],
       ),
     );
   });
@@ -130,6 +134,9 @@ function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }):
     subject: msg.subject.slice(0, SUBJECT_LIMIT),
     snippet: verdict.kind === 'reply' ? verdict.snippet : '',
     link: source.link,
+    ...(verdict.kind === 'left-company'
+      ? { colleagueName: verdict.colleagueName, colleagueAddress: verdict.colleagueAddress }
+      : {}),
     receivedAt: source.receivedAt,
   };
 }
