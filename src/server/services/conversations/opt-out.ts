@@ -9,7 +9,7 @@
  * regular expressions: a space is any whitespace, "…" a few words within the same sentence.
  */
 
-/** Whole sentences that are a request on their own ("Stop.", "Bitte austragen.", "BAJA"). */
+/** Requests on their own, as the last sentence of a line ("Stop.", "Bitte austragen.", "BAJA"). */
 const BARE: string[] = [
   // English
   'stop',
@@ -75,7 +75,8 @@ const REQUESTS: string[] = [
   `(remove|delete|drop|take|strike) (me|my (e-?mail|address|e-?mail address|details|data|name|contact details|information|info)) (from|off) (your|this|the|all|any|every)( …)? ${LIST}`,
   'delete (my|all my) (details|data|personal data|information|contact details|e-?mail address|address)',
   `(stop|quit) (e-?mailing|emailing|mailing|writing to|contacting|spamming|messaging|sending) (me|us)`,
-  `stop sending (me|us)`,
+  `stop sending (me|us|these|them|this|those|your|emails|e-mails|messages|mails)`,
+  '(want|get|be|go) off (this|your|the)( …)? list',
   `(no|not any) more ${MAIL}`,
   'unsubscribe (me )?from (your|this|these|the|all|any)( …)? (list|e-?mails|mailings?|newsletter|messages|campaign)',
   // German
@@ -84,28 +85,36 @@ const REQUESTS: string[] = [
   'mich( bitte)? (abmelden|austragen|streichen|entfernen|rausnehmen)',
   '(meine|alle meine) (daten|adresse|e-?mail-?adresse|kontaktdaten)( …)? (loschen|entfernen|streichen)',
   '(loschen|entfernen|streichen) sie( bitte)? (meine|alle meine) (daten|adresse|e-?mail-?adresse|kontaktdaten)',
+  'nicht (weiter|mehr) (angeschrieben|kontaktiert|angemailt|angerufen|belastigt|angesprochen) (werden|zu werden)',
   'widerspreche( …)? (nutzung|verwendung|verarbeitung|speicherung|werbung|zusendung)',
   // French
   'desinscri(re|vez-moi|s-moi)',
   'desabonne(r|z-moi)',
   `(retirez|retirer|supprimez|supprimer|enlevez|enlever|rayez|rayer)(-moi| moi| mon adresse| mes coordonnees| mes donnees| mon e-?mail| mon courriel)( …)? (de|des) (votre|vos|cette|la|ces|toutes?)( …)? ${LIST}`,
+  `(me|nous) (retirer|supprimer|desinscrire|desabonner|enlever|rayer) (de|des) (votre|vos|cette|la|ces|toutes?)( …)? ${LIST}`,
+  "(arretez|cessez|arreter|cesser) de (m'|me |nous )(envoyer|ecrire|contacter|solliciter|spammer|relancer)",
   '(supprimez|supprimer|effacez|effacer) (mes donnees|mes coordonnees|mon adresse|mes informations)',
   // Spanish
   '(darme|denme|dame|deme|dadme|darnos|dennos) de baja',
   'me (den|des|deis|de|da|dan|dais) de baja',
   '(solicito|pido|solicitamos|pedimos|quiero|quisiera|deseo) (la|mi) baja',
   `(quitar|quitarme|quitenme|quiteme|sacar|sacarme|saquenme|saqueme|eliminar|eliminarme|eliminenme|elimineme|borrar|borrarme|borrenme|borreme) de (su|sus|vuestra|tu|esta|la|las|la lista|todas)( …)? ${LIST}`,
+  'que me (eliminen|borren|quiten|saquen|den de baja|retiren)',
+  '(dejen|deja|dejad|paren|para|parad) de (escribirme|enviarme|contactarme|mandarme|molestarme|escribirnos|enviarnos|contactarnos)',
   '(borren|borrad|eliminen|eliminad|borrar|eliminar|supriman|suprimir) (mis datos|mi direccion|mi correo|mis datos personales)',
   // Italian
   '(cancellami|cancellatemi|rimuovimi|rimuovetemi|toglietemi|toglimi|eliminatemi|disiscrivimi|disiscrivetemi)',
   `(cancellarmi|rimuovermi|togliermi|essere (cancellat[oa]|rimoss[oa])) (da|dalla|dalle|dai|dal|dagli)( …)? ${LIST}`,
   'disiscriver(mi|e)',
+  '(smettete|smetti|smettetela|basta) (di )?(scrivermi|mandarmi|contattarmi|inviarmi|scriverci|contattarci)',
   '(cancellate|eliminate|rimuovete) (i miei dati|il mio indirizzo|la mia e-?mail|il mio contatto)',
   // Dutch
   'uitschrijven',
   'schrijf (me|mij)( …)? uit',
   `(haal|verwijder|schrap) (me|mij|mijn (e-?mailadres|adres|gegevens))( …)? (uit|van) (uw|jullie|je|de|het|deze|dit|alle)( …)? ${LIST}`,
   `(me|mij) (van|uit) (uw|jullie|je|de|het|deze|dit|alle)( …)? ${LIST} (halen|afhalen|verwijderen|schrappen|uitschrijven)`,
+  'niet meer (gemaild|ge-maild|benaderd|gecontacteerd|lastiggevallen) (worden|te worden)',
+  '(stop|stopt|stoppen) met (mailen|e-?mailen|mails sturen|mij (te )?mailen|berichten sturen)',
   '(verwijder|wis) (mijn (gegevens|e-?mailadres|adres|persoonsgegevens))',
   // Portuguese
   '(remover|removam|remova|retirem|retire|tirem|tire|tirar|retirar)(-me| me| o meu (e-?mail|endereco|contacto|contato))( …)? (da|das|de|do|dos) (vossa|sua|suas|vossas|esta|lista|base|mailing|newsletter)',
@@ -149,7 +158,7 @@ const NEGATIVE_REQUESTS: string[] = [
   '(nao|nunca mais) (me|nos) (contactem|contacte|contatem|contate|escrevam|escreva|enviem|envie|mandem|mande)( …)? mais',
   '(nao|nunca mais) (me|nos) (contactem|contacte|contatem|contate|escrevam|escreva|enviem|envie|mandem|mande)',
   '(nao|ja nao) (quero|desejo) (mais )?(receber|ser contactad[oa]|ser contatad[oa])',
-  'parem de (me )?(enviar|mandar|escrever|contactar|contatar)',
+  '(parem|pare|deixem|deixe) de (me )?(enviar|mandar|escrever|contactar|contatar)',
 ];
 
 /**
@@ -210,8 +219,13 @@ function clauseBefore(sentence: string, at: number) {
 
 /** The first request in `newText` (already without quoted text and signature), or null. */
 export function optOutRequest(newText: string): string | null {
-  for (const sentence of sentences(normalise(newText))) {
-    if (!sentence.endsWith('?') && BARE_SENTENCE.test(bareWords(sentence))) return sentence;
+  const lines = normalise(newText).split('\n');
+  // A bare word is the last sentence of its line ("Not interested. Stop."), not "Stop! This is great".
+  for (const line of lines) {
+    const last = sentences(line).at(-1);
+    if (last && !last.endsWith('?') && BARE_SENTENCE.test(bareWords(last))) return last;
+  }
+  for (const sentence of sentences(lines.join('\n'))) {
     for (const pattern of NEGATIVE_PATTERNS)
       for (const m of sentence.matchAll(pattern))
         if (!HOW_TO.test(clauseBefore(sentence, m.index))) return sentence;
