@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import type { CampaignAnalytics } from '../../../contract/analytics';
 import { topCampaignsBySent } from './analytics-format';
 import { ChartCard } from './chart-card';
+import { wrapLabel } from './chart-label';
 
 /** How many campaigns the chart compares; the table below lists them all. */
 export const CHART_CAMPAIGNS = 10;
@@ -11,7 +12,44 @@ const SERIES = [
   { name: 'opened', label: 'Opened', color: 'teal.6' },
 ];
 
-const shorten = (name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name);
+/** Characters a line of the 140 px name axis holds, and the lines a 44 px bar has room for. */
+const LABEL_CHARS = 18;
+const LABEL_LINES = 3;
+
+/**
+ * A campaign's name beside its bars, on up to three lines (issue #28: cut at 17 characters, a
+ * name read "reportingaudi…"); the whole name on hover.
+ */
+function CampaignTick({
+  x,
+  y,
+  payload,
+}: {
+  x: number | string;
+  y: number | string;
+  payload: { value?: unknown };
+}) {
+  const name = String(payload.value ?? '');
+  const lines = wrapLabel(name, LABEL_CHARS, LABEL_LINES);
+  return (
+    <g transform={`translate(${x},${y})`} data-testid="campaign-chart-label">
+      <title>{name}</title>
+      <text textAnchor="end" fontSize={12} fill="var(--mantine-color-dimmed)">
+        {lines.map((line, i) => (
+          <tspan
+            // The lines of one label never change order.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={i}
+            x={-6}
+            dy={i === 0 ? `${0.35 - (lines.length - 1) * 0.6}em` : '1.2em'}
+          >
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
 
 /** Sent against opened (by a person) for the campaigns that sent the most. */
 export function CampaignChart({
@@ -39,7 +77,7 @@ export function CampaignChart({
         series={SERIES}
         orientation="vertical"
         withLegend
-        yAxisProps={{ width: 140, interval: 0, tickFormatter: shorten }}
+        yAxisProps={{ width: 140, interval: 0, tick: CampaignTick }}
         xAxisProps={{ allowDecimals: false }}
       />
     </ChartCard>

@@ -1,8 +1,10 @@
 import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconListNumbers, IconMessageReply, IconUserMinus } from '@tabler/icons-react';
 import type { CampaignAnalytics } from '../../../contract/analytics';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { useShowMore } from '../../components/show-more';
 import { formatCount, formatRate } from './analytics-format';
+import classes from './campaign-table.module.css';
 
 /** Rows built at first, and per "Show more" (each has its buttons). */
 const ROWS_AT_A_TIME = 25;
@@ -52,9 +54,10 @@ export function CampaignTable({
         </Text>
       )}
       {campaigns && campaigns.length > 0 && (
-        // Narrow screens scroll sideways; at 1280 px (beside the sidebar) the table fits, with each
-        // row's buttons one above the other.
-        <Table.ScrollContainer minWidth={880}>
+        // Narrow screens scroll sideways, and say so; at 1280 px (beside the sidebar) the table fits,
+        // with each row's buttons one above the other, and on wide screens the buttons column stays
+        // in view even if a scroll is needed.
+        <ScrollingTable minWidth={880} label="Campaigns table">
           <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Campaign performance">
             <Table.Thead>
               <Table.Tr>
@@ -68,7 +71,7 @@ export function CampaignTable({
                 <Table.Th ta="right">Reply Rate</Table.Th>
                 <Table.Th ta="right">Bounce Rate</Table.Th>
                 <Table.Th ta="right">Unsubscribes</Table.Th>
-                <Table.Th>
+                <Table.Th className={classes.actions}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -76,8 +79,9 @@ export function CampaignTable({
             <Table.Tbody>
               {shown.map((c) => (
                 <Table.Tr key={c.campaignId}>
-                  <Table.Td maw={220}>
-                    <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                  <Table.Td miw={140} maw={220}>
+                    {/* The whole name, wrapping: a cut name cannot be told from its neighbours. */}
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {c.name}
                     </Text>
                     {c.archived && (
@@ -101,7 +105,7 @@ export function CampaignTable({
                   <Table.Td ta="right">{formatRate(c.replyRate)}</Table.Td>
                   <Table.Td ta="right">{formatRate(c.bounceRate)}</Table.Td>
                   <Table.Td ta="right">{formatCount(c.unsubscribes)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.actions}>
                     <Stack gap={4} align="stretch">
                       <Button
                         size="compact-xs"
@@ -135,7 +139,7 @@ export function CampaignTable({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
       {more}
     </Card>

@@ -3,6 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { SentEmailRow } from '../../../contract/analytics';
 import { api } from '../../../contract/api';
 import { hrefOf } from '../../api';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { TruncatedText } from '../../components/truncated-text';
 import { formatDateTime } from '../../format-date';
 import { OpenedIcon } from './opened-icon';
@@ -23,11 +24,11 @@ interface SentEmailsTableProps {
  * One page of sent emails: recipient (marked when they unsubscribed), subject, time, whether it was
  * opened, replied to or bounced, and the message itself. The layout is fixed: addresses, subjects and
  * campaign names end in an ellipsis (whole on hover) rather than breaking mid-word, and below the
- * minimum width, on a phone, the table scrolls sideways inside its container.
+ * minimum width, on a phone, the table scrolls sideways inside its container, which says so.
  */
 export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmailsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollingTable minWidth={860} label="Sent emails table">
       <Table
         verticalSpacing="sm"
         layout="fixed"
@@ -98,6 +99,6 @@ export function SentEmailsTable({ emails, sort, order, onSort, stale }: SentEmai
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollingTable>
   );
 }
