@@ -298,6 +298,14 @@ describe('classifyInbound rules', () => {
     expect(classify({ text: 'Thanks!\n\n> unsubscribe' })).toEqual({ kind: 'reply', snippet: 'Thanks!' });
   });
 
+  it('does not take the footer of a quote flattened into one line (a provider preview) as a request', () => {
+    expect(
+      classify({
+        text: 'Call me Tuesday. On Mon, Nov 30, 2026 at 10:00 AM Alice <alice@example.com> wrote: > Hi Bob > No more emails? Unsubscribe me by replying.',
+      }),
+    ).toEqual({ kind: 'reply', snippet: 'Call me Tuesday.' });
+  });
+
   it('ignores notices from mail systems that are not bounces', () => {
     expect(
       classify({

@@ -2,7 +2,7 @@ import { type DeliveryRecipient, type InboundMessage, isMailSystem } from './inb
 import { type LeftCompany, leftCompany } from './left-company';
 import { optOutRequest } from './opt-out';
 import { isAutoReply, returnDate } from './out-of-office';
-import { newText, replySnippet } from './reply-text';
+import { beforeInlineQuote, newText, replySnippet } from './reply-text';
 
 export type Classification =
   | {
@@ -110,5 +110,5 @@ const UNSUBSCRIBE_SUBJECT = /^\s*((re|aw)\s*:\s*)*unsubscribe\s*$/i;
 function isUnsubscribeRequest(msg: InboundMessage, sender: { address: string }) {
   if (UNSUBSCRIBE_SUBJECT.test(msg.subject) && msg.to.some((to) => sameAddress(to, sender.address)))
     return true;
-  return optOutRequest(newText(msg.text)) !== null;
+  return optOutRequest(beforeInlineQuote(newText(msg.text))) !== null;
 }

@@ -91,14 +91,21 @@ const INLINE_QUOTE = [
 ];
 
 /**
+ * The text before a quote mark within a line: what a preview that arrives flattened (Gmail's
+ * snippet, Graph's bodyPreview) adds, or the new text when it has none.
+ */
+export function beforeInlineQuote(text: string) {
+  const cut = Math.min(...INLINE_QUOTE.map((p) => p.exec(text)?.index ?? text.length));
+  return text.slice(0, cut).trim();
+}
+
+/**
  * At most SNIPPET_LENGTH characters of what the person wrote, on one line, for the UI to show as
  * plain text. Control and format characters go: bidirectional overrides could make it read
  * differently from what it says.
  */
 export function replySnippet(text: string): string {
-  let flat = oneLine(withoutSignature(newText(text)));
-  const cut = Math.min(...INLINE_QUOTE.map((p) => p.exec(flat)?.index ?? flat.length));
-  flat = flat.slice(0, cut).trim();
+  const flat = beforeInlineQuote(oneLine(withoutSignature(newText(text))));
   if (flat.length <= SNIPPET_LENGTH) return flat;
   let head = flat.slice(0, SNIPPET_LENGTH - 1);
   if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
