@@ -24,7 +24,7 @@ test.describe('route table', () => {
     await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
     await page.goto('/terms-of-service');
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
-    await expect(page.getByText('Last updated: 7/30/2025')).toBeVisible();
+    await expect(page.getByText('Last updated: 11/28/2026')).toBeVisible();
   });
 
   test('sections show their titles and subtitles', async ({ page }) => {

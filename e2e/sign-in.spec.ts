@@ -12,7 +12,7 @@ test.describe('signing in', () => {
     const dialog = page.getByRole('dialog', { name: 'Terms of Service' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Please read and accept our Terms of Service to continue')).toBeVisible();
-    await expect(dialog.getByText('Last updated: 7/30/2025')).toBeVisible();
+    await expect(dialog.getByText('Last updated: 11/28/2026')).toBeVisible();
     const accept = dialog.getByRole('button', { name: 'Accept & Continue' });
     await expect(accept).toBeDisabled();
     await page.keyboard.press('Escape');

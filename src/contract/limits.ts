@@ -11,4 +11,4 @@ export const DEFAULT_VARIABLES = [
   'job_title',
   'info',
 ] as const;
-export const TERMS_LAST_UPDATED = '7/30/2025';
+export const TERMS_LAST_UPDATED = '11/28/2026';
