@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y-support';
 import {
   api,
+  bulkAction,
   card,
   chooseCsv,
   chooseOption,
@@ -157,22 +158,22 @@ test('campaigns: list, editor with mapping, confirmations, review, scheduling', 
   await expect(review.getByRole('textbox', { name: 'Subject' })).toBeVisible();
   await expectAccessible(page, 'the review dialog editing an email', '[role="dialog"]');
   await review.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await review.getByRole('button', { name: 'Approve All', exact: true }).click();
+  await bulkAction(page, review, 'Approve all');
   await expect(review.getByText('3 of 3 approved')).toBeVisible();
   await checkDialog(page, 'Send approved emails', () =>
-    review.getByRole('button', { name: 'Send Now (3)', exact: true }).click(),
+    review.getByRole('button', { name: 'Send now (3)', exact: true }).click(),
   );
   const schedule = await checkDialog(
     page,
     'Schedule approved emails',
-    () => review.getByRole('button', { name: 'Schedule (3)', exact: true }).click(),
+    () => bulkAction(page, review, 'Schedule (3)…'),
     false,
   );
   const tomorrow = new Date(Date.now() + 86_400_000);
   const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
   await schedule.getByRole('textbox', { name: 'Date' }).fill(date);
   await schedule.getByLabel('Time').fill('10:00');
-  const scheduleAll = schedule.getByRole('button', { name: 'Schedule All Approved', exact: true });
+  const scheduleAll = schedule.getByRole('button', { name: 'Schedule', exact: true });
   await confirmWithoutPostalAddress(schedule, scheduleAll);
   await scheduleAll.click();
   await expect(schedule).toBeHidden();

@@ -176,3 +176,9 @@ export function linesOf(text: Locator) {
     return Math.round(element.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
   });
 }
+
+/** Chooses an item of the review's "Bulk actions" menu (Approve all, Schedule…, Regenerate step N…). */
+export async function bulkAction(page: Page, review: Locator, item: string) {
+  await review.getByRole('button', { name: 'Bulk actions', exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}

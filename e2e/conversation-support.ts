@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { confirmWithoutPostalAddress, openReview, readyCampaign, toast } from './campaign-support';
+import {
+  bulkAction,
+  confirmWithoutPostalAddress,
+  openReview,
+  readyCampaign,
+  toast,
+} from './campaign-support';
 
 /**
  * Where the conversations journey's mail goes out and its answers come in: the fake Gmail
@@ -62,11 +68,11 @@ export async function replyAndBounceJourney(page: Page, mailbox: JourneyMailbox,
     `E-mail,First,Organisation\n${ava},Ava,Globex\n${ben},Ben,Initech\n`,
   );
   let review = await openReview(page, 'Replies journey', 2);
-  await review.getByRole('button', { name: 'Approve All', exact: true }).click();
+  await bulkAction(page, review, 'Approve all');
   await expect(toast(page, '2 emails approved.')).toBeVisible();
-  await review.getByRole('button', { name: 'Send Now (2)', exact: true }).click();
+  await review.getByRole('button', { name: 'Send now (2)', exact: true }).click();
   const sendDialog = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = sendDialog.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  const sendAll = sendDialog.getByRole('button', { name: 'Send now', exact: true });
   await confirmWithoutPostalAddress(sendDialog, sendAll);
   await sendAll.click();
   // Delivery may lag the send (a real mail server queues first), so wait for both, then count.
@@ -120,7 +126,7 @@ export async function replyAndBounceJourney(page: Page, mailbox: JourneyMailbox,
   const again = await openReview(page, 'After the bounce', 1);
   await again.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(again.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
-  await again.getByRole('button', { name: 'Send Now', exact: true }).click();
+  await again.getByRole('button', { name: 'Send now', exact: true }).click();
   // The send is settled as skipped (a sent email would show Sent), so no copy can still be on its way.
   await expect(again.getByText('Unsubscribed', { exact: true })).toBeVisible();
   expect(await mailbox.deliveredTo(ben), 'copies delivered to Ben').toEqual([toBen]);

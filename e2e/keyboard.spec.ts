@@ -101,7 +101,7 @@ test('template → campaign → review → send, by keyboard only', async ({ pag
   await page.keyboard.press('Enter');
   await expect(campaign.getByText('Ready', { exact: true })).toBeVisible({ timeout: 20_000 });
 
-  // Review: arrows page through, Approve All, then Send Now and its confirmation.
+  // Review: arrows page through, Approve all, then Send now and its confirmation.
   const reviewButton = campaign.getByRole('button', { name: 'Review', exact: true });
   await tabTo(page, reviewButton, { backwards: true });
   await page.keyboard.press('Enter');
@@ -122,12 +122,19 @@ test('template → campaign → review → send, by keyboard only', async ({ pag
   await page.keyboard.press('Enter');
   await expect(review.getByText(/^Email 1 of 2$/)).toBeVisible();
 
-  const approveAll = review.getByRole('button', { name: 'Approve All', exact: true });
-  await tabTo(page, approveAll);
-  await expectVisibleFocus(approveAll);
+  // The bulk approvals sit in one menu: Enter opens it, the arrows reach "Approve all".
+  const bulk = review.getByRole('button', { name: 'Bulk actions', exact: true });
+  await tabTo(page, bulk);
+  await expectVisibleFocus(bulk);
+  await page.keyboard.press('Enter');
+  const approveAll = page.getByRole('menuitem', { name: 'Approve all', exact: true });
+  await expect(approveAll).toBeVisible();
+  for (let i = 0; i < 5 && !(await approveAll.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(approveAll).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(review.getByText('2 of 2 approved')).toBeVisible();
-  await tabTo(page, review.getByRole('button', { name: 'Send Now (2)', exact: true }));
+  await tabTo(page, review.getByRole('button', { name: 'Send now (2)', exact: true }));
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
   await expect(confirm).toBeVisible();
@@ -136,9 +143,9 @@ test('template → campaign → review → send, by keyboard only', async ({ pag
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   await expect(review).toBeVisible();
-  await tabTo(page, review.getByRole('button', { name: 'Send Now (2)', exact: true }));
+  await tabTo(page, review.getByRole('button', { name: 'Send now (2)', exact: true }));
   await page.keyboard.press('Enter');
-  const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  const sendAll = confirm.getByRole('button', { name: 'Send now', exact: true });
   // No postal address in Settings: the box saying these emails are not commercial, by Space.
   const notCommercial = confirm.getByRole('checkbox', {
     name: 'These emails are not commercial: send them without a postal address',

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import {
+  bulkAction,
   card,
   emailsOf,
   linesOf,
@@ -56,11 +57,11 @@ test('the postal address from Settings is in the footer as sent, so sending asks
   await expect(html).toHaveAttribute('srcdoc', /Unsubscribe<\/a>/);
   await expect(html).toHaveAttribute('srcdoc', new RegExp(ADDRESS));
 
-  await review.getByRole('button', { name: 'Approve All', exact: true }).click();
+  await bulkAction(page, review, 'Approve all');
   await expect(review.getByText('2 of 2 approved')).toBeVisible();
-  await review.getByRole('button', { name: 'Send Now (2)', exact: true }).click();
+  await review.getByRole('button', { name: 'Send now (2)', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  const sendAll = confirm.getByRole('button', { name: 'Send now', exact: true });
   // With an address there is nothing to confirm: the button is ready and the question absent.
   await expect(sendAll).toBeEnabled();
   await expect(confirm.getByText('No postal address')).toHaveCount(0);

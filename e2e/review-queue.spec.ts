@@ -182,7 +182,8 @@ test('the queue opens on the five planted problems, approves the 45 clean drafts
   ).toBeVisible();
 
   // The 45 clean drafts at once; an email with a finding is never among them.
-  const approveClean = review.getByRole('button', { name: 'Approve all without findings (45)' });
+  await review.getByRole('button', { name: 'Bulk actions', exact: true }).click();
+  const approveClean = page.getByRole('menuitem', { name: 'Approve all without findings (45)' });
   await approveClean.focus();
   await page.keyboard.press('Enter');
   await expect(toast(page, /^45 emails approved\./)).toBeVisible();

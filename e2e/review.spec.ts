@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  bulkAction,
   card,
   confirmWithoutPostalAddress,
   openReview,
@@ -33,7 +34,7 @@ test('review one email at a time, edit one, approve all and send all approved no
     '100',
   );
   await expect(review.getByText('Daily limit: 0 of 500 sent today, 500 remaining')).toBeVisible();
-  await expect(review.getByRole('button', { name: 'Send Now (0)', exact: true })).toBeDisabled();
+  await expect(review.getByRole('button', { name: 'Send now (0)', exact: true })).toBeDisabled();
 
   // Buttons and arrow keys move between emails.
   await review.getByRole('button', { name: 'Next', exact: true }).click();
@@ -70,8 +71,8 @@ test('review one email at a time, edit one, approve all and send all approved no
   await page.keyboard.press('j');
   await expect(review.getByText('A better subject for Ava')).toBeVisible();
 
-  // Approve All leaves the email with a high-severity finding for a person to read.
-  await review.getByRole('button', { name: 'Approve All', exact: true }).click();
+  // Approve all leaves the email with a high-severity finding for a person to read.
+  await bulkAction(page, review, 'Approve all');
   await expect(
     toast(page, '2 emails approved. 1 email with high-severity findings left for you to read.'),
   ).toBeVisible();
@@ -85,9 +86,9 @@ test('review one email at a time, edit one, approve all and send all approved no
   await review.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(review.getByText('3 of 3 approved · 1 with findings dismissed')).toBeVisible();
 
-  await review.getByRole('button', { name: 'Send Now (3)', exact: true }).click();
+  await review.getByRole('button', { name: 'Send now (3)', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  const sendAll = confirm.getByRole('button', { name: 'Send now', exact: true });
   await expect(confirm.getByText('No postal address')).toBeVisible();
   await confirmWithoutPostalAddress(confirm, sendAll);
   await sendAll.click();
@@ -136,9 +137,9 @@ test('schedule approved emails, then move one and delete another from Scheduled 
   await review.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(review.getByText('2 of 3 approved')).toBeVisible();
 
-  await review.getByRole('button', { name: 'Schedule (2)', exact: true }).click();
+  await bulkAction(page, review, 'Schedule (2)…');
   const schedule = page.getByRole('dialog', { name: 'Schedule approved emails' });
-  const submit = schedule.getByRole('button', { name: 'Schedule All Approved', exact: true });
+  const submit = schedule.getByRole('button', { name: 'Schedule', exact: true });
   await confirmWithoutPostalAddress(schedule, submit);
   await submit.click();
   await expect(toast(page, 'Please select both date and time')).toBeVisible();

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmWithoutPostalAddress, openReview, readyCampaign, toast } from './campaign-support';
+import {
+  bulkAction,
+  confirmWithoutPostalAddress,
+  openReview,
+  readyCampaign,
+  toast,
+} from './campaign-support';
 import { acceptTerms, nextOidcUser, uniqueEmail } from './support';
 
 /** The fake Gmail and Graph APIs the app sends through in these runs (see playwright.config.ts). */
@@ -53,11 +59,11 @@ test('send through Gmail, unsubscribe from the link in the message, and a later 
   await expect(toast(page, 'Email updated')).toBeVisible();
   await expect(review.getByText('Ava, a word from Gmail')).toBeVisible();
 
-  await review.getByRole('button', { name: 'Approve All', exact: true }).click();
+  await bulkAction(page, review, 'Approve all');
   await expect(toast(page, '3 emails approved.')).toBeVisible();
-  await review.getByRole('button', { name: 'Send Now (3)', exact: true }).click();
+  await review.getByRole('button', { name: 'Send now (3)', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = confirm.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  const sendAll = confirm.getByRole('button', { name: 'Send now', exact: true });
   await confirmWithoutPostalAddress(confirm, sendAll);
   await sendAll.click();
   await expect(toast(page, '3 emails are on their way.')).toBeVisible();
@@ -99,7 +105,7 @@ test('send through Gmail, unsubscribe from the link in the message, and a later 
   await expect(followUp.getByText(ben)).toBeVisible();
   await followUp.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(followUp.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
-  await followUp.getByRole('button', { name: 'Send Now', exact: true }).click();
+  await followUp.getByRole('button', { name: 'Send now', exact: true }).click();
   await expect(toast(page, /^Unsubscribed$/)).toBeVisible();
   await expect(toast(page, 'This recipient has unsubscribed and was not sent an email.')).toBeVisible();
   await expect(followUp.getByText('Unsubscribed', { exact: true })).toBeVisible();

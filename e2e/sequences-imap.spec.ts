@@ -4,6 +4,7 @@ import { expect } from '@playwright/test';
 import { rawHeader } from '../test/fakes/smtp-sink';
 import {
   api,
+  bulkAction,
   card,
   confirmWithoutPostalAddress,
   FAKE_AI,
@@ -114,12 +115,12 @@ test('a three-step sequence: reviewed up front, sent through Postfix, stopped by
   const review = await openReview(page, 'Sequence journey', 6);
   await expect(review.getByText('Step 1', { exact: true })).toBeVisible();
   for (const step of [1, 2, 3]) {
-    await review.getByRole('button', { name: `Approve all of step ${step}` }).click();
+    await bulkAction(page, review, `Approve all of step ${step}`);
     await expect(toast(page, `All emails of step ${step} approved`)).toBeVisible();
   }
-  await review.getByRole('button', { name: 'Send Now (6)', exact: true }).click();
+  await review.getByRole('button', { name: 'Send first emails now (2)', exact: true }).click();
   const sendDialog = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = sendDialog.getByRole('button', { name: 'Send All Approved Now', exact: true });
+  const sendAll = sendDialog.getByRole('button', { name: 'Send now', exact: true });
   await confirmWithoutPostalAddress(sendDialog, sendAll);
   await sendAll.click();
   await expect(toast(page, /4 follow-ups go out as their steps fall due/)).toBeVisible();

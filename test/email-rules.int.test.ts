@@ -76,7 +76,7 @@ describe('the API follows the email rule book', () => {
       headers: { cookie },
     });
     const sendable = EMAIL_STATUSES.filter((s) => allows('send-approved', s)).length;
-    expect(counts.json().counts.sendable).toBe(sendable);
+    expect(counts.json().counts.firstToSend).toBe(sendable);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/campaigns/${campaign.id}/send-approved`,

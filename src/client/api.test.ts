@@ -89,7 +89,8 @@ describe('call paths and replies', () => {
   it('fills the path params and adds the query', async () => {
     const counts = {
       approved: 0,
-      sendable: 0,
+      firstToSend: 0,
+      followUpsToStart: 0,
       needsAttention: 0,
       byKind: { ungrounded: 0, duplicate: 0, personalisation: 0, deliverability: 0, length: 0 },
       withoutFindings: 0,

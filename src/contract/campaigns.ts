@@ -207,8 +207,13 @@ export const emailPage = page(email).extend({
   counts: z.object({
     /** Approved emails, whatever their status. */
     approved: z.number(),
-    /** Approved emails that "send all approved" would take (the rule book: draft, failed or scheduled). */
-    sendable: z.number(),
+    /**
+     * Approved first emails that "Send now" sends and "Schedule" schedules (the rule book: draft,
+     * failed or scheduled). Follow-ups are never among them: each goes at its due time.
+     */
+    firstToSend: z.number(),
+    /** Approved follow-ups still in review that the same action puts into their sequence, to go when due. */
+    followUpsToStart: z.number(),
     /** Drafts awaiting approval with open findings, in all and per kind (an email may count under several). */
     needsAttention: z.number(),
     byKind: z.record(z.enum(FINDING_KINDS), z.number()),

@@ -70,6 +70,13 @@ export const ALLOWED_FROM: Record<EmailAction, readonly EmailStatus[]> = {
   resolve: ['unknown'],
 };
 
+/**
+ * The states an approved follow-up leaves for its sequence on "Send now" or "Schedule": still in
+ * review. One already in its sequence (waiting, or scheduled for its due time) stays as it is, so a
+ * second "Send now" neither moves nor sends it.
+ */
+export const FOLLOW_UPS_TO_START: readonly EmailStatus[] = ['draft', 'failed'];
+
 /** Whether `action` is allowed for an email in `status`. */
 export function allows(action: EmailAction, status: EmailStatus): boolean {
   return ALLOWED_FROM[action].includes(status);

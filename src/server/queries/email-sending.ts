@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, param, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { ALLOWED_FROM } from '../../contract/email-rules';
+import { ALLOWED_FROM, FOLLOW_UPS_TO_START } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
 import { stopFollowUpsAmong } from './sequences';
@@ -311,7 +311,7 @@ export async function settleSuppressedEmails(
 
 /**
  * Approved emails of a campaign that can still go out (not sent, not on their way), in row order:
- * first emails (step 1), or with `followUps` the follow-ups.
+ * first emails (step 1), or with `followUps` the follow-ups not yet in their sequence (still in review).
  */
 export async function approvedUnsent(db: Db, campaignId: number, followUps = false) {
   const rows = await db
@@ -321,7 +321,7 @@ export async function approvedUnsent(db: Db, campaignId: number, followUps = fal
       and(
         eq(emails.campaignId, campaignId),
         eq(emails.isApproved, true),
-        inArray(emails.status, ALLOWED_FROM['send-approved']),
+        inArray(emails.status, followUps ? FOLLOW_UPS_TO_START : ALLOWED_FROM['send-approved']),
         followUps ? gt(emails.step, 1) : eq(emails.step, 1),
       ),
     )

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lt, param, sql } from 'drizzle-orm';
 import { FINDING_KINDS, type FindingKind } from '../../contract/draft-findings';
-import { ALLOWED_FROM } from '../../contract/email-rules';
+import { ALLOWED_FROM, FOLLOW_UPS_TO_START } from '../../contract/email-rules';
 import { columnArrays, type Db, selectRows } from '../db/client';
 import { emails, REVIEW_RANK, recipients } from '../db/schema';
 
@@ -121,8 +121,11 @@ export async function approvalCounts(db: Db, campaignId: number) {
   const [row] = await db
     .select({
       approved: sql<number>`(count(*) filter (where ${emails.isApproved}))::int`,
-      // What "send all approved" takes: approved, in a state the rule book lets it send from.
-      sendable: sql<number>`(count(*) filter (where ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM['send-approved'])}))::int`,
+      // What "Send now" sends (or "Schedule" schedules): approved first emails in a state the rule book
+      // lets it send from. Follow-ups never go with them: each waits for its due time.
+      firstToSend: sql<number>`(count(*) filter (where ${emails.step} = 1 and ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM['send-approved'])}))::int`,
+      // Approved follow-ups the same action puts into their sequence (those already in it are left alone).
+      followUpsToStart: sql<number>`(count(*) filter (where ${emails.step} > 1 and ${emails.isApproved} and ${inArray(emails.status, FOLLOW_UPS_TO_START)}))::int`,
       needsAttention: sql<number>`(count(*) filter (where ${open}))::int`,
       byKind: sql<number[]>`array[${sql.join(byKind, sql`, `)}]`,
       withoutFindings: sql<number>`(count(*) filter (where ${inReview} and ${nothingFound}))::int`,
@@ -134,7 +137,8 @@ export async function approvalCounts(db: Db, campaignId: number) {
     .where(eq(emails.campaignId, campaignId));
   return {
     approved: row?.approved ?? 0,
-    sendable: row?.sendable ?? 0,
+    firstToSend: row?.firstToSend ?? 0,
+    followUpsToStart: row?.followUpsToStart ?? 0,
     needsAttention: row?.needsAttention ?? 0,
     byKind: Object.fromEntries(FINDING_KINDS.map((kind, i) => [kind, row?.byKind[i] ?? 0])) as Record<
       FindingKind,

@@ -35,10 +35,14 @@ export async function approveAll(
 }
 
 /**
- * POST /api/campaigns/:id/send-approved. At a given time: every approved email is scheduled
- * for it. Now: as many as today's limit still allows are queued, and the rest are scheduled on
- * the following mornings, a day's limit at a time (docs/product.md §6, "Daily Limit Reached"). Refused
- * while the footer or an approved email still holds a default placeholder.
+ * POST /api/campaigns/:id/send-approved. It sends (or schedules) the approved first emails only,
+ * and puts the approved follow-ups still in review into their sequence: none goes before its due
+ * time, and one already in its sequence is left as it is. At a given time: every approved first
+ * email is scheduled for it (refused when there is none: the time would apply to nothing). Now: as
+ * many as today's limit still allows are queued, and the rest are scheduled on the following
+ * mornings, a day's limit at a time (docs/product.md §6, "Daily Limit Reached"). The review's
+ * counts (approvalCounts: firstToSend, followUpsToStart) name exactly these emails. Refused while
+ * the footer or an approved email still holds a default placeholder.
  */
 export async function sendApproved(
   db: Db,
@@ -55,6 +59,11 @@ export async function sendApproved(
   const from = ALLOWED_FROM['send-approved'];
   if (approved.length === 0 && approvedFollowUps.length === 0)
     throw new AppError('bad_request', 'There are no approved emails to send');
+  if (scheduledFor !== undefined && approved.length === 0)
+    throw new AppError(
+      'bad_request',
+      'There are no approved first emails to schedule; follow-ups go at their due time',
+    );
   await assertCampaignFilled(db, campaign, { statuses: from, approvedOnly: true });
   // Follow-ups do not go now: each waits for the step before it, then for its due time.
   const followUpCount = (await armFollowUps(db, user.id, approvedFollowUps)).length;

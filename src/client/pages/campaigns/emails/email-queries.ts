@@ -100,8 +100,18 @@ export function isEmailEventsKey(key: readonly unknown[]): boolean {
   return key.length === events.length && events.every((segment, i) => segment === key[i]);
 }
 
+/** The latest copy of one email a change answered with, and when (see changedEmailKey). */
+export type ChangedEmail = { email: Email; at: number };
+
+/**
+ * Where the latest answer of a change to one email is kept: the review holds that email on screen
+ * after a filtered list dropped it (use-review-cursor), and shows it as the change left it.
+ */
+export const changedEmailKey = (id: number) => ['changed-email', id] as const;
+
 /** Puts a changed email into every cached page that holds it, so the screen updates before the refetch. */
 export function patchCachedEmail(queryClient: QueryClient, changed: Email) {
+  queryClient.setQueryData<ChangedEmail>(changedEmailKey(changed.id), { email: changed, at: Date.now() });
   queryClient.setQueriesData<EmailPage>(
     { queryKey: campaignEmailsKey(changed.campaignId) },
     (old) => old && { ...old, items: old.items.map((e) => (e.id === changed.id ? changed : e)) },

@@ -1,22 +1,22 @@
-import { Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCalendarTime, IconSend } from '@tabler/icons-react';
+import { Button, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import { IconCalendarTime, IconChevronDown, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PostalAddressConfirm, usePostalAddressMissing } from '../../../components/postal-address-warning';
 import type { EmailCounts } from '../emails/email-queries';
 import { ScheduleDialog } from '../emails/schedule-dialog';
-import { emailCount } from '../emails/send-toasts';
 import type { EmailActions } from '../emails/use-email-actions';
-import { ApproveAllButtons, NO_UNSUBSCRIBE_HINT } from './approve-all-buttons';
+import { ApproveAllItems } from './approve-all-buttons';
 import { DailyLimit } from './daily-limit';
-import { RegenerateStepMenu } from './regenerate-step-menu';
+import { RegenerateStepDialog, RegenerateStepItems } from './regenerate-step-menu';
+import { sendPlan } from './send-plan';
 
 interface BulkActionsProps {
   campaign: Campaign;
   /** Every email of the campaign, whatever the review's filter shows. */
   total: number;
-  /** Undefined when the server gives no counts and the campaign spans several pages. */
+  /** Undefined until the first page is read. */
   counts: EmailCounts | undefined;
   /** The first page is still loading: nothing is known yet. */
   loading: boolean;
@@ -30,9 +30,11 @@ interface BulkActionsProps {
 }
 
 /**
- * The campaign-wide part of the review (docs/product.md §5): approval progress, the daily limit, Approve
- * All (and by step, for a sequence), writing a step of a sequence again, and the two ways to send the
- * approved emails, each asking first since it reaches many people at once.
+ * The campaign-wide part of the review (docs/product.md §5), kept short so the email under review starts
+ * high on the screen: approval progress and the daily limit, one primary action (send the approved
+ * first emails now, each asking first since it reaches many people at once) and a "Bulk actions" menu
+ * with the bulk approvals, Schedule and, for a sequence, writing a step again. Every count names what
+ * that action does now: follow-ups never go with the first emails but at their due time (sendPlan).
  */
 export function BulkActions({
   campaign,
@@ -45,7 +47,9 @@ export function BulkActions({
   onRegenerated,
 }: BulkActionsProps) {
   const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
-  const [askingRegenerate, setAskingRegenerate] = useState(false);
+  const [regenerating, setRegenerating] = useState<number | null>(null);
+  // Kept while the question closes, so its title does not lose the step mid-transition.
+  const [lastStep, setLastStep] = useState(1);
   const noPostalAddress = usePostalAddressMissing(campaign.includeUnsubscribeLink);
   const [sendWithoutAddress, setSendWithoutAddress] = useState(false);
   const addressCheck = noPostalAddress && (
@@ -53,15 +57,15 @@ export function BulkActions({
   );
   const waitsForAddress = noPostalAddress && !sendWithoutAddress;
   useEffect(
-    () => onNestedChange(asking !== null || askingRegenerate),
-    [onNestedChange, asking, askingRegenerate],
+    () => onNestedChange(asking !== null || regenerating !== null),
+    [onNestedChange, asking, regenerating],
   );
-  const sendable = counts?.sendable;
-  const nothingToSend = loading || total === 0 || sendable === 0;
-  const suffix = sendable === undefined ? '' : ` (${sendable.toLocaleString()})`;
+  const plan = sendPlan(counts, {
+    name: campaign.name,
+    sequence: campaign.steps.length > 0,
+    loading: loading || total === 0,
+  });
   const percent = counts && total > 0 ? Math.round((counts.approved / total) * 100) : 0;
-  // docs/product.md §5: with no unsubscribe link, Approve All is disabled.
-  const approveAllBlocked = !campaign.includeUnsubscribeLink;
   const sendApproved = (scheduledFor: string | null) =>
     actions.sendApproved.mutateAsync({ campaignId: campaign.id, scheduledFor }).then(
       () => true,
@@ -69,78 +73,89 @@ export function BulkActions({
     );
 
   return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
+    <Stack gap={6}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="sm" fw={500}>
               Approval progress
             </Text>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" ta="right">
               {counts ? approvalProgress(counts, total) : '…'}
             </Text>
           </Group>
           {/* Mantine's bar runs 0–100, so the share is given as a percentage. */}
           <Progress value={percent} color="teal" aria-label="Approval progress" />
         </Stack>
-        <DailyLimit campaignId={campaign.id} />
-      </SimpleGrid>
-      <Group gap="sm">
-        <ApproveAllButtons
-          campaign={campaign}
-          nothingToApprove={loading || total === 0 || counts?.approved === total}
-          withoutFindings={counts?.withoutFindings}
-          approveAll={actions.approveAll}
-        />
-        <RegenerateStepMenu
-          campaign={campaign}
-          disabled={loading || total === 0 || generating}
-          regenerateStep={actions.regenerateStep}
-          onAskingChange={setAskingRegenerate}
-          onRegenerated={onRegenerated}
-        />
-        <Button
-          variant="default"
-          leftSection={<IconCalendarTime size={16} />}
-          disabled={nothingToSend}
-          onClick={() => setAsking('schedule')}
-        >
-          Schedule{suffix}
-        </Button>
-        <Button
-          leftSection={<IconSend size={16} />}
-          disabled={sendable === 0}
-          onClick={() => setAsking('send')}
-        >
-          Send Now{suffix}
-        </Button>
+        <Group gap="xs" wrap="nowrap" style={{ flex: '0 0 auto' }} role="group" aria-label="Campaign actions">
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+                Bulk actions
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown maw="calc(100vw - 2rem)">
+              <ApproveAllItems
+                campaign={campaign}
+                nothingToApprove={loading || total === 0 || counts?.approved === total}
+                withoutFindings={counts?.withoutFindings}
+                approveAll={actions.approveAll}
+              />
+              <Menu.Divider />
+              <Menu.Label>Send</Menu.Label>
+              <Menu.Item
+                leftSection={<IconCalendarTime size={16} />}
+                disabled={plan.schedule.disabled}
+                onClick={() => setAsking('schedule')}
+              >
+                {plan.schedule.label}
+              </Menu.Item>
+              <RegenerateStepItems
+                campaign={campaign}
+                disabled={loading || total === 0 || generating || actions.regenerateStep.isPending}
+                onAsk={(step) => {
+                  setLastStep(step);
+                  setRegenerating(step);
+                }}
+              />
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            leftSection={
+              plan.primary.kind === 'start' ? <IconPlayerPlay size={16} /> : <IconSend size={16} />
+            }
+            disabled={plan.primary.disabled}
+            onClick={() => setAsking('send')}
+          >
+            {plan.primary.label}
+          </Button>
+        </Group>
       </Group>
-      {approveAllBlocked && (
-        <Text size="xs" c="dimmed">
-          {NO_UNSUBSCRIBE_HINT}
-        </Text>
-      )}
+      <DailyLimit campaignId={campaign.id} />
       <ConfirmDialog
         opened={asking === 'send'}
-        title="Send approved emails"
-        message={`Send ${sendable === undefined ? 'every approved email' : emailCount(sendable)} of “${campaign.name}” now?`}
-        confirmLabel="Send All Approved Now"
+        title={plan.confirm.title}
+        message={plan.confirm.message}
+        confirmLabel={plan.confirm.confirmLabel}
         confirmColor="indigo"
         loading={actions.sendApproved.isPending}
         onCancel={() => setAsking(null)}
         onConfirm={() => void sendApproved(null).then((ok) => ok && setAsking(null))}
         confirmDisabled={waitsForAddress}
       >
-        <Text size="sm" c="dimmed">
-          Emails beyond today’s daily limit are scheduled for the next days.
-        </Text>
+        {plan.confirm.note && <Text size="sm">{plan.confirm.note}</Text>}
+        {plan.primary.kind === 'send' && (
+          <Text size="sm" c="dimmed">
+            Emails beyond today’s daily limit are scheduled for the next days.
+          </Text>
+        )}
         {addressCheck}
       </ConfirmDialog>
       <ScheduleDialog
         opened={asking === 'schedule'}
         title="Schedule approved emails"
-        description={`Choose when to send ${sendable === undefined ? 'the approved emails' : emailCount(sendable)} of “${campaign.name}”.`}
-        confirmLabel="Schedule All Approved"
+        description={plan.schedule.description}
+        confirmLabel="Schedule"
         loading={actions.sendApproved.isPending}
         onClose={() => setAsking(null)}
         onConfirm={sendApproved}
@@ -148,6 +163,14 @@ export function BulkActions({
       >
         {addressCheck}
       </ScheduleDialog>
+      <RegenerateStepDialog
+        campaign={campaign}
+        step={regenerating}
+        lastStep={lastStep}
+        regenerateStep={actions.regenerateStep}
+        onClose={() => setRegenerating(null)}
+        onRegenerated={onRegenerated}
+      />
     </Stack>
   );
 }

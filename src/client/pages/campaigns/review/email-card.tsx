@@ -7,7 +7,7 @@ import {
   IconSend,
   IconTestPipe,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { api } from '../../../../contract/api';
 import type { Email } from '../../../../contract/campaigns';
 import { hrefOf } from '../../../api';
@@ -44,8 +44,8 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ wordBreak: 'break-all' }} data-testid="review-recipient">
-            {email.recipient.email}
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="review-recipient">
+            <AddressWithBreaks address={email.recipient.email} />
           </Text>
           <Text size="sm" c="dimmed">
             {details || 'No company or job title'}
@@ -144,7 +144,7 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
               loading={busy(send)}
               onClick={() => send.mutate({ id: email.id })}
             >
-              Send Now
+              Send now
             </Button>
           )}
           <Button
@@ -189,4 +189,21 @@ function DraftOrAsSent({ email }: { email: Email }) {
       {previewable && asSent ? <AsSentPreview email={email} /> : <EmailPreview email={email} />}
     </Stack>
   );
+}
+
+/**
+ * An address that may wrap on a narrow screen: after its "@" first, then after a dot or hyphen of
+ * either part, never in the middle of a word ("northwind-log" / "istics.co.uk"). Only a part longer
+ * than the line breaks anywhere (overflow-wrap on the text).
+ */
+function AddressWithBreaks({ address }: { address: string }) {
+  // Text and <wbr> side by side (no wrapper per part), so the address stays one run of text.
+  return address.split(/(?<=[@.-])/).map((part, i) => (
+    // The parts of one address never change order: the position is their key.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

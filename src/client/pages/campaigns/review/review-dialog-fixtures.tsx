@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { type Campaign, DEFAULT_SEND_WINDOW, type Email } from '../../../../contract/campaigns';
 import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
 import { FINDING_KINDS, type Finding } from '../../../../contract/draft-findings';
-import { allows } from '../../../../contract/email-rules';
+import { allows, FOLLOW_UPS_TO_START } from '../../../../contract/email-rules';
 import { createQueryClient } from '../../../api';
 import type { EmailCounts } from '../emails/email-queries';
 import type { Generation } from '../generation/use-generation';
@@ -104,7 +104,8 @@ function countsOf(emails: Email[]): EmailCounts {
   const open = emails.filter(needsAttention);
   return {
     approved: approved.length,
-    sendable: approved.filter((e) => allows('send-approved', e.status)).length,
+    firstToSend: approved.filter((e) => e.step === 1 && allows('send-approved', e.status)).length,
+    followUpsToStart: approved.filter((e) => e.step > 1 && FOLLOW_UPS_TO_START.includes(e.status)).length,
     needsAttention: open.length,
     byKind: Object.fromEntries(
       FINDING_KINDS.map((kind) => [
@@ -233,4 +234,10 @@ export function fakeGeneration(generating = false) {
 export function cleanUp() {
   vi.unstubAllGlobals();
   notifications.clean();
+}
+
+/** Opens the review's "Bulk actions" menu and finds one of its items (a Mantine menu renders them on opening). */
+export async function bulkMenuItem(name: string | RegExp) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Bulk actions' }));
+  return screen.findByRole('menuitem', { name });
 }

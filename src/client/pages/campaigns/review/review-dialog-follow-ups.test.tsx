@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Campaign, Email } from '../../../../contract/campaigns';
-import { campaign, cleanUp, email, fakeGeneration, renderDialog, stubServer } from './review-dialog-fixtures';
+import {
+  bulkMenuItem,
+  campaign,
+  cleanUp,
+  email,
+  fakeGeneration,
+  renderDialog,
+  stubServer,
+} from './review-dialog-fixtures';
 
 afterEach(cleanUp);
 
@@ -22,9 +30,9 @@ describe('ReviewDialog with follow-ups', () => {
 
     // Enabled once the counts are in.
     await screen.findByText('0 of 2 approved');
-    const stepTwo = screen.getByRole('button', { name: 'Approve all of step 2' });
-    expect(screen.getByRole('button', { name: 'Approve all of step 1' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Approve all of step 3' })).toBeTruthy();
+    const stepTwo = await bulkMenuItem('Approve all of step 2');
+    expect(screen.getByRole('menuitem', { name: 'Approve all of step 1' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Approve all of step 3' })).toBeTruthy();
     fireEvent.click(stepTwo);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/approve-all'))).toBe(true));
     expect(calls.find((c) => c.url.endsWith('/approve-all'))).toEqual({
@@ -34,7 +42,7 @@ describe('ReviewDialog with follow-ups', () => {
     });
     expect(await screen.findByText('All emails of step 2 approved')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Approve All' }));
+    fireEvent.click(await bulkMenuItem('Approve all'));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/approve-all'))).toHaveLength(2));
     // Every step: no body at all, as before follow-ups existed.
     expect(calls.filter((c) => c.url.endsWith('/approve-all'))[1]?.body).toBeUndefined();
@@ -46,8 +54,8 @@ describe('ReviewDialog with follow-ups', () => {
 
     // Once the counts are in, so the buttons are not just waiting for them.
     await screen.findByText('0 of 2 approved');
-    expect(screen.getByRole('button', { name: 'Approve all of step 2' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Approve All' })).toHaveProperty('disabled', true);
+    expect(await bulkMenuItem('Approve all of step 2')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('menuitem', { name: 'Approve all' })).toHaveProperty('disabled', true);
   });
 
   it("names each email's step, shows why one stopped and keeps a follow-up's subject", async () => {
@@ -88,8 +96,9 @@ describe('ReviewDialog with follow-ups', () => {
 
     await screen.findByText('Email 1 of 1');
     expect(screen.queryByText('Step 1')).toBeNull();
-    expect(screen.queryByRole('button', { name: /Approve all of step/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Regenerate…' })).toBeNull();
+    await bulkMenuItem('Approve all');
+    expect(screen.queryByRole('menuitem', { name: /Approve all of step/ })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: /Regenerate/ })).toBeNull();
   });
 
   // Each test renders the whole review and clicks through a menu and a dialog: about half a second
@@ -99,11 +108,10 @@ describe('ReviewDialog with follow-ups', () => {
     const emailReads = (calls: { url: string }[]) =>
       calls.filter((c) => c.url.startsWith('/api/campaigns/7/emails?')).length;
 
-    /** Opens "Regenerate…" once the counts are in, picks `step`, and returns the question asked. */
+    /** Opens "Bulk actions" once the counts are in, picks "Regenerate step N…", and returns the question asked. */
     async function ask(step: number) {
       await screen.findByText('0 of 2 approved');
-      fireEvent.click(screen.getByRole('button', { name: 'Regenerate…' }));
-      fireEvent.click(await screen.findByRole('menuitem', { name: `Step ${step}` }));
+      fireEvent.click(await bulkMenuItem(`Regenerate step ${step}…`));
       return screen.findByRole('dialog', { name: `Regenerate step ${step}` });
     }
 
@@ -112,14 +120,14 @@ describe('ReviewDialog with follow-ups', () => {
       renderDialog(sequence, fakeGeneration());
 
       await screen.findByText('0 of 2 approved');
-      fireEvent.click(screen.getByRole('button', { name: 'Regenerate…' }));
+      await bulkMenuItem('Regenerate step 1…');
       const menu = await screen.findByRole('menu');
       expect(
         within(menu)
-          .getAllByRole('menuitem')
+          .getAllByRole('menuitem', { name: /^Regenerate/ })
           .map((item) => item.textContent),
-      ).toEqual(['Step 1', 'Step 2', 'Step 3']);
-      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Step 2' }));
+      ).toEqual(['Regenerate step 1…', 'Regenerate step 2…', 'Regenerate step 3…']);
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Regenerate step 2…' }));
 
       const question = await screen.findByRole('dialog', { name: 'Regenerate step 2' });
       expect(
@@ -183,13 +191,18 @@ describe('ReviewDialog with follow-ups', () => {
       await screen.findByText('0 of 2 approved');
       expect(screen.getByRole('progressbar', { name: 'Generating emails for Expo follow-up' })).toBeTruthy();
       expect(screen.getByText('Writing for r2@example.com')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Regenerate…' })).toHaveProperty('disabled', true);
+      expect(await bulkMenuItem('Regenerate step 1…')).toHaveProperty('disabled', true);
 
       const readsBefore = emailReads(calls);
       rerender(fakeGeneration(false));
       await waitFor(() => expect(emailReads(calls)).toBeGreaterThan(readsBefore));
       expect(screen.queryByRole('progressbar', { name: /Generating emails/ })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Regenerate…' })).toHaveProperty('disabled', false);
+      await waitFor(() =>
+        expect(screen.getByRole('menuitem', { name: 'Regenerate step 1…' })).toHaveProperty(
+          'disabled',
+          false,
+        ),
+      );
     });
   });
 });

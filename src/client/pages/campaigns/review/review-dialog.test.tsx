@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaign, cleanUp, email, inbound, renderDialog, stubServer } from './review-dialog-fixtures';
+import {
+  bulkMenuItem,
+  campaign,
+  cleanUp,
+  email,
+  inbound,
+  renderDialog,
+  stubServer,
+} from './review-dialog-fixtures';
 
 afterEach(cleanUp);
 
@@ -20,7 +28,7 @@ describe('ReviewDialog', () => {
     expect(screen.getByText('Body 1')).toBeTruthy();
     expect(screen.getByText('Daily limit: 20 of 500 sent today, 480 remaining')).toBeTruthy();
     expect(screen.getByText('0 of 2 approved')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send Now (0)' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Send now (0)' })).toHaveProperty('disabled', true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Email 2 of 2')).toBeTruthy();
@@ -39,7 +47,7 @@ describe('ReviewDialog', () => {
     expect(await screen.findByText('Sent', { selector: '.mantine-Badge-label' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Send Now$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Send now$/ })).toBeNull();
     expect(screen.getByRole('link', { name: /View raw message/ }).getAttribute('href')).toBe(
       '/api/emails/1/raw',
     );
@@ -50,7 +58,7 @@ describe('ReviewDialog', () => {
     renderDialog();
 
     expect(await screen.findByText('1 of 2 approved')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send Now (1)' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Send now (1)' })).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
@@ -63,11 +71,11 @@ describe('ReviewDialog', () => {
     );
   });
 
-  it('explains why Approve All is off without an unsubscribe link', async () => {
+  it('explains why Approve all is off without an unsubscribe link', async () => {
     stubServer([email(1)]);
     renderDialog({ ...campaign, includeUnsubscribeLink: false });
 
-    const approveAll = await screen.findByRole('button', { name: 'Approve All' });
+    const approveAll = await bulkMenuItem('Approve all');
     expect(approveAll).toHaveProperty('disabled', true);
     expect(
       screen.getByText('Without an unsubscribe link, each email must be approved individually.'),
@@ -79,7 +87,7 @@ describe('ReviewDialog', () => {
     renderDialog();
 
     await screen.findByText('Email 1 of 1');
-    fireEvent.click(screen.getByRole('button', { name: 'Send Now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/emails/1/send'));
     expect(calls.find((c) => c.url === '/api/emails/1/send')?.body).toEqual({});
     expect(
@@ -92,9 +100,10 @@ describe('ReviewDialog', () => {
     stubServer([email(1, { isApproved: true })]);
     renderDialog();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Schedule (1)' }));
+    await screen.findByText('1 of 1 approved');
+    fireEvent.click(await bulkMenuItem('Schedule (1)…'));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule approved emails' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule All Approved' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await screen.findByText('Please select both date and time')).toBeTruthy();
   });
 

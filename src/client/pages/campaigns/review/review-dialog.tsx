@@ -12,9 +12,9 @@ import { GenerationProgress } from '../generation/generation-progress';
 import type { Generation } from '../generation/use-generation';
 import { BulkActions } from './bulk-actions';
 import { EmailCard } from './email-card';
-import { clampIndex } from './email-paging';
 import { KeyboardHelp } from './keyboard-help';
 import { findingOf, NothingLeft, type ReviewFilter, ReviewFilterRow } from './review-filter';
+import { useReviewCursor } from './use-review-cursor';
 import { useReviewEmails } from './use-review-emails';
 import { useReviewShortcuts } from './use-review-shortcuts';
 
@@ -74,43 +74,47 @@ interface ReviewProps {
 }
 
 function Review({ campaign, editing, setEditing, onNestedChange, generation }: ReviewProps) {
-  const [index, setIndex] = useState(0);
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [helpOpen, setHelpOpen] = useState(false);
   const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
-  const { email, total, allTotal, counts, loading, error, findNext } = useReviewEmails(campaign.id, index, {
-    finding: findingOf(filter),
-    editing,
-  });
+  // The list is read at the cursor's index; the cursor then holds on to the email shown (useReviewCursor).
+  const [listIndex, setListIndex] = useState(0);
+  const { page, total, allTotal, counts, loading, error, findNext } = useReviewEmails(
+    campaign.id,
+    listIndex,
+    {
+      finding: findingOf(filter),
+      editing,
+    },
+  );
+  const { cursor, email, held, step, goTo, reset } = useReviewCursor(page, total);
+  const index = cursor.index;
+  useEffect(() => setListIndex(index), [index]);
   const actions = useEmailActions();
-  const canMove = !editing && total > 0;
+  const canMove = !editing && (total > 0 || held);
   const root = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLDivElement>(null);
   // Set when a key moved the review: the card then takes the focus, so a screen reader reads the new email.
   const focusCard = useRef(false);
-  /** Goes from `from` to `to`, unless the user moved on meanwhile (an approval may answer late). */
-  const move = (from: number, to: number, { byKey = false } = {}) => {
+  const move = (delta: 1 | -1, { byKey = false } = {}) => {
     if (!canMove) return;
     focusCard.current = byKey;
-    setIndex((current) => (current === from ? clampIndex(to, total) : current));
+    step(cursor, delta);
   };
   const show = (next: ReviewFilter) => {
     setFilter(next);
-    setIndex(0);
+    reset();
   };
 
+  const emailId = email?.id;
   useEffect(() => {
-    if (!email || !focusCard.current) return;
+    if (emailId === undefined || !focusCard.current) return;
     focusCard.current = false;
     card.current?.focus();
-  }, [email]);
+  }, [emailId]);
   const nested = bulkDialogOpen || helpOpen;
   useEffect(() => onNestedChange(nested), [onNestedChange, nested]);
 
-  // The list can shrink under us (emails removed elsewhere, or leaving a filter); stay on a real email.
-  useEffect(() => {
-    if (total > 0 && index > total - 1) setIndex(total - 1);
-  }, [index, total]);
   const queryClient = useQueryClient();
   useEffect(
     () => () => {
@@ -140,11 +144,19 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
     root,
     enabled: !editing && !nested,
     email,
-    index,
-    filtered: filter !== 'all',
+    cursor,
+    held,
     actions,
     findNext,
-    move: (from, to) => move(from, to, { byKey: true }),
+    step: (from, delta) => {
+      if (!canMove) return;
+      focusCard.current = true;
+      step(from, delta);
+    },
+    goTo: (from, to) => {
+      focusCard.current = true;
+      goTo(from, to);
+    },
     onEdit: () => setEditing(true),
     onHelp: () => setHelpOpen(true),
   });
@@ -180,18 +192,20 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
           variant="default"
           leftSection={<IconChevronLeft size={16} />}
           disabled={!canMove || index === 0}
-          onClick={() => move(index, index - 1)}
+          onClick={() => move(-1)}
         >
           Previous
         </Button>
         <Text size="sm" fw={500} aria-live="polite">
-          {total > 0 ? `Email ${(index + 1).toLocaleString()} of ${total.toLocaleString()}` : ''}
+          {email && (total > 0 || held)
+            ? `Email ${(index + 1).toLocaleString()} of ${Math.max(total, index + 1).toLocaleString()}`
+            : ''}
         </Text>
         <Button
           variant="default"
           rightSection={<IconChevronRight size={16} />}
-          disabled={!canMove || index >= total - 1}
-          onClick={() => move(index, index + 1)}
+          disabled={!canMove || (held ? total > 0 && index >= total : index >= total - 1)}
+          onClick={() => move(1)}
         >
           Next
         </Button>

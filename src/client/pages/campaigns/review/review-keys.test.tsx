@@ -125,6 +125,30 @@ describe('reviewing with the keyboard', { timeout: 20_000 }, () => {
     expect(puts(calls)).toHaveLength(1);
   });
 
+  it('keeps a dismissed email on screen in a filtered list, so A then approves that same email', async () => {
+    const calls = stubServer([
+      email(1, { findings: [finding({ severity: 'low' })] }),
+      email(2, { findings: [finding({ severity: 'low' })] }),
+      email(3, { findings: [finding({ severity: 'low' })] }),
+    ]);
+    renderDialog();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Needs attention (3)' }));
+    await screen.findByText('Email 1 of 3');
+    await waitFor(() => expect(screen.getByText('r1@example.com')).toBeTruthy());
+    press('d');
+    // The list has dropped the dismissed email; it stays shown until the person moves on.
+    expect(await screen.findByRole('button', { name: 'Needs attention (2)' })).toBeTruthy();
+    expect(screen.getByText('r1@example.com')).toBeTruthy();
+    press('a');
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls)[1]).toMatchObject({ url: '/api/emails/1', body: { isApproved: true } });
+    // A moved on: to the email that followed the approved one.
+    expect(await screen.findByText('r2@example.com')).toBeTruthy();
+    press('j');
+    expect(await screen.findByText('r3@example.com')).toBeTruthy();
+  });
+
   it('lists the keys on ?, and leaves them to the help while it is open', async () => {
     stubServer([email(1), email(2)]);
     renderDialog();

@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaign, cleanUp, email, finding, renderDialog, stubServer } from './review-dialog-fixtures';
+import {
+  bulkMenuItem,
+  campaign,
+  cleanUp,
+  email,
+  finding,
+  renderDialog,
+  stubServer,
+} from './review-dialog-fixtures';
 
 afterEach(cleanUp);
 
@@ -61,9 +69,13 @@ describe('the review queue', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
 
-    // The approved email left the list; the filter keeps its button at zero.
+    // The approved email left the list, and stays on screen until the person moves on; the filter
+    // keeps its button at zero.
+    expect(await screen.findByRole('button', { name: 'Unusual length (0)' })).toBeTruthy();
+    expect(screen.getByText('r2@example.com')).toBeTruthy();
+    expect(screen.getByText('Approved', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Nothing left here')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Unusual length (0)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show all emails' }));
     expect(await screen.findByText('Email 1 of 2')).toBeTruthy();
     expect(pressed('All (2)')).toBe('true');
@@ -172,7 +184,8 @@ describe('the review queue', { timeout: 20_000 }, () => {
     );
     renderDialog();
 
-    const button = await screen.findByRole('button', { name: 'Approve all without findings (2)' });
+    await screen.findByText('0 of 4 approved');
+    const button = await bulkMenuItem('Approve all without findings (2)');
     expect(button).toHaveProperty('disabled', false);
     fireEvent.click(button);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/approve-all'))).toBe(true));
@@ -185,14 +198,14 @@ describe('the review queue', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
-  it('tells how many high-severity findings Approve All left', async () => {
+  it('tells how many high-severity findings Approve all left', async () => {
     stubServer([email(1), email(2, { findings: [finding({ severity: 'high' })] })], {}, undefined, () =>
       Response.json({ approved: 1, held: 1 }),
     );
     renderDialog();
 
     await screen.findByText('0 of 2 approved');
-    fireEvent.click(screen.getByRole('button', { name: 'Approve All' }));
+    fireEvent.click(await bulkMenuItem('Approve all'));
     expect(
       await screen.findByText('1 email approved. 1 email with high-severity findings left for you to read.'),
     ).toBeTruthy();
@@ -203,10 +216,7 @@ describe('the review queue', { timeout: 20_000 }, () => {
     renderDialog({ ...campaign, includeUnsubscribeLink: false });
 
     await screen.findByText('0 of 2 approved');
-    expect(screen.getByRole('button', { name: 'Approve all without findings (1)' })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    expect(await bulkMenuItem('Approve all without findings (1)')).toHaveProperty('disabled', true);
   });
 
   it('offers no approval without findings when every draft has some', async () => {
@@ -214,9 +224,6 @@ describe('the review queue', { timeout: 20_000 }, () => {
     renderDialog();
 
     await screen.findByText('0 of 1 approved');
-    expect(screen.getByRole('button', { name: 'Approve all without findings (0)' })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    expect(await bulkMenuItem('Approve all without findings (0)')).toHaveProperty('disabled', true);
   });
 });

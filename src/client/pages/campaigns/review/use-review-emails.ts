@@ -84,6 +84,9 @@ export function useReviewEmails(
   return {
     /** Undefined while its page loads (the placeholder page holds other emails). */
     email: query.isPlaceholderData ? undefined : data?.items[position],
+    /** The page `index` falls in, and the index of its first email; undefined while it loads. */
+    page:
+      query.isPlaceholderData || !data ? undefined : { items: data.items, offset: page * EMAIL_PAGE_SIZE },
     total,
     /** Every email of the campaign, whatever the filter; undefined until known. */
     allTotal: finding === undefined ? data?.total : unfiltered.data?.total,

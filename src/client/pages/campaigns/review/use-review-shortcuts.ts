@@ -5,35 +5,43 @@ import { showToast } from '../../../toast';
 import type { EmailActions } from '../emails/use-email-actions';
 import { APPROVAL_BLOCKED_HINT, approvalBlocked, hasFindings } from './email-findings';
 import { canApprove, canEdit } from './email-status';
+import type { Cursor } from './use-review-cursor';
 import { useReviewKeys } from './use-review-keys';
 
 interface ReviewShortcuts {
   root: RefObject<HTMLElement | null>;
   /** Off while an email is edited or a dialog is open on top of the review. */
   enabled: boolean;
-  /** The email shown, at `index`; undefined while it loads. */
+  /** The email shown; undefined while it loads. */
   email: Email | undefined;
-  index: number;
-  /** A finding filter is on: an approved or dismissed email leaves the list. */
-  filtered: boolean;
+  /** Where the review is when a key is pressed. */
+  cursor: Cursor;
+  /** The email shown has left the list (a filter no longer keeps it) and is held until the person moves on. */
+  held: boolean;
   actions: Pick<EmailActions, 'setApproved' | 'dismissFindings'>;
   findNext: (from: number, matches: (email: Email) => boolean) => Promise<number | null>;
-  /** Goes from `from` to `to`, unless the user moved on meanwhile; the email shown then takes the focus. */
-  move: (from: number, to: number) => void;
+  /** Moves from `from` by one, unless the user moved on meanwhile; the email shown then takes the focus. */
+  step: (from: Cursor, delta: 1 | -1) => void;
+  /** Goes from `from` to the email at an index, unless the user moved on meanwhile. */
+  goTo: (from: Cursor, index: number) => void;
   onEdit: () => void;
   onHelp: () => void;
 }
 
-/** What the review's keys do to the email shown (the keys themselves: useReviewKeys). */
+/**
+ * What the review's keys do to the email shown (the keys themselves: useReviewKeys). Each acts on the
+ * email on screen, which stays there until the person moves on, even in a filtered list it has left.
+ */
 export function useReviewShortcuts({
   root,
   enabled,
   email,
-  index,
-  filtered,
+  cursor,
+  held,
   actions,
   findNext,
-  move,
+  step,
+  goTo,
   onEdit,
   onHelp,
 }: ReviewShortcuts) {
@@ -44,18 +52,21 @@ export function useReviewShortcuts({
       return;
     }
     const approving = !email.isApproved;
+    const from = cursor;
     actions.setApproved.mutateAsync({ id: email.id, isApproved: approving }).then(
-      // The whole queue keeps its order, so the next email is a step on; a filtered list loses the
-      // approved email and the next one slides into its place. Withdrawing stays on the email.
-      () => move(index, approving && !filtered ? index + 1 : index),
+      // Approving goes on to the next email (in a filtered list, the one after the approved email,
+      // wherever the list moves it); withdrawing stays on the email.
+      () => approving && step(from, 1),
       // The action's toast has told why.
       () => {},
     );
   };
 
   const skip = () => {
-    findNext(index, (e) => !e.isApproved && canApprove(e)).then(
-      (found) => found !== null && move(index, found),
+    const from = cursor;
+    // From a held email, the one that slid into its place is not read yet.
+    findNext(held ? from.index - 1 : from.index, (e) => !e.isApproved && canApprove(e)).then(
+      (found) => found !== null && goTo(from, found),
       (failure: unknown) =>
         showToast({
           title: 'Error',
@@ -66,8 +77,8 @@ export function useReviewShortcuts({
   };
 
   useReviewKeys(root, enabled, {
-    next: () => move(index, index + 1),
-    previous: () => move(index, index - 1),
+    next: () => step(cursor, 1),
+    previous: () => step(cursor, -1),
     approve,
     edit: () => {
       if (email && canEdit(email)) onEdit();
