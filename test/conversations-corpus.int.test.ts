@@ -3,10 +3,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundMessages, users } from '../src/server/db/schema';
-import { classifyInbound } from '../src/server/services/conversations/classify';
 import { parseRawMessage, referencedMessageIds } from '../src/server/services/conversations/inbound-message';
 import { IMAP_SYNC_KEY } from '../src/server/services/conversations/sync-imap';
 import { syncMailbox } from '../src/server/services/conversations/sync-mailbox';
+import { judgeInbound } from '../src/server/services/conversations/verdict';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './peers/dovecot';
 import { createCampaign, createRecipientWithEmail } from './support/factories';
@@ -21,22 +21,35 @@ const CORPUS = fs
   .filter((f) => f.endsWith('.eml'))
   .map((f) => f.replace(/\.eml$/, ''))
   .sort();
-/** The Message-IDs of the emails the corpus answers, as sent. */
-const OURS = ['123.abc', '124.def', '125.ghi', '126.jkl', '127.mno', '128.pqr', '129.stu', '130.vwx'].map(
-  (n) => `tailor.${n}@mail.example.com`,
-);
+/** The Message-IDs of the emails the corpus answers, as sent, and whom each went to. */
+const SENT = {
+  '123.abc': 'bob@martin-sons.example',
+  '124.def': 'carol@brightfield.example',
+  '125.ghi': 'dave@northwind.example',
+  '126.jkl': 'erin@contoso.example',
+  '127.mno': 'frank@harbourview.example',
+  '128.pqr': 'gina@oakridge.example',
+  '129.stu': 'ivan.petrov@fjordline.example',
+  '130.vwx': 'judy@example.com',
+};
+const OURS = Object.keys(SENT).map((n) => `tailor.${n}@mail.example.com`);
+const RECIPIENTS = Object.values(SENT);
 
 /**
  * What the sync must record for each message of the corpus, whichever mailbox it arrives in: what
- * the classifier says of it (its own tests prove that on the corpus), when it is about one of our
- * emails or is an unsubscribe request; nothing otherwise.
+ * the classifier says of it (its own tests prove that on the corpus), read for the email it refers
+ * to (unreadable messages, reports about other addresses), when it is about one of our emails or
+ * is an unsubscribe request; nothing otherwise.
  */
 async function expectedRecords() {
   const expected = new Map<string, { kind: string; bounceKind: string | null }>();
   for (const name of CORPUS) {
     const msg = await parseRawMessage(inboundFixture(name));
-    const verdict = classifyInbound(msg, { address: SENDER });
-    const ours = referencedMessageIds(msg).some((id) => OURS.includes(id));
+    const ref = referencedMessageIds(msg).find((id) => OURS.includes(id));
+    const at = ref ? OURS.indexOf(ref) : -1;
+    const email = at >= 0 ? { id: at + 1, campaignId: 1, recipientEmail: RECIPIENTS[at]! } : null;
+    const verdict = judgeInbound(msg, { address: SENDER }, email);
+    const ours = email !== null;
     if (verdict.kind === 'ignored' || (!ours && verdict.kind !== 'unsubscribe-request')) continue;
     expected.set(`message-id:${msg.messageId}`, {
       kind: verdict.kind,
@@ -50,7 +63,7 @@ async function sendTheCorpusEmails(t: TestApp, userId: number) {
   const campaign = await createCampaign(t.ctx.db, userId);
   for (const [i, id] of OURS.entries()) {
     await createRecipientWithEmail(t.ctx.db, campaign, {
-      email: `recipient${i}@example.org`,
+      email: RECIPIENTS[i]!,
       status: 'sent',
       sentAt: new Date(),
       messageId: `<${id}>`,
@@ -69,9 +82,17 @@ async function recorded(t: TestApp, userId: number) {
 describe('every kind of inbound message, through every kind of mailbox', () => {
   const expected = expectedRecords();
 
-  it('has replies, auto-replies, hard and soft bounces and unsubscribe requests in the corpus', async () => {
+  it('has replies, auto-replies, hard and soft bounces, unsubscribe requests, unreadable messages and reports about other addresses in the corpus', async () => {
     expect(new Set([...(await expected).values()].map((e) => e.bounceKind ?? e.kind))).toEqual(
-      new Set(['reply', 'auto-reply', 'hard', 'soft', 'unsubscribe-request']),
+      new Set([
+        'reply',
+        'auto-reply',
+        'hard',
+        'soft',
+        'unsubscribe-request',
+        'unreadable',
+        'unrelated-bounce',
+      ]),
     );
   });
 

@@ -121,7 +121,16 @@ describe.each(testDatabases())('recording replies, bounces and unsubscribe reque
 
     // A delay report about the same email, read afterwards, leaves it hard.
     const delay = await fixture('postfix-delay-4.4.1');
-    const sameEmail = { ...delay.report!, originalMessageId: 'tailor.123.abc@mail.example.com' };
+    const bob = 'bob@martin-sons.example';
+    const sameEmail = {
+      ...delay.report!,
+      originalMessageId: 'tailor.123.abc@mail.example.com',
+      recipients: delay.report!.recipients.map((r) => ({
+        ...r,
+        finalRecipient: bob,
+        originalRecipient: bob,
+      })),
+    };
     expect(await recordInbound(t.ctx.db, mailbox, source(), { ...delay, report: sameEmail })).toMatchObject({
       recorded: true,
       kind: 'bounce',

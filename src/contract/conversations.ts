@@ -4,14 +4,18 @@ import { page } from './common';
 /**
  * What the mailbox sync records (docs/product.md §12): the kinds of inbound message that refer to
  * a sent email, how an address came onto the suppression list, and how hard a bounce was.
- * `left-company` (an automatic "no longer with the company" notice) stops the recipient's
- * follow-ups and names the colleague to write to instead.
+ * `unreadable` (a message the parser could not read) and `unrelated-bounce` (a delivery report
+ * about another address that cites our email) are shown and change nothing. `left-company` (an
+ * automatic "no longer with the company" notice) stops the recipient's follow-ups and names the
+ * colleague to write to instead.
  */
 export const INBOUND_KINDS = [
   'reply',
   'auto-reply',
   'bounce',
   'unsubscribe-request',
+  'unreadable',
+  'unrelated-bounce',
   'left-company',
 ] as const;
 export type InboundKind = (typeof INBOUND_KINDS)[number];

@@ -178,7 +178,7 @@ describe.skipIf(unavailable !== null)(
         expect(rawHeader(message.raw, 'To')).toBe(`${person.local}@${postfix.domain}`);
         expect(rawHeader(message.raw, 'Subject')).toBe(`Onboarding new support staff at ${person.company}`);
         expect(rawHeader(message.raw, 'List-Unsubscribe')).toMatch(
-          /^<https:\/\/tailor\.example\.com\/u\/[^>]+>, <mailto:maya\.lindqvist@example\.com\?subject=unsubscribe>$/,
+          /^<https:\/\/tailor\.example\.com\/u\/([\w-]+)>, <mailto:maya\.lindqvist@example\.com\?subject=unsubscribe%20\1>$/,
         );
         expect(rawHeader(message.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
         expect(rawHeader(message.raw, 'List-Id')).toContain(`<c${campaignId}.example.com>`);

@@ -16,6 +16,10 @@ export function inboundKindLabel(message: Pick<InboundEvent, 'kind' | 'bounceKin
       return { label: 'Auto-reply', color: 'gray' };
     case 'unsubscribe-request':
       return { label: 'Unsubscribe request', color: 'yellow' };
+    case 'unreadable':
+      return { label: 'Unreadable', color: 'gray' };
+    case 'unrelated-bounce':
+      return { label: 'Report about another address', color: 'gray' };
     case 'left-company':
       return { label: 'Left the company', color: 'grape' };
     case 'bounce':

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, emailOpens, emails, recipients, unsubscribes } from '../db/schema';
+import { campaigns, emailOpens, emails, inboundMessages, recipients, unsubscribes } from '../db/schema';
 
 export async function exportCampaigns(db: Db, userId: number) {
   return db.select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.id));
@@ -37,10 +37,43 @@ export async function exportRecipientPage(db: Db, userId: number, afterId: numbe
     .limit(limit);
 }
 
+/**
+ * One page of the user's suppression list, by id (keyset paging), with, for a hard bounce, the
+ * status code and diagnostic of the bounce report read for its email (the latest hard one).
+ */
 export async function exportUnsubscribePage(db: Db, userId: number, afterId: number, limit: number) {
   return db
-    .select()
+    .select({
+      id: unsubscribes.id,
+      campaignId: unsubscribes.campaignId,
+      email: unsubscribes.email,
+      reason: unsubscribes.reason,
+      createdAt: unsubscribes.createdAt,
+      bounceStatus: sql<string | null>`bounce.bounce_status`,
+      bounceDiagnostic: sql<string | null>`bounce.bounce_diagnostic`,
+    })
     .from(unsubscribes)
+    .leftJoinLateral(
+      db
+        .select({
+          bounce_status: inboundMessages.bounceStatus,
+          bounce_diagnostic: inboundMessages.bounceDiagnostic,
+        })
+        .from(inboundMessages)
+        .where(
+          and(
+            eq(inboundMessages.userId, unsubscribes.userId),
+            eq(inboundMessages.emailId, unsubscribes.emailId),
+            eq(inboundMessages.kind, 'bounce'),
+            eq(inboundMessages.bounceKind, 'hard'),
+            eq(unsubscribes.reason, 'bounced'),
+          ),
+        )
+        .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
+        .limit(1)
+        .as('bounce'),
+      sql`true`,
+    )
     .where(and(eq(unsubscribes.userId, userId), gt(unsubscribes.id, afterId)))
     .orderBy(asc(unsubscribes.id))
     .limit(limit);

@@ -22,12 +22,16 @@ const COLUMNS = [
   'opens',
   'first_opened_at',
   'unsubscribed_at',
+  'reason',
+  'bounce_diagnostic',
 ] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string | number | boolean | null>>;
 
 /**
  * Everything a user has, as one CSV: a row per campaign, per recipient (with its email and
- * opens) and per unsubscribe, told apart by `record_type`. Streamed page by page so memory
+ * opens), per unsubscribe and per hard bounce (the suppression list, record_type `unsubscribe` or
+ * `bounce`, with its `reason`: `link`, `email request` or `bounced`, and a bounce's status code and
+ * diagnostic), told apart by `record_type`. Streamed page by page so memory
  * stays flat however large the account; cells that a spreadsheet would run as formulas are
  * escaped (PapaParse's escapeFormulae).
  */
@@ -72,10 +76,14 @@ export async function* exportUserData(db: Db, userId: number): AsyncGenerator<st
     after = page[page.length - 1]!.id;
     yield csv(
       page.map((u) => ({
-        record_type: 'unsubscribe',
+        record_type: u.reason === 'bounced' ? 'bounce' : 'unsubscribe',
         campaign_id: u.campaignId,
         recipient_email: u.email,
         unsubscribed_at: u.createdAt.toISOString(),
+        reason: u.reason,
+        bounce_diagnostic:
+          [u.bounceStatus, u.bounceDiagnostic].filter((part) => part !== null && part !== '').join(' ') ||
+          null,
       })),
     );
   }

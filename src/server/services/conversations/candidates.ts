@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
 import { type SentEmailMatch, sentEmailsByMessageIds } from '../../queries/inbound-messages';
 import { decodeWords, isMailSystem, messageIds, senderOf, unfold } from './inbound-message';
+import { isTokenUnsubscribeSubject } from './unsubscribe-token';
 
 /** The headers that decide whether a message may be about one of our emails. */
 export const CANDIDATE_HEADERS = [
@@ -82,7 +83,10 @@ function signsOf(headers: RawHeader[]) {
       notice ||= MAIL_SYSTEM_HINT.test(value) && isMailSystem(senderOf(unfold(value)));
     } else if (key === 'content-type') notice ||= /multipart\/report/i.test(value);
     else if (key === 'x-failed-recipients') notice = true;
-    else if (key === 'subject') notice ||= UNSUBSCRIBE_SUBJECT.test(decodeWords(unfold(value)));
+    else if (key === 'subject') {
+      const subject = decodeWords(unfold(value));
+      notice ||= UNSUBSCRIBE_SUBJECT.test(subject) || isTokenUnsubscribeSubject(subject);
+    }
   }
   return { refs, notice };
 }

@@ -130,9 +130,16 @@ describe('parseRawMessage', () => {
     expect(msg.report).toEqual({
       reportType: 'delivery-status',
       recipients: [
-        { finalRecipient: 'one@example.org', action: 'delivered', status: '2.0.0', diagnosticCode: null },
+        {
+          finalRecipient: 'one@example.org',
+          originalRecipient: null,
+          action: 'delivered',
+          status: '2.0.0',
+          diagnosticCode: null,
+        },
         {
           finalRecipient: 'two@example.org',
+          originalRecipient: 'two@example.org',
           action: 'failed',
           status: '5.1.1',
           diagnosticCode: '550-5.1.1 The email account that you tried to reach does not exist.',
@@ -195,6 +202,7 @@ describe('parseRawMessage', () => {
       recipients: [
         {
           finalRecipient: 'lee@example.net',
+          originalRecipient: null,
           action: 'failed',
           status: '5.1.1',
           diagnosticCode: null,
@@ -216,12 +224,73 @@ describe('parseRawMessage', () => {
     expect(msg.report?.recipients).toEqual([
       {
         finalRecipient: null,
+        originalRecipient: null,
         action: 'delayed',
         status: '4.4.1',
         diagnosticCode:
           'Message delivery to lee@example.net has been delayed; 4.4.1 no answer from host. Google will retry.',
       },
     ]);
+  });
+
+  it.each([
+    [
+      'no blank line before the body',
+      ['From: bob@example.org', 'In-Reply-To: <a@b>', 'Thanks, interested.'],
+      'no blank line between the header and the body',
+    ],
+    [
+      'a body line among the header fields',
+      ['From: bob@example.org', 'Thanks, interested.', '', 'Bob'],
+      'a header line that is no header field (no blank line before the body)',
+    ],
+    [
+      'a multipart without a boundary',
+      ['From: bob@example.org', 'Content-Type: multipart/mixed', '', '--x', '', 'Hi', '--x--'],
+      'a multipart message without a boundary',
+    ],
+    [
+      'a boundary not in the body',
+      [
+        'From: bob@example.org',
+        'Content-Type: multipart/alternative; boundary=a',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        'Hi',
+        '--b--',
+      ],
+      'a multipart message whose boundary is not in its body',
+    ],
+    [
+      'base64 that does not decode',
+      ['From: bob@example.org', 'Content-Transfer-Encoding: base64', '', '!!!!####'],
+      'a body of which no part could be read',
+    ],
+  ])('marks a message it cannot read: %s', async (_name, lines, reason) => {
+    expect((await parseRawMessage(crlf(lines))).unreadable).toBe(reason);
+  });
+
+  it.each([
+    ['an empty body', ['From: bob@example.org', 'Subject: Re: hi', '', '']],
+    ['a plain reply with LF line ends', ['From: bob@example.org', '', 'Hi']],
+    [
+      'a well-formed multipart',
+      [
+        'From: bob@example.org',
+        'Content-Type: multipart/alternative; boundary=a',
+        '',
+        '--a',
+        'Content-Type: text/plain',
+        '',
+        'Hi',
+        '--a--',
+      ],
+    ],
+    ['an attachment alone', ['From: bob@example.org', 'Content-Type: application/pdf', '', 'JVBERi0=']],
+  ])('reads a message that is merely plain: %s', async (_name, lines) => {
+    expect((await parseRawMessage(lines.join('\n'))).unreadable).toBeNull();
   });
 
   it('finds no report in a person quoting a status code', async () => {

@@ -6,6 +6,8 @@ import addressparser from 'nodemailer/lib/addressparser';
 export type DeliveryRecipient = {
   /** The address without its address-type ("rfc822;") and angle brackets. */
   finalRecipient: string | null;
+  /** Original-Recipient, the same way: the address as first given, before any forwarding. */
+  originalRecipient?: string | null;
   /** Lower-case: failed, delayed, delivered, relayed or expanded. */
   action: string | null;
   /** The RFC 3463 enhanced status code, e.g. "5.1.1"; taken from the diagnostic when Status is missing. */
@@ -40,6 +42,12 @@ export type InboundMessage = {
   /** The plain-text body, or the HTML body as text, at most TEXT_LIMIT_BYTES of UTF-8. */
   text: string;
   report: DeliveryReport | null;
+  /**
+   * Why the message cannot be read, or null: its header runs into its body with no blank line
+   * between, or its MIME structure is broken so that no part of the body can be read
+   * (unreadableReason). Such a message is nobody's words: kept and shown, never counted.
+   */
+  unreadable: string | null;
 };
 
 export const TEXT_LIMIT_BYTES = 64 * 1024;
@@ -85,7 +93,44 @@ export async function parseRawMessage(raw: Buffer | string): Promise<InboundMess
     subject: mail.subject ?? '',
     text,
     report: readReport(mail, headers, from, text),
+    unreadable: unreadableReason(raw, mail),
   };
+}
+
+/** RFC 5322 field names: printable US-ASCII other than the colon (so no space either). */
+const FIELD_NAME = /^[!-9;-~]+$/;
+
+/**
+ * What mailparser cannot read, though it never throws on it (it reads on, and a person's words
+ * end up as header fields or nowhere):
+ * - no blank line between header and body (every mail program writes one; without it the first
+ *   lines of the body are read as header fields), or a header line that is no field at all;
+ * - a multipart message without a boundary, or whose boundary never starts a line of the body;
+ * - a body with something in it of which the parser made no text, HTML or attachment (a part in
+ *   an encoding that does not decode, a nested multipart whose boundary is wrong, parts all empty).
+ * A message with an empty body is readable: it just says nothing.
+ */
+export function unreadableReason(raw: Buffer | string, mail: ParsedMail): string | null {
+  const source = typeof raw === 'string' ? raw : raw.toString('latin1');
+  const blank = /\r?\n\r?\n/.exec(source);
+  const startsBlank = /^\r?\n/.test(source);
+  if (!blank && !startsBlank) return 'no blank line between the header and the body';
+  if (mail.headerLines.some(({ key }) => !FIELD_NAME.test(key)))
+    return 'a header line that is no header field (no blank line before the body)';
+  const body = startsBlank ? source : source.slice(blank!.index + blank![0].length);
+  const contentType = mail.headers.get('content-type') as
+    | { value?: string; params?: Record<string, string> }
+    | undefined;
+  if (contentType?.value?.toLowerCase().startsWith('multipart/')) {
+    const boundary = contentType.params?.boundary;
+    if (!boundary) return 'a multipart message without a boundary';
+    const delimiter = `--${boundary}`;
+    if (!body.split(/\r?\n/).some((line) => line.startsWith(delimiter)))
+      return 'a multipart message whose boundary is not in its body';
+  }
+  const nothingRead = !mail.text && !mail.html && mail.attachments.length === 0;
+  if (nothingRead && body.trim() !== '') return 'a body of which no part could be read';
+  return null;
 }
 
 /**
@@ -114,6 +159,8 @@ export function parseHeaderOnlyMessage(
     subject: decodeWords(first(headers, 'subject') ?? ''),
     text,
     report,
+    // Only the headers are here: nothing to find broken.
+    unreadable: null,
   };
 }
 
@@ -313,8 +360,10 @@ function recipientOf(fields: Fields): DeliveryRecipient {
   const diagnostic = fields.get('diagnostic-code');
   const diagnosticCode = diagnostic ? afterType(diagnostic) : null;
   const status = STATUS_CODE.exec(fields.get('status') ?? '')?.[0] ?? null;
+  const original = fields.get('original-recipient');
   return {
     finalRecipient: recipient ? afterType(recipient).replace(/^<|>$/g, '') || null : null,
+    originalRecipient: original ? afterType(original).replace(/^<|>$/g, '') || null : null,
     action: fields.get('action')?.split(/\s/)[0]?.toLowerCase() || null,
     status: status ?? (diagnosticCode ? (STATUS_CODE.exec(diagnosticCode)?.[0] ?? null) : null),
     diagnosticCode: diagnosticCode || null,
@@ -383,5 +432,5 @@ function inferRecipients(
   };
   const fromLine = recipientLine ? afterType(recipientLine[1]!).replace(/^<|>$/g, '') : null;
   const addresses = failed.length > 0 ? failed : [fromLine];
-  return addresses.map((finalRecipient) => ({ finalRecipient, ...shared }));
+  return addresses.map((finalRecipient) => ({ finalRecipient, originalRecipient: null, ...shared }));
 }

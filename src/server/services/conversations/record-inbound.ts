@@ -11,9 +11,12 @@ import {
   sentEmailInThread,
 } from '../../queries/inbound-messages';
 import { postponeFollowUps, stopFollowUpsAfter } from '../../queries/sequences';
+import { findEmailsByTrackingTokens } from '../../queries/tracking-tokens';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
-import { type Classification, classifyInbound } from './classify';
+import { SNIPPET_LENGTH } from './classify';
 import { type InboundMessage, referencedMessageIds } from './inbound-message';
+import { unsubscribeTokenOf } from './unsubscribe-token';
+import { type Verdict as Judged, judgeInbound } from './verdict';
 
 /** The mailbox a message was read from: its owner and the address campaigns are sent from. */
 export type Mailbox = { userId: number; address: string };
@@ -68,8 +71,18 @@ export async function recordInbound(
 export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<RecordOutcome[]> {
   const outcomes: RecordOutcome[] = [];
   const toStore: { at: number; item: InboundItem; verdict: Verdict }[] = [];
-  items.forEach((item, at) => {
-    const verdict = classifyInbound(item.msg, { address: item.mailbox.address });
+  const tokenEmails = await emailsOfTokens(db, items);
+  items.forEach((original, at) => {
+    const tokenEmail = tokenEmails[at] ?? null;
+    const verdict = judgeInbound(
+      original.msg,
+      { address: original.mailbox.address },
+      original.email,
+      tokenEmail,
+    );
+    // A request carrying its email's token is about that email, whatever else it quotes.
+    const item =
+      verdict.kind === 'unsubscribe-request' && tokenEmail ? { ...original, email: tokenEmail } : original;
     if (verdict.kind === 'ignored')
       outcomes[at] = { recorded: false, why: 'ignored', detail: verdict.reason };
     // An unsubscribe request stands on its own: whoever asks is not written to again.
@@ -119,7 +132,26 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
   return outcomes;
 }
 
-type Verdict = Exclude<Classification, { kind: 'ignored' }>;
+type Verdict = Exclude<Judged, { kind: 'ignored' }>;
+
+/**
+ * The sent email each item's unsubscribe token names (List-Unsubscribe mailto), in one query for
+ * the batch: only an email of the mailbox's owner, and only when the message comes from the
+ * address that email went to. Only the recipient's own address may take the recipient off the
+ * list; any other token changes nothing beyond what the sender's address alone would.
+ */
+async function emailsOfTokens(db: Db, items: InboundItem[]): Promise<(SentEmailRef | null)[]> {
+  const tokens = items.map((item) => (item.msg.from ? (unsubscribeTokenOf(item.msg)?.token ?? null) : null));
+  const wanted = [...new Set(tokens.filter((t): t is string => t !== null))];
+  if (wanted.length === 0) return tokens.map(() => null);
+  const found = new Map((await findEmailsByTrackingTokens(db, wanted)).map((e) => [e.trackingToken, e]));
+  return items.map((item, i) => {
+    const email = tokens[i] ? found.get(tokens[i]!) : undefined;
+    if (!email || email.userId !== item.mailbox.userId || !item.msg.from) return null;
+    if (email.recipientEmail.trim().toLowerCase() !== item.msg.from.address.trim().toLowerCase()) return null;
+    return { id: email.id, campaignId: email.campaignId, recipientEmail: email.recipientEmail };
+  });
+}
 
 function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }): NewInboundMessage {
   const { mailbox, source, msg, email } = item;
@@ -132,7 +164,7 @@ function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }):
     fromAddress: msg.from?.address ?? null,
     fromName: msg.from?.name || null,
     subject: msg.subject.slice(0, SUBJECT_LIMIT),
-    snippet: verdict.kind === 'reply' ? verdict.snippet : '',
+    snippet: verdict.kind === 'reply' ? verdict.snippet : noticeOf(verdict),
     link: source.link,
     ...(verdict.kind === 'left-company'
       ? { colleagueName: verdict.colleagueName, colleagueAddress: verdict.colleagueAddress }
@@ -169,7 +201,20 @@ async function applyOtherEffects(db: Db, item: InboundItem, verdict: Verdict) {
   }
 }
 
-function bounceFields(verdict: Classification) {
+/**
+ * Why an unreadable message or an unrelated report changed nothing, in our words, as the snippet
+ * the events view shows (nothing of the body is kept).
+ */
+function noticeOf(verdict: Verdict) {
+  let notice = '';
+  if (verdict.kind === 'unreadable')
+    notice = `Could not be read (${verdict.reason}); not counted as a reply.`;
+  if (verdict.kind === 'unrelated-bounce')
+    notice = `A delivery report about ${verdict.recipients.join(', ')}, not the address this email went to; changes nothing.`;
+  return notice.length <= SNIPPET_LENGTH ? notice : `${notice.slice(0, SNIPPET_LENGTH - 1)}…`;
+}
+
+function bounceFields(verdict: Verdict) {
   if (verdict.kind !== 'bounce') return {};
   return { bounceKind: verdict.severity, bounceStatus: verdict.status, bounceDiagnostic: verdict.diagnostic };
 }

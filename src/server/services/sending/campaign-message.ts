@@ -1,6 +1,7 @@
 import { replySubject } from '../../../contract/campaigns';
 import type { ComposeInput } from '../../mail/compose';
 import { composeOnThreads } from '../../mail/compose-pool';
+import { unsubscribeMailto } from '../conversations/unsubscribe-token';
 import { footerWithPostalAddress } from './postal-address';
 import type { SendDeps, Sender } from './sender';
 
@@ -88,7 +89,7 @@ function composeInput(
     unsubscribe: unsubscribe.withLink
       ? {
           url: new URL(`/u/${email.trackingToken}`, base).href,
-          mailto: `mailto:${fromEmail}?subject=unsubscribe`,
+          mailto: unsubscribeMailto(fromEmail, email.trackingToken),
           footer: footerWithPostalAddress(unsubscribe.footer, settings),
         }
       : null,
