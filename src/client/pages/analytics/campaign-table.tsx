@@ -59,7 +59,7 @@ export function CampaignTable({
         // in view even if a scroll is needed.
         <ScrollingTable minWidth={880} label="Campaigns table">
           <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Campaign performance">
-            <Table.Thead>
+            <Table.Thead fz="xs">
               <Table.Tr>
                 <Table.Th>Campaign</Table.Th>
                 <Table.Th ta="right">Sent</Table.Th>
