@@ -36,7 +36,7 @@ test.describe('signing in', () => {
       email,
       given_name: 'Grace',
       family_name: 'Hopper',
-      // Unreachable here, so the avatar falls back to the first letter of the first name.
+      // Unreachable here, so the avatar falls back to the initials of the name.
       picture: 'https://avatars.invalid/grace.png',
     });
     await page.goto('/');
@@ -44,7 +44,7 @@ test.describe('signing in', () => {
     await acceptTerms(page);
     await expect(page.getByText('Grace Hopper')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByText('G', { exact: true })).toBeVisible();
+    await expect(page.getByText('GH', { exact: true })).toBeVisible();
   });
 
   test('Microsoft sign-in with only an email shows the email as the name and its first letter', async ({

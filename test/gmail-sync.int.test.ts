@@ -9,7 +9,7 @@ import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
 import { inboundFixture } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
-import { reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
+import { recipientAddressOf, reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
 import { signInWithProvider } from './support/provider-sign-in';
 import { stopPeriodicMailboxSync, type TestApp } from './support/test-app';
 
@@ -65,7 +65,8 @@ describe('syncing a Gmail mailbox', () => {
     );
     const bounce = inboundFixture('postfix-bounce-5.1.1')
       .toString()
-      .replaceAll('<tailor.123.abc@mail.example.com>', c.messageId!);
+      .replaceAll('<tailor.123.abc@mail.example.com>', c.messageId!)
+      .replaceAll('bob@martin-sons.example', await recipientAddressOf(t, c));
     await mail.deliver('gmail', bounce);
     await mail.deliver(
       'gmail',

@@ -9,7 +9,7 @@ import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
 import { inboundFixture } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
-import { reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
+import { recipientAddressOf, reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
 import { signInWithProvider } from './support/provider-sign-in';
 import { stopPeriodicMailboxSync, type TestApp } from './support/test-app';
 
@@ -51,7 +51,8 @@ describe('syncing an Outlook mailbox', () => {
     );
     const ndr = inboundFixture('exchange-ndr')
       .toString()
-      .replaceAll('<tailor.126.jkl@mail.example.com>', b.messageId!);
+      .replaceAll('<tailor.126.jkl@mail.example.com>', b.messageId!)
+      .replaceAll('erin@contoso.example', await recipientAddressOf(t, b));
     await mail.deliver('graph', ndr);
     const away = inboundFixture('out-of-office-rfc3834')
       .toString()

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { emails } from '../../src/server/db/schema';
+import { emails, recipients } from '../../src/server/db/schema';
 import { createReadyCampaign } from './factories';
 import { waitUntil } from './http-client';
 import type { TestApp } from './test-app';
@@ -39,4 +39,13 @@ export async function sendCampaignThroughMailbox(t: TestApp, cookie: string, use
     20_000,
     'the campaign sent',
   );
+}
+
+/** The address an email went to: a bounce report must name it to count against that email. */
+export async function recipientAddressOf(t: TestApp, email: { recipientId: number }) {
+  const [row] = await t.ctx.db
+    .select({ address: recipients.email })
+    .from(recipients)
+    .where(eq(recipients.id, email.recipientId));
+  return row!.address;
 }
