@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { createAiModels } from './ai/ai-models';
 import { createOidc } from './auth/oidc';
-import { warnWhenNoSignIn } from './auth/sign-in-methods';
 import { deriveKey, loadMasterSecret } from './auth/secret-key';
+import { warnWhenNoSignIn } from './auth/sign-in-methods';
 import { createTokenCipher } from './auth/token-cipher';
 import type { Config } from './config';
 import type { AppContext } from './context';
