@@ -77,6 +77,16 @@ async function buildAccount(page: Page) {
   for (const email of (await emailsOf(page, newsletter)).slice(0, 12))
     await api(page, 'put', `/api/emails/${email.id}`, { isApproved: true });
 
+  // An AI prompt whose `info` takes the recipients' Notes (the campaign editor's screen).
+  await api(page, 'post', '/api/templates', {
+    name: 'Expo intro',
+    type: 'prompt',
+    subjectTemplate: '',
+    bodyTemplate: '',
+    aiInstructions: 'Write to {{ first_name }} at {{ company }}, recalling {{ info }}.',
+    variables: ['email', 'first_name', 'company', 'info'],
+  });
+
   // 6 approved and scheduled for tomorrow morning.
   const webinar = await readyCampaign(page, WEBINAR, recipients(6, 7));
   await api(page, 'post', `/api/campaigns/${webinar}/approve-all`, {});
@@ -119,6 +129,32 @@ test('screenshots of the changed screens at 1280×900 and 390×844', async ({ pa
     await expect(card(page, WEBINAR).getByText('Scheduled', { exact: true })).toBeVisible();
     await expect(card(page, NEWSLETTER)).toBeVisible();
     await shoot(page, 'campaigns', w);
+
+    // The campaign editor asks about variables left without a column, offering the likely one.
+    await page.getByRole('button', { name: 'New Campaign', exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Create New Campaign' });
+    await editor.getByLabel('Campaign Name').fill('Expo 2026 follow-up');
+    await editor.getByLabel('Email Template').click();
+    await page.getByRole('option', { name: 'Expo intro (AI Prompt)', exact: true }).click();
+    await editor.locator('input[type="file"]').setInputFiles({
+      name: 'expo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`E-mail,First,Organisation,Notes\nava@globex.example,Ava,Globex,Met at the expo\n`),
+    });
+    await editor.getByLabel('Email Address *', { exact: true }).click();
+    await page.getByRole('option', { name: 'E-mail', exact: true }).click();
+    await editor.getByRole('button', { name: 'Create Campaign' }).click();
+    const unmapped = page.getByRole('dialog', { name: 'Some variables have no column' });
+    await expect(unmapped.getByRole('button', { name: 'Map to Notes' })).toBeVisible();
+    await shoot(page, 'campaign-editor-unmapped', w, { dialog: true });
+    await unmapped.getByRole('button', { name: 'Back to mapping' }).click();
+    await expect(unmapped).toBeHidden();
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unsaved Changes' })
+      .getByRole('button', { name: 'Exit Without Saving' })
+      .click();
+    await expect(editor).toBeHidden();
 
     const review = await openReview(page, NEWSLETTER, 24);
     await expect(review.getByText('12 of 24 approved')).toBeVisible();
