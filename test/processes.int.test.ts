@@ -69,7 +69,7 @@ describe('processes on the embedded database', () => {
     expect(server.output()).toContain('PORT:');
   });
 
-  it('says which start-up step failed and what to do, not only the driver\'s line', async () => {
+  it("says which start-up step failed and what to do, not only the driver's line", async () => {
     // A port nothing listens on: this test binds one and closes it, so the address is refused.
     const probe = net.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
