@@ -214,14 +214,14 @@ describe.each(testDatabases())('campaign headers, open tracking and placeholders
     expect(saved.statusCode).toBe(200);
     // The editor gives a new campaign the default footer as it stands; nobody edits it.
     const footer: string = saved.json().defaultUnsubscribeMessage;
-    const { id } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/campaigns',
-        headers: { cookie: own },
-        payload: { name: 'Complete settings', unsubscribeMessage: footer },
-      })
-    ).json();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: { cookie: own },
+      payload: { name: 'Complete settings', templateId: null, unsubscribeMessage: footer },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json();
     const [stored] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(stored!.unsubscribeMessage).toBe(footer);
     const campaign = await createReadyCampaign(t.ctx.db, ownId, 1, { unsubscribeMessage: footer });

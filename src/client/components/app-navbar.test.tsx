@@ -57,6 +57,7 @@ const SETTINGS = {
   recipientReason: null,
   defaultUnsubscribeMessage: '',
   publicUrlIsLoopback: true,
+  dnsDomain: null,
 };
 
 afterEach(() => {
