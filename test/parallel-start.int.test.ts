@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery, databaseUrl } from './support/postgres';
-import { bundleServer, type ServerProcess, spawnServer } from './support/spawn-server';
+import { type ServerProcess, spawnServer } from './support/spawn-server';
 
 /** PARALLEL_START_ROUNDS lowers it for a quick look; the issue's proof is 20. */
 const ROUNDS = Number(process.env.PARALLEL_START_ROUNDS ?? 20);
@@ -17,12 +15,7 @@ const ROUNDS = Number(process.env.PARALLEL_START_ROUNDS ?? 20);
  */
 describe.runIf(inject('pgTemplate') || process.env.CI)('parallel start on a new database', () => {
   const created: string[] = [];
-  let bundle = '';
-  beforeAll(async () => {
-    bundle = await bundleServer();
-  });
   afterAll(async () => {
-    if (bundle) fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
     const template = inject('pgTemplate');
     if (!template) return;
     for (const name of created)
@@ -49,7 +42,7 @@ describe.runIf(inject('pgTemplate') || process.env.CI)('parallel start on a new 
           LOG_LEVEL: 'info',
         };
         const processes: ServerProcess[] = ['web', 'web', 'worker', 'worker'].map((role) =>
-          spawnServer(role, env, bundle),
+          spawnServer(role, env),
         );
         try {
           const urls = await Promise.all(processes.map((p) => p.url(90_000)));

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { buildSync } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,14 +16,21 @@ export type ServerProcess = {
 
 const LISTENING = /Server listening at (http:\/\/[\d.]+:\d+)/;
 
+/** Where this test process's bundle of the server is, once built (bundledServer). */
+let bundle: string | undefined;
+
 /**
- * The server bundled as `npm run build` bundles it, into a folder of this test run's: a process
- * of it starts in a fraction of the CPU time tsx needs to compile the sources (tests that start
- * dozens of processes). Its imports of packages resolve to the project's node_modules.
+ * The server bundled as `npm run build` bundles it (esbuild), once per test process, into a
+ * folder of that process's that goes when it exits. A process started from it costs a fraction of
+ * the CPU tsx spends compiling the sources at every start, and the fault suites start a hundred
+ * of them (kill trials, parallel starts). Packages resolve to the project's node_modules.
  */
-export async function bundleServer(): Promise<string> {
-  const outdir = path.join(ROOT, 'node_modules', '.cache', `tailor-server-${process.pid}`);
-  await build({
+function bundledServer(): string {
+  if (bundle) return bundle;
+  const cache = path.join(ROOT, 'node_modules', '.cache');
+  removeBundlesOfEndedProcesses(cache);
+  const outdir = path.join(cache, `tailor-server-${process.pid}`);
+  buildSync({
     entryPoints: [
       'src/server/main.ts',
       'src/server/mail/compose-worker.ts',
@@ -37,16 +45,33 @@ export async function bundleServer(): Promise<string> {
     entryNames: '[name]',
     logLevel: 'warning',
   });
-  return path.join(outdir, 'main.js');
+  process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+  bundle = path.join(outdir, 'main.js');
+  return bundle;
 }
 
-/**
- * Runs the real entry point as its own process: src/server/main.ts through tsx, or a bundle of it
- * (bundleServer).
- */
-export function spawnServer(role: string, env: Record<string, string>, bundle?: string): ServerProcess {
-  const args = bundle ? [bundle, role] : ['--import', 'tsx', 'src/server/main.ts', role];
-  const child = spawn(process.execPath, args, {
+/** A test process killed by the runner leaves its bundle behind: the next one clears it. */
+function removeBundlesOfEndedProcesses(cache: string) {
+  const entries = fs.existsSync(cache) ? fs.readdirSync(cache) : [];
+  for (const entry of entries) {
+    const pid = Number(/^tailor-server-(\d+)$/.exec(entry)?.[1]);
+    if (!pid || isAlive(pid)) continue;
+    fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Runs the real entry point (src/server/main.ts, bundled as the build bundles it) as its own process. */
+export function spawnServer(role: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [bundledServer(), role], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
