@@ -2,7 +2,7 @@ import type { SearchObject } from 'imapflow';
 import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
 import { type SentEmailMatch, sentEmailsByMessageIds } from '../../queries/inbound-messages';
-import { decodeWords, isMailSystem, messageIds, senderOf, unfold } from './inbound-message';
+import { decodeWords, isMailSystem, messageIds, senderOf, unfold } from './message-headers';
 import { isTokenUnsubscribeSubject } from './unsubscribe-token';
 
 /** The headers that decide whether a message may be about one of our emails. */

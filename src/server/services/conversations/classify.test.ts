@@ -1,22 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { type Classification, classifyInbound, returnDate } from './classify';
-import {
-  type InboundMessage,
-  parseHeaderOnlyMessage,
-  parseRawMessage,
-  referencedMessageIds,
-} from './inbound-message';
+import { type Classification, classifyInbound } from './classify';
+import { classify, day, SENDER } from './classify-test-support';
+import { parseHeaderOnlyMessage, parseRawMessage, referencedMessageIds } from './inbound-message';
 
-const SENDER = { address: 'alice@example.com' };
 const OURS = 'tailor.123.abc@mail.example.com';
 const FIXTURES = new URL('../../../../test/fixtures/inbound/', import.meta.url);
 
 async function fixture(name: string) {
   return parseRawMessage(await readFile(new URL(name, FIXTURES)));
 }
-
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 describe('classifyInbound on the fixture corpus', () => {
   const cases: { file: string; expected: Classification; ids: string[] }[] = [
@@ -184,22 +177,6 @@ describe('classifyInbound on the fixture corpus', () => {
   });
 });
 
-/** A message with only what a test sets; the rest empty, as a plain reply would be. */
-function message(overrides: Partial<InboundMessage> & { headerList?: [string, string][] }): InboundMessage {
-  const { headerList = [], ...rest } = overrides;
-  return {
-    ...parseHeaderOnlyMessage([
-      { name: 'From', value: 'Bob <bob@example.org>' },
-      { name: 'To', value: 'alice@example.com' },
-      { name: 'Date', value: 'Mon, 30 Nov 2026 10:00:00 +0000' },
-      ...headerList.map(([name, value]) => ({ name, value })),
-    ]),
-    ...rest,
-  };
-}
-
-const classify = (overrides: Parameters<typeof message>[0]) => classifyInbound(message(overrides), SENDER);
-
 describe('classifyInbound rules', () => {
   it("ignores the sender's own address whatever its case", () => {
     expect(classify({ from: { address: 'Alice@Example.COM', name: '' }, text: 'Hello' })).toEqual({
@@ -322,75 +299,6 @@ describe('classifyInbound rules', () => {
   });
 });
 
-describe('left the company', () => {
-  const auto: [string, string][] = [['Auto-Submitted', 'auto-replied']];
-
-  it.each([
-    [
-      'Thank you for your email. Tom Baker is no longer with Cedar Point. Please contact Dana Whitfield (dana.whitfield@cedarpoint.example) instead.',
-      'Dana Whitfield',
-      'dana.whitfield@cedarpoint.example',
-    ],
-    [
-      'Herr Weber ist nicht mehr in unserem Unternehmen tätig. Bitte wenden Sie sich an Anna Schulz, anna.schulz@weber.example.',
-      'Anna Schulz',
-      'anna.schulz@weber.example',
-    ],
-    [
-      'Julie Martin ne fait plus partie de la société. Merci de contacter Jean-Luc Dubois : jl.dubois@martin.example',
-      'Jean-Luc Dubois',
-      'jl.dubois@martin.example',
-    ],
-    [
-      'Marta ya no trabaja en la empresa. Por favor, contacte con info@garcia.example.',
-      null,
-      'info@garcia.example',
-    ],
-    [
-      "Luca Bianchi non lavora più presso l'azienda. Si prega di contattare Giulia Rossi.",
-      'Giulia Rossi',
-      null,
-    ],
-    [
-      'Pieter de Vries is niet meer werkzaam bij ons. Neem contact op met Sanne Jansen via sanne@devries.example.',
-      'Sanne Jansen',
-      'sanne@devries.example',
-    ],
-    [
-      'A Ana Costa já não trabalha na empresa. Por favor, entre em contato com Rui Sousa (rui.sousa@costa.example).',
-      'Rui Sousa',
-      'rui.sousa@costa.example',
-    ],
-    ['This person has left the company.', null, null],
-  ])('takes the automatic notice "%s" as left the company, naming the colleague', (text, name, address) => {
-    expect(classify({ headerList: auto, subject: 'Automatic reply: Quick question', text })).toEqual({
-      kind: 'left-company',
-      colleagueName: name,
-      colleagueAddress: address,
-    });
-  });
-
-  it('takes a short notice without auto-reply headers that names whom to write to as left the company', () => {
-    expect(
-      classify({ text: 'Bob no longer works here, please write to sales@example.org.\n\n> Hi Bob' }),
-    ).toEqual({ kind: 'left-company', colleagueName: null, colleagueAddress: 'sales@example.org' });
-  });
-
-  it("keeps a person's longer reply that mentions leaving a reply, and an absence an absence", () => {
-    expect(
-      classify({
-        text: "Hi Alice, I'm no longer with ACME - I moved to Brightline last month, and we are actually looking at exactly this. Could we talk on Tuesday at 2pm? I'd like to bring our head of operations, who owns the logistics budget and has been asking about regional carriers for a while. Best, Bob",
-      }).kind,
-    ).toBe('reply');
-    expect(
-      classify({
-        headerList: auto,
-        text: 'I am out of the office until 7 December. Please contact sales@example.org.',
-      }).kind,
-    ).toBe('auto-reply');
-  });
-});
-
 describe('bounce severity', () => {
   const bounceWith = (action: string | null, status: string | null) =>
     classify({
@@ -447,70 +355,5 @@ describe('bounce severity', () => {
       status: null,
       diagnostic: null,
     });
-  });
-});
-
-describe('returnDate', () => {
-  const sent = new Date('2026-11-30T10:00:00Z');
-
-  it.each([
-    ['I will be back on 3 December 2026.', '2026-12-03'],
-    ['I return on Monday, December 7.', '2026-12-07'],
-    ["I'll be back in the office on Monday 7th December", '2026-12-07'],
-    ['Out of the office until 12/07/2026.', '2026-12-07'],
-    ['Away until 2026-12-07, limited access to email.', '2026-12-07'],
-    ['Ich bin zurück am 07.12.2026.', '2026-12-07'],
-    ['Ich bin bis einschließlich 4. Dezember nicht im Büro.', '2026-12-05'],
-    ['Je serai de retour le 7 décembre.', '2026-12-07'],
-    ["Je suis absente jusqu'au 4 décembre 2026.", '2026-12-04'],
-    ['Estaré fuera hasta el 7 de diciembre.', '2026-12-07'],
-    ['Back on Jan 4.', '2027-01-04'],
-    ['Back on 13/01/2027.', '2027-01-13'],
-    ['I am travelling and back in February 2027.', '2027-02-01'],
-    ["I'll be back in the office early January.", '2027-01-01'],
-    [
-      'Ich bin ab dem 1. Dezember im Urlaub und bis einschließlich 6. Dezember nicht erreichbar.',
-      '2026-12-07',
-    ],
-    [
-      'Ich bin bis einschließlich 6. Januar nicht im Büro. Ab dem 7. Januar bin ich wieder erreichbar.',
-      '2027-01-07',
-    ],
-    ["Je suis absente jusqu'au 6 janvier inclus, de retour le 7 janvier.", '2027-01-07'],
-    ["Je suis absente jusqu'au 6 janvier inclus.", '2027-01-07'],
-    ['Estaré fuera hasta el 6 de enero inclusive.', '2027-01-07'],
-    ['Sono fuori ufficio fino al 6 gennaio compreso; rientrerò il 7 gennaio.', '2027-01-07'],
-    ['Ik ben tot en met 6 januari afwezig, vanaf 7 januari weer bereikbaar.', '2027-01-07'],
-    ['Estou de férias até 6 de janeiro, inclusive. Estarei de volta a 7 de janeiro.', '2027-01-07'],
-    ['Zurück im Februar.', '2027-02-01'],
-    ['Sarò di ritorno a metà gennaio.', '2027-01-15'],
-  ])('reads "%s"', (text, iso) => {
-    expect(returnDate(text, sent)).toEqual(day(iso));
-  });
-
-  it.each([
-    ['no date at all', 'I am out of the office until further notice.'],
-    ['a weekday only', 'I will be back on Monday.'],
-    ['a slashed date that could be either day', 'Back on 03/04/2027.'],
-    ['a date before the message', 'I was back on 3 November 2026.'],
-    ['a date more than a year away', 'Back on 3 December 2030.'],
-    ['a date far from any return word', 'On 3 December 2026 we celebrate our anniversary.'],
-    ['an impossible date', 'Back on 31 November.'],
-    ['"may" as a verb', 'I may be back on Monday.'],
-  ])('is null for %s', (_, text) => {
-    expect(returnDate(text, sent)).toBeNull();
-  });
-
-  it('needs the message date to place a date without a year', () => {
-    expect(returnDate('Back on December 7.', null)).toBeNull();
-    expect(returnDate('Back on 7 December 2026.', null)).toEqual(day('2026-12-07'));
-  });
-
-  it('reads the return date of the new text only, not of the quoted message', () => {
-    const msg = message({
-      subject: 'Automatic reply: Quick question',
-      text: 'I am travelling.\n\nOn Mon, Nov 30, 2026 at 10:00 AM Alice <alice@example.com> wrote:\n> Back on 3 December 2026',
-    });
-    expect(classifyInbound(msg, SENDER)).toEqual({ kind: 'auto-reply', returnDate: null });
   });
 });

@@ -1,5 +1,7 @@
-import { type DeliveryRecipient, type InboundMessage, isMailSystem } from './inbound-message';
+import type { DeliveryRecipient } from './delivery-report';
+import type { InboundMessage } from './inbound-message';
 import { type LeftCompany, leftCompany } from './left-company';
+import { isMailSystem } from './message-headers';
 import { optOutRequest } from './opt-out';
 import { isAutoReply, returnDate } from './out-of-office';
 import { beforeInlineQuote, newText, replySnippet } from './reply-text';

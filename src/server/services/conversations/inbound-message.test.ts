@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isMailSystem,
   parseHeaderOnlyMessage,
   parseRawMessage,
   referencedMessageIds,
   TEXT_LIMIT_BYTES,
 } from './inbound-message';
+import { isMailSystem } from './message-headers';
 
 const crlf = (lines: string[]) => lines.join('\r\n');
 

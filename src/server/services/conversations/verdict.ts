@@ -1,6 +1,7 @@
 import type { SentEmailRef } from '../../queries/inbound-messages';
 import { type Classification, classifyInbound } from './classify';
-import type { DeliveryRecipient, InboundMessage } from './inbound-message';
+import type { DeliveryRecipient } from './delivery-report';
+import type { InboundMessage } from './inbound-message';
 import { isTokenUnsubscribeSubject } from './unsubscribe-token';
 
 /**
