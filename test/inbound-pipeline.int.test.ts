@@ -11,39 +11,19 @@ import {
 } from '../src/server/db/schema';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { type Mailbox, recordInbound } from '../src/server/services/conversations/record-inbound';
-import { syncMailbox } from '../src/server/services/conversations/sync-mailbox';
 import { isUnsubscribed } from '../src/server/services/sending/suppression';
-import type { FakeMailProviders } from './fakes/mail-providers';
 import {
   createCampaign,
   createCampaignWithFollowUps,
   createRecipientWithEmail,
   createUser,
 } from './support/factories';
-import { inboundFixture } from './support/inbound';
-import { startProviderApp } from './support/provider-app';
-import { signInWithProvider } from './support/provider-sign-in';
+import { emailedRequest, inboundFixture } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 const ARRIVED = new Date('2026-12-02T12:00:00Z');
 let keys = 0;
 const source = () => ({ key: `pipeline-${++keys}`, receivedAt: ARRIVED, link: null });
-
-/** A person's request written from the List-Unsubscribe mailto: a new message, quoting nothing of ours. */
-function emailedRequest(from: string, to: string, subject: string, body = '') {
-  return [
-    `From: ${from}`,
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: <req-${++keys}@reader.example>`,
-    'Date: Wed, 2 Dec 2026 11:00:00 +0000',
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    body,
-    '',
-  ].join('\r\n');
-}
 
 describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) => {
   let t: TestApp;
@@ -351,52 +331,5 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
       expect((await stats(other.campaign.id))?.unsubscribes ?? 0).toBe(0);
       expect(await unsubscribeRow(mailbox.userId, other.address)).toMatchObject({ campaignId: null });
     });
-  });
-});
-
-/** The same request arriving in a Gmail or Outlook inbox, found by the sync from its subject alone. */
-describe.each([
-  ['Gmail', 'google', 'gmail'],
-  ['Outlook', 'microsoft', 'graph'],
-] as const)('an emailed unsubscribe with its token through %s', (_name, provider, fake) => {
-  let mail: FakeMailProviders;
-  let t: TestApp;
-  let userId: number;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const app = await startProviderApp();
-    ({ mail, t, close } = app);
-    ({ userId } = await signInWithProvider(t, app.oidc, provider, 'alice@example.com'));
-  });
-  afterAll(() => close?.());
-
-  it('counts for the campaign of the email whose token it carries', async () => {
-    const campaign = await createCampaign(t.ctx.db, userId);
-    const { email } = await createRecipientWithEmail(t.ctx.db, campaign, {
-      email: 'reader@example.org',
-      status: 'sent',
-      sentAt: new Date(),
-      messageId: '<sent-sync@mail.example.com>',
-    });
-    await mail.deliver(
-      fake,
-      Buffer.from(
-        emailedRequest(
-          'Reader <reader@example.org>',
-          'alice@example.com',
-          `Re: unsubscribe ${email.trackingToken}`,
-        ),
-      ),
-    );
-    expect(await syncMailbox(t.ctx, `${provider}:${userId}`, () => new Date())).toMatchObject({
-      recorded: 1,
-    });
-    const [row] = await t.ctx.db.select().from(unsubscribes).where(eq(unsubscribes.userId, userId));
-    expect(row).toMatchObject({ email: 'reader@example.org', campaignId: campaign.id, emailId: email.id });
-    const [stats] = await t.ctx.db
-      .select()
-      .from(campaignStats)
-      .where(eq(campaignStats.campaignId, campaign.id));
-    expect(stats?.unsubscribes).toBe(1);
   });
 });

@@ -27,3 +27,21 @@ export async function sentEmailsTheCorpusAnswers(db: Db, userId: number, sentAt:
   });
   return { campaign, bob: bob.email.id, carol: carol.email.id };
 }
+
+let requests = 0;
+
+/** A person's request written from the List-Unsubscribe mailto: a new message, quoting nothing of ours. */
+export function emailedRequest(from: string, to: string, subject: string, body = '') {
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Message-ID: <req-${++requests}@reader.example>`,
+    'Date: Wed, 2 Dec 2026 11:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body,
+    '',
+  ].join('\r\n');
+}
