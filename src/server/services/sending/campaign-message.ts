@@ -71,6 +71,11 @@ export async function composeCampaignEmail(deps: SendDeps, sender: Composer, mes
   return raw;
 }
 
+/** The open pixel's address for one email (the tracking route serves it). */
+export function openPixelUrl(publicUrl: URL | string, trackingToken: string) {
+  return new URL(`/t/o/${trackingToken}.gif`, publicUrl).href;
+}
+
 function composeInput(
   deps: SendDeps,
   sender: Composer,
@@ -93,7 +98,7 @@ function composeInput(
           footer: footerWithPostalAddress(unsubscribe.footer, settings),
         }
       : null,
-    pixelUrl: email.trackOpens ? new URL(`/t/o/${email.trackingToken}.gif`, base).href : null,
+    pixelUrl: email.trackOpens ? openPixelUrl(base, email.trackingToken) : null,
     messageId: email.messageId!,
     // The same domain as the Message-IDs: the one the operator says this mail comes from.
     listId: { name: email.campaignName, id: `c${email.campaignId}.${messageIdDomain(deps)}` },

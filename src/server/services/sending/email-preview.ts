@@ -7,7 +7,7 @@ import { emailToPreview } from '../../queries/email-sending';
 import { findSenderSettings } from '../../queries/sender-settings';
 import { findUser } from '../../queries/users';
 import { editedText } from '../edited-text';
-import { composeCampaignEmail, messageIdDomain } from './campaign-message';
+import { composeCampaignEmail, messageIdDomain, openPixelUrl } from './campaign-message';
 import type { SendDeps } from './sender';
 
 /** "Name <address>" as people read it (mailparser's own text quotes the name). */
@@ -53,14 +53,11 @@ export async function previewEmail(deps: SendDeps, userId: number, emailId: numb
     from: addressLine(parsed.from),
     to: addressLine(Array.isArray(parsed.to) ? parsed.to[0] : parsed.to),
     subject: parsed.subject ?? '',
-    html: email.trackOpens ? withoutPixel(html, pixelUrl(deps, email.trackingToken)) : html,
+    html: email.trackOpens
+      ? withoutPixel(html, openPixelUrl(deps.config.publicUrl, email.trackingToken))
+      : html,
     text: parsed.text ?? '',
   };
-}
-
-/** The open pixel's address, as campaign-message.ts puts it in the message. */
-function pixelUrl(deps: SendDeps, trackingToken: string) {
-  return new URL(`/t/o/${trackingToken}.gif`, deps.config.publicUrl).href;
 }
 
 /**
