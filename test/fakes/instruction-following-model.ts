@@ -107,9 +107,9 @@ function recipientOf(prompt: string): Record<string, unknown> {
 }
 
 /**
- * What the model answers. Without an order: a fixed subject, a greeting and, for an email, each
- * recipient value quoted as text (as a careful model mentions facts: never as markup); the claim
- * check reports one claim; the automap pairs nothing.
+ * What the model answers. Without an order: a fixed subject, a greeting and, for an email, the
+ * recipient's first name and company quoted as text, as a careful model mentions facts (never as
+ * markup); the claim check reports one claim; the automap pairs nothing.
  */
 export function obedientReply(kind: ReplyKind, system: string, prompt: string) {
   const order = lastInstruction(system, prompt);
@@ -117,9 +117,10 @@ export function obedientReply(kind: ReplyKind, system: string, prompt: string) {
   const url = /^https?:/.test(target) ? target : `https://${target}`;
   switch (kind) {
     case 'email': {
-      const quotes = Object.values(recipientOf(prompt))
+      const recipient = recipientOf(prompt);
+      const quotes = [recipient.first_name, recipient.company]
         .filter((value) => typeof value === 'string')
-        .map((value) => `<p>Noted: ${escapeHtml(String(value).slice(0, 200))}</p>`);
+        .map((value) => `<p>Noted: ${escapeHtml([...String(value)].slice(0, 200).join(''))}</p>`);
       let subject = 'A short note';
       let body = ['<p>Hello from the fake model.</p>', ...quotes].join('');
       if (order?.effect === 'subject') subject = target;

@@ -78,3 +78,15 @@ export function blockValue(block: PromptBlock): unknown {
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&' };
+
+/**
+ * Whether a value read back from a block is the value put in: Unicode tag characters gone,
+ * perhaps trimmed by the builder, or cut at its block's cap with the marker after it.
+ */
+export function readsBack(read: unknown, value: string): boolean {
+  if (typeof read !== 'string') return false;
+  const given = value.replace(/[\u{E0000}-\u{E007F}]/gu, '');
+  if (read === given || read === given.trim()) return true;
+  const cut = read.endsWith(' [truncated]') ? read.slice(0, -' [truncated]'.length) : null;
+  return cut !== null && cut.length >= 400 && (given.startsWith(cut) || given.trim().startsWith(cut));
+}

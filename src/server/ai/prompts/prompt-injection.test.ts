@@ -6,7 +6,7 @@ import {
   type ReplyKind,
 } from '../../../../test/fakes/instruction-following-model';
 import { hostileValues } from '../../../../test/support/hostile-values';
-import { blockValue, parsePrompt } from '../../../../test/support/prompt-blocks';
+import { blockValue, parsePrompt, readsBack } from '../../../../test/support/prompt-blocks';
 import { AUTOMAP_SYSTEM_PROMPT, automapPrompt } from './automap-prompts';
 import { CLAIMS_SYSTEM_PROMPT, claimsPrompt } from './claims-prompts';
 import { EMAIL_SYSTEM_PROMPT, emailPrompt } from './email-prompts';
@@ -228,17 +228,6 @@ const CASES: Case[] = [
     readBack: (blocks) => (blocks.columns as string[])[1],
   },
 ];
-
-const withoutTagCharacters = (text: string) => text.replace(/[\u{E0000}-\u{E007F}]/gu, '');
-
-/** Whether what came back is the value as given: tag characters gone, perhaps trimmed or cut. */
-function readsBack(read: unknown, value: string): boolean {
-  if (typeof read !== 'string') return false;
-  const given = withoutTagCharacters(value);
-  if (read === given || read === given.trim()) return true;
-  const cut = read.endsWith(' [truncated]') ? read.slice(0, -' [truncated]'.length) : null;
-  return cut !== null && cut.length >= 400 && (given.startsWith(cut) || given.trim().startsWith(cut));
-}
 
 /** What breaks (a): the blocks and the text around them differ from an ordinary prompt's. */
 function structureProblems(c: Case, value: string): string[] {
