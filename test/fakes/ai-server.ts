@@ -36,6 +36,7 @@ export type FakeAi = {
   setLatency(ms: number): void;
   failNext(count: number, failure: FakeAiFailure): void;
   failAll(failure: FakeAiFailure | null): void;
+  /** Answers each request with `fn` (instruction-following-model.ts has one that obeys injected orders). */
   setReply(fn: FakeAiReply | null): void;
   stats(): { total: number; inFlight: number; maxConcurrent: number };
   reset(): void;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AiModels } from './ai-models';
-import { EMAIL_SYSTEM_PROMPT, emailPrompt } from './prompts/email-prompts';
+import { EMAIL_SYSTEM_PROMPT, type EmailPromptInput, emailPrompt } from './prompts/email-prompts';
 import { structuredCall } from './structured-call';
 
 const emailSchema = z.object({
@@ -9,17 +9,7 @@ const emailSchema = z.object({
 });
 
 /** One email for one recipient, from instructions (and, for enhanced templates, a rendered draft). */
-export async function writeEmail(
-  models: AiModels,
-  input: {
-    instructions: string;
-    recipient: Record<string, string>;
-    draft?: { subject: string; body: string };
-    /** For a follow-up: the recipient's emails before it, oldest first. */
-    thread?: { subject: string; body: string }[];
-  },
-  abortSignal?: AbortSignal,
-) {
+export async function writeEmail(models: AiModels, input: EmailPromptInput, abortSignal?: AbortSignal) {
   const { output, usage } = await structuredCall(models, {
     kind: 'email',
     system: EMAIL_SYSTEM_PROMPT,

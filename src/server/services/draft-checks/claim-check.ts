@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import type { AiModels } from '../../ai/ai-models';
 import { checkClaims } from '../../ai/check-claims';
+import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import type { Db } from '../../db/client';
 import {
   addClaimCheckUse,
@@ -40,7 +41,7 @@ export async function checkClaimsOfDrafts(
   { edited = false } = {},
 ) {
   if (!edited) await resetClaimCheckUse(db, campaignId);
-  const sender = textValuesOf(settings);
+  const sender = senderOf(settings);
   const limit = pLimit(reader.concurrency);
   const batchSize = Math.max(reader.concurrency * 4, 16);
   for (let i = 0; i < drafts.length; i += batchSize) {
@@ -77,7 +78,17 @@ function templateText(template: TemplateRow | null) {
     .join('\n\n');
 }
 
-/** The text values of a row or of the sender's settings, the only kind a claim can rest on. */
+/**
+ * What the sender's settings say of the sender in the profile's shape, which the writer's block
+ * shares (sender-block.ts). Address, phone and signature are left out: the writer never sees
+ * them (the app adds the signature and footer), so no claim of a draft can rest on them.
+ */
+function senderOf(settings: Record<string, unknown> | null): SenderProfileForPrompt {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { name: text(settings?.name), company: text(settings?.companyName) };
+}
+
+/** The text values of a row, the only kind a claim can rest on. */
 export function textValuesOf(values: Record<string, unknown> | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values ?? {}))
