@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AiModels } from './ai-models';
 import { EMAIL_SYSTEM_PROMPT, emailPrompt } from './prompts/email-prompts';
+import type { SenderProfileForPrompt } from './prompts/sender-profile';
 import { structuredCall } from './structured-call';
 
 const emailSchema = z.object({
@@ -17,6 +18,8 @@ export async function writeEmail(
     draft?: { subject: string; body: string };
     /** For a follow-up: the recipient's emails before it, oldest first. */
     thread?: { subject: string; body: string }[];
+    /** What the email may say about the sender (the `<sender>` block); left out, nothing. */
+    sender?: SenderProfileForPrompt;
   },
   abortSignal?: AbortSignal,
 ) {

@@ -1,3 +1,6 @@
+import { senderBlock } from './sender-block';
+import type { SenderProfileForPrompt } from './sender-profile';
+
 /**
  * Prompts for the AI claim check: a second reading of an AI-written draft that lists what it
  * states about the recipient or their company and where each statement came from. Everything it
@@ -17,7 +20,8 @@ export function claimsPrompt(input: {
   draft: { subject: string; text: string };
   recipient: Record<string, string>;
   template: string;
-  sender: Record<string, string>;
+  /** The same object, and so the same block, the writer was given. */
+  sender: SenderProfileForPrompt;
 }): string {
   // "<" escaped in the JSON blocks, so no value can close its block early.
   const json = (value: unknown) => JSON.stringify(value, null, 2).replace(/</g, '\\u003c');
@@ -25,6 +29,6 @@ export function claimsPrompt(input: {
     `<draft>\nSubject: ${input.draft.subject}\n\n${input.draft.text}\n</draft>`,
     `<recipient_data>\n${json(input.recipient)}\n</recipient_data>`,
     `<template>\n${input.template}\n</template>`,
-    `<sender>\n${json(input.sender)}\n</sender>`,
+    senderBlock(input.sender),
   ].join('\n\n');
 }

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import type { AiModels } from '../../ai/ai-models';
 import { checkClaims } from '../../ai/check-claims';
+import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import type { Db } from '../../db/client';
 import {
   addClaimCheckUse,
@@ -19,7 +20,8 @@ export type ClaimReader = { models: AiModels; concurrency: number };
 type Sources = {
   /** Each step's template (step n at n - 1). */
   templates: readonly (TemplateRow | null)[];
-  settings: Record<string, unknown> | null;
+  /** The `<sender>` block's object, as the writer got it: the sender's word, which a claim may rest on. */
+  sender: SenderProfileForPrompt;
   reader: ClaimReader;
 };
 
@@ -32,7 +34,7 @@ export async function checkClaimsOfDrafts(
   db: Db,
   campaignId: number,
   drafts: readonly (DraftForChecks & { findings: CheckedDraft['findings'] })[],
-  { templates, settings, reader }: Sources,
+  { templates, sender, reader }: Sources,
   /**
    * A campaign's drafts read anew start its figures again and take their places in the queue; a few
    * edited ones add to the figures and keep their places (the person is working through the queue).
@@ -40,7 +42,6 @@ export async function checkClaimsOfDrafts(
   { edited = false } = {},
 ) {
   if (!edited) await resetClaimCheckUse(db, campaignId);
-  const sender = textValuesOf(settings);
   const limit = pLimit(reader.concurrency);
   const batchSize = Math.max(reader.concurrency * 4, 16);
   for (let i = 0; i < drafts.length; i += batchSize) {
@@ -77,7 +78,7 @@ function templateText(template: TemplateRow | null) {
     .join('\n\n');
 }
 
-/** The text values of a row or of the sender's settings, the only kind a claim can rest on. */
+/** The text values of a row, the only kind a claim can rest on. */
 export function textValuesOf(values: Record<string, unknown> | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values ?? {}))
