@@ -3,6 +3,7 @@ import { page, pageQuery } from './common';
 import { BOUNCE_KINDS } from './conversations';
 import { FINDING_KINDS, finding } from './draft-findings';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from './email-rules';
+import { senderFactUsed, senderProfile, senderProfileInput } from './sender-profile';
 
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof campaignStatus>;
@@ -65,6 +66,12 @@ export const campaign = z.object({
   checkClaimsWithAi: z.boolean(),
   /** What that check cost for the campaign's latest drafts. */
   claimCheck: z.object({ drafts: z.number(), tokens: z.number() }),
+  /**
+   * The campaign's own sender profile: its filled fields take the Settings' place for its AI
+   * emails (never-claim entries add to them); null uses the Settings' profile. The server always
+   * sends it; a campaign without it (built by an older client or a test) reads as null.
+   */
+  senderProfile: senderProfile.nullable().optional(),
   /** Follow-ups after the first email (step 1): the first of these is step 2. */
   steps: z.array(campaignStep),
   sendWindow,
@@ -116,6 +123,12 @@ export const saveCampaignBody = z
     trackOpens: z.boolean().optional(),
     /** Absent: on for a new campaign, unchanged for an edit. */
     checkClaimsWithAi: z.boolean().optional(),
+    /**
+     * The campaign's own sender profile, whose filled fields take the Settings' place; null (or one
+     * with nothing filled in) uses the Settings' profile. Absent: none for a new campaign, unchanged
+     * for an edit.
+     */
+    senderProfile: senderProfileInput.nullable().optional(),
     columnMapping: z.record(z.string().max(64), z.string().max(500)).optional(),
     /** Absent: none for a new campaign, unchanged for an edit. */
     steps: z.array(campaignStep).max(MAX_FOLLOW_UPS).optional(),
@@ -188,6 +201,12 @@ export const email = z.object({
   /** The latest bounce, and whether the address failed for good (hard) or for now (soft). */
   bouncedAt: z.string().nullable(),
   bounceKind: z.enum(BOUNCE_KINDS).nullable(),
+  /**
+   * Which facts of the sender profile (proof points, the offer, the website) an AI draft states, in
+   * the profile's order; only in a campaign's pages of emails (the review), and not for a draft
+   * written from a fixed template, whose text is the user's own.
+   */
+  senderFactsUsed: z.array(senderFactUsed).optional(),
   recipient: z.object({ email: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
 });
 export type Email = z.infer<typeof email>;

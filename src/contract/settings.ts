@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { oneLineError } from './one-line';
+import { senderProfile, senderProfileInput } from './sender-profile';
 
-/** Line breaks and other control characters (C0, DEL, C1, Unicode line and paragraph separators). */
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
-
-/** The error for a one-line sender setting holding a line break or control character, else null. */
-export function oneLineError(label: string, value: string | null | undefined): string | null {
-  return value && CONTROL_CHARACTERS.test(value)
-    ? `${label} must be one line: remove line breaks and other control characters`
-    : null;
-}
+export { oneLineError };
 
 /** The Settings page's label of each one-line sender setting, which its errors name. */
 export const SENDER_FIELD_LABELS = {
@@ -62,10 +56,15 @@ export const senderSettings = z.object({
    * null when there is none (a local address such as you@localhost and no MAIL_DOMAIN).
    */
   dnsDomain: z.string().nullable(),
+  /** What the AI may say about the sender and must never claim (docs/product.md §9, Sender Profile). */
+  profile: senderProfile,
 });
 export type SenderSettings = z.infer<typeof senderSettings>;
 
-/** POST /api/sender-settings: name, email, signature, optional company fields, each one line of text. */
+/**
+ * POST /api/sender-settings: name, email, signature, optional company fields, each one line of text,
+ * and the sender profile. Fields left out keep their saved values.
+ */
 export const saveSenderSettingsBody = z
   .object({
     name: oneLine('name', 200),
@@ -78,6 +77,8 @@ export const saveSenderSettingsBody = z
     zipCode: oneLine('zipCode', 20),
     phoneNumber: oneLine('phoneNumber', 40),
     recipientReason: oneLine('recipientReason', 300),
+    /** The whole sender profile: given, it replaces the saved one; left out, that stays as it is. */
+    profile: senderProfileInput.optional(),
   })
   .strict();
 export type SaveSenderSettingsBody = z.infer<typeof saveSenderSettingsBody>;

@@ -227,6 +227,23 @@ describe('fake AI server with the real AI SDK', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('fills a scripted reply from the prompt’s <sender> block, and passes over a prompt without one', async () => {
+    const rules = [
+      { fromSender: true, reply: { subject: 'Hi', body: '<p>We are {{sender.proofPoints.0}}.</p>' } },
+      { fromSender: true, reply: { subject: 'Never', body: '{{sender.offer}}' } },
+    ];
+    await fetch(`http://127.0.0.1:${fake.port}/__control/script`, {
+      method: 'POST',
+      body: JSON.stringify({ rules }),
+    });
+    const ask = (prompt: string) =>
+      generateText({ model: compatible(true), output: Output.object({ schema: emailSchema }), prompt });
+    const block = `<sender>\n${JSON.stringify({ proofPoints: ['trusted by 12,000 teams'] }, null, 2)}\n</sender>`;
+    expect((await ask(`Write.\n\n${block}`)).output.body).toBe('<p>We are trusted by 12,000 teams.</p>');
+    // No block: no rule answers, so the echo does.
+    expect((await ask('Write.')).output.body).toBe('<p>Write.</p>');
+  });
+
   it('releases hanging requests on close', async () => {
     const own = await startFakeAi();
     own.failAll({ kind: 'timeout' });

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fillFromSender, senderOfPrompt } from './sender-echo';
 
 /**
  * Fake OpenAI-compatible API (chat completions and image generation) for tests. Replies are deterministic echoes of
@@ -163,9 +164,10 @@ function forcedTool(body: Json): { name: string; parameters: JsonSchema } | unde
 /**
  * A reply per request from rules (`POST /__control/script`, for browser tests that cannot pass a
  * function): the first rule whose `system` starts the system prompt and whose `contains` is in the
- * last user message answers; no rule, the schema's echo.
+ * last user message answers; no rule, the schema's echo. A rule with `fromSender` answers only a
+ * prompt with a `<sender>` block, its reply's `{{sender.…}}` filled from it (sender-echo.ts).
  */
-export type ScriptRule = { system?: string; contains?: string; reply: object | string };
+export type ScriptRule = { system?: string; contains?: string; fromSender?: boolean; reply: object | string };
 
 function scriptedReply(rules: unknown): FakeAiReply | null {
   if (!Array.isArray(rules) || rules.length === 0) return null;
@@ -173,11 +175,15 @@ function scriptedReply(rules: unknown): FakeAiReply | null {
   return (request) => {
     const system = systemMessage(request.body);
     const user = lastUserMessage(request.body);
-    return list.find(
-      (rule) =>
-        (rule.system === undefined || system.startsWith(rule.system)) &&
-        (rule.contains === undefined || user.includes(rule.contains)),
-    )?.reply;
+    const sender = senderOfPrompt(user);
+    for (const rule of list) {
+      if (rule.system !== undefined && !system.startsWith(rule.system)) continue;
+      if (rule.contains !== undefined && !user.includes(rule.contains)) continue;
+      if (!rule.fromSender) return rule.reply;
+      const filled = sender && fillFromSender(rule.reply, sender);
+      if (filled) return filled as object | string;
+    }
+    return undefined;
   };
 }
 

@@ -13,6 +13,7 @@ export type CampaignValues = Pick<
   | 'unsubscribeMessage'
   | 'trackOpens'
   | 'checkClaimsWithAi'
+  | 'senderProfile'
   | 'columnMapping'
   | 'sendDays'
   | 'sendStartMinute'

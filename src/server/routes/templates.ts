@@ -42,9 +42,9 @@ export function templateRoutes(app: AppInstance, ctx: AppContext) {
     templateActiveCampaigns(ctx.db, req.user.id, req.params.id),
   );
 
-  serve(app, t.generate, signedIn, (req) => generateTemplateDraft(ctx.ai, req.body));
-  serve(app, t.generatePrompt, signedIn, (req) => generatePromptDraft(ctx.ai, req.body));
-  serve(app, t.generateEmail, signedIn, (req) => generateEmailPreview(ctx.ai, req.body));
+  serve(app, t.generate, signedIn, (req) => generateTemplateDraft(ctx.db, ctx.ai, req.user, req.body));
+  serve(app, t.generatePrompt, signedIn, (req) => generatePromptDraft(ctx.db, ctx.ai, req.user, req.body));
+  serve(app, t.generateEmail, signedIn, (req) => generateEmailPreview(ctx.db, ctx.ai, req.user, req.body));
   serve(app, t.preview, signedIn, (req) => previewTemplate(req.body));
   serve(app, t.generateImage, signedIn, (req) =>
     generateEditorImage(ctx.db, ctx.ai, req.user.id, req.body.prompt, ctx.config.publicUrl),

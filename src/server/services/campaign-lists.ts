@@ -7,6 +7,7 @@ import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { ownCampaign } from './campaigns';
 import { presentEmail } from './present-email';
+import { senderFactsOfEmails } from './sender-profile/facts-of-emails';
 
 type Page = { limit: number; offset: number };
 
@@ -16,12 +17,20 @@ export async function listCampaignEmails(
   campaignId: number,
   { limit, offset, ...listing }: Page & EmailListing,
 ) {
-  await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, userId, campaignId);
   const [{ items, total }, counts] = await Promise.all([
     listEmailPage(db, campaignId, limit, offset, listing),
     approvalCounts(db, campaignId),
   ]);
-  const presented: Email[] = items.map(({ email: e, recipient }) => presentEmail(e, recipient));
+  const facts = await senderFactsOfEmails(
+    db,
+    campaign,
+    items.map((i) => i.email),
+  );
+  const presented: Email[] = items.map(({ email: e, recipient }, i) => ({
+    ...presentEmail(e, recipient),
+    ...(facts[i] && { senderFactsUsed: facts[i] }),
+  }));
   return { items: presented, total, limit, offset, counts };
 }
 

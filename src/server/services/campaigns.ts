@@ -14,6 +14,7 @@ import {
   updateCampaign,
 } from '../queries/campaigns';
 import { findTemplate, type TemplateRow } from '../queries/templates';
+import { campaignSenderProfileOf, storedSenderProfile } from './sender-profile/merge';
 
 export const listCampaigns = (db: Db, userId: number) =>
   presentCampaigns(db, listCampaignRows(db, userId, false));
@@ -162,6 +163,10 @@ async function validCampaign(
     unsubscribeMessage: body.unsubscribeMessage?.trim() || null,
     trackOpens: body.trackOpens ?? current?.trackOpens ?? true,
     checkClaimsWithAi: body.checkClaimsWithAi ?? current?.checkClaimsWithAi ?? true,
+    senderProfile:
+      body.senderProfile === undefined
+        ? (current?.senderProfile ?? null)
+        : campaignSenderProfileOf(body.senderProfile),
     columnMapping: cleanMapping(body.columnMapping ?? {}, variables),
     sendDays: [...new Set(window.days)].sort(),
     sendStartMinute: window.startMinute,
@@ -205,6 +210,7 @@ export function presentCampaign(row: CampaignRow, steps: CampaignStep[]): Campai
     trackOpens: row.trackOpens,
     checkClaimsWithAi: row.checkClaimsWithAi,
     claimCheck: { drafts: row.claimCheckDrafts, tokens: row.claimCheckTokens },
+    senderProfile: row.senderProfile && storedSenderProfile(row.senderProfile),
     steps,
     sendWindow: sendWindowOf(row),
     createdAt: row.createdAt.toISOString(),

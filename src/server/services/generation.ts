@@ -4,6 +4,7 @@ import { replySubject } from '../../contract/campaigns';
 import { writtenByAi } from '../../contract/templates';
 import { toSnakeCase } from '../../contract/variable-names';
 import { AI_NOT_CONFIGURED, type AiModels } from '../ai/ai-models';
+import type { SenderProfileForPrompt } from '../ai/prompts/sender-profile';
 import { AiUnavailableError } from '../ai/structured-call';
 import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
@@ -29,6 +30,7 @@ import type { TemplateRow } from '../queries/templates';
 import { mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
+import { senderOfCampaign } from './sender-profile/load';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
 
 type Recipient = typeof recipients.$inferSelect;
@@ -158,8 +160,10 @@ export async function generateSomeEmails(
     return 'stopped';
   }
   await recountGenerationProgress(deps.db, campaign.id);
+  // Read once per run: every step, follow-ups included, tells the AI the same about the sender.
+  const sender = (await senderOfCampaign(deps.db, campaign)).forPrompt;
   for (const [i, template] of (templates as TemplateRow[]).entries()) {
-    const result = await generateStep(deps, campaign, template, i + 1, deadline);
+    const result = await generateStep(deps, campaign, template, i + 1, deadline, sender);
     if (result === 'more') return 'more';
   }
   await whenWritten();
@@ -178,6 +182,7 @@ async function generateStep(
   template: TemplateRow,
   step: number,
   deadline: number,
+  sender: SenderProfileForPrompt,
 ): Promise<'done' | 'more'> {
   // Set when the AI provider is down even after the SDK's retries: no new batch starts, the
   // recipients it could not write keep no email, and the job fails so that pg-boss runs it again
@@ -185,7 +190,7 @@ async function generateStep(
   const outage: Outage = { error: null };
   // The mapping serves every step; only this step's own variables can be missing from its email.
   const stepVariables = Object.keys(campaign.columnMapping).filter((v) => template.variables.includes(v));
-  const writer = emailWriter(deps, template, stepVariables, outage, step);
+  const writer = emailWriter(deps, template, stepVariables, outage, step, sender);
   const batchSize = writtenByAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
   // Two batches in flight: while one is written (or its last AI calls finish), the next is
   // already being produced, so the AI pool never idles at batch boundaries.
@@ -282,6 +287,7 @@ function emailWriter(
   mappedVariables: string[],
   outage: Outage,
   step: number,
+  sender: SenderProfileForPrompt,
 ): (items: Item[]) => Promise<NewEmail[]> {
   const compiled: CompiledTemplate | null =
     template.type === 'template' ? compileTemplate(template.subjectTemplate, template.bodyTemplate) : null;
@@ -324,6 +330,7 @@ function emailWriter(
               recipient: values,
               draft: rendered,
               thread: step > 1 ? item.thread : undefined,
+              sender,
             });
             return draft(item, email.subject, sanitizeRichText(email.body), attention(missing));
           } catch (err) {

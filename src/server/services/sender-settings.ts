@@ -1,3 +1,4 @@
+import { senderProfileOf } from '../../contract/sender-profile';
 import type { SaveSenderSettingsBody, SenderSettings } from '../../contract/settings';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';
@@ -6,6 +7,7 @@ import { isLoopbackHost } from '../lib/loopback';
 import { findSenderSettings, type SenderSettingsRow, upsertSenderSettings } from '../queries/sender-settings';
 import { defaultDnsDomain } from './dns-check';
 import { sanitizeRichText } from './sanitize-html';
+import { storedSenderProfile } from './sender-profile/merge';
 import { defaultUnsubscribeMessage } from './unsubscribe-message';
 
 type User = typeof users.$inferSelect;
@@ -25,11 +27,12 @@ export async function saveSenderSettings(
   body: SaveSenderSettingsBody,
 ): Promise<SenderSettings> {
   if (!user.email) throw new AppError('bad_request', 'User email not available');
-  const { email: _ignored, signature, ...rest } = body;
+  const { email: _ignored, signature, profile, ...rest } = body;
   const row = await upsertSenderSettings(db, user.id, {
     ...rest,
     email: user.email,
     ...(signature !== undefined && { signature: signature ? sanitizeRichText(signature) : null }),
+    ...(profile !== undefined && { profile: senderProfileOf(profile) }),
   });
   return present(row, user, config);
 }
@@ -50,5 +53,6 @@ function present(row: SenderSettingsRow | null, user: User, config: SettingsConf
     defaultUnsubscribeMessage: defaultUnsubscribeMessage(row),
     publicUrlIsLoopback: isLoopbackHost(config.publicUrl.hostname),
     dnsDomain: defaultDnsDomain(user.email, config.mail.domain),
+    profile: storedSenderProfile(row?.profile),
   };
 }

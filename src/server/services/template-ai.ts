@@ -12,13 +12,19 @@ import { createImage } from '../ai/generate-image';
 import { writeEmail } from '../ai/write-email';
 import { writePrompt, writeTemplate } from '../ai/write-template';
 import type { Db } from '../db/client';
+import type { users } from '../db/schema';
 import { AppError } from '../errors';
 import { findGeneratedImage, insertGeneratedImage } from '../queries/generated-images';
 import { renderTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
+import { senderOf } from './sender-profile/load';
 import { normaliseVariables } from './template-variables';
 
 type Ai = AiModels | null;
+/** The signed-in user, whose Settings say what the AI may state about them (the `<sender>` block). */
+type User = typeof users.$inferSelect;
+
+const senderFor = async (db: Db, user: User) => (await senderOf(db, user)).forPrompt;
 
 function requireAi(ai: Ai): AiModels {
   if (!ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
@@ -30,16 +36,30 @@ function requireText(value: string, message: string) {
 }
 
 /** "AI Generate Template": a subject and HTML body with placeholders, from a description. */
-export async function generateTemplateDraft(ai: Ai, body: z.infer<typeof generateTemplateBody>) {
+export async function generateTemplateDraft(
+  db: Db,
+  ai: Ai,
+  user: User,
+  body: z.infer<typeof generateTemplateBody>,
+) {
   requireText(body.prompt, 'Please describe the email you want');
-  const result = await writeTemplate(requireAi(ai), body.prompt, normaliseVariables(body.variables));
+  const models = requireAi(ai);
+  const variables = normaliseVariables(body.variables);
+  const result = await writeTemplate(models, body.prompt, variables, await senderFor(db, user));
   return { subject: result.subject, body: sanitizeRichText(result.body), usage: result.usage };
 }
 
 /** "AI Generate Prompt": email-writing instructions from a description. */
-export async function generatePromptDraft(ai: Ai, body: z.infer<typeof generatePromptBody>) {
+export async function generatePromptDraft(
+  db: Db,
+  ai: Ai,
+  user: User,
+  body: z.infer<typeof generatePromptBody>,
+) {
   requireText(body.description, 'Please describe the emails you want');
-  return writePrompt(requireAi(ai), body.description, normaliseVariables(body.variables));
+  const models = requireAi(ai);
+  const variables = normaliseVariables(body.variables);
+  return writePrompt(models, body.description, variables, await senderFor(db, user));
 }
 
 /** The editor's live preview of a fixed template for one sample recipient (no AI). */
@@ -49,9 +69,15 @@ export function previewTemplate(body: z.infer<typeof previewTemplateBody>) {
 
 /**
  * "AI Email Preview": one email for one sample recipient, exactly as generation will write it —
- * a rendered template improved by its AI instructions, or an AI prompt's email.
+ * a rendered template improved by its AI instructions, or an AI prompt's email — with the
+ * Settings' sender profile (a campaign's own profile is not known here).
  */
-export async function generateEmailPreview(ai: Ai, body: z.infer<typeof generateEmailBody>) {
+export async function generateEmailPreview(
+  db: Db,
+  ai: Ai,
+  user: User,
+  body: z.infer<typeof generateEmailBody>,
+) {
   const values = recipientValues(body.recipientData);
   if (Object.keys(body.recipientData).length === 0) {
     throw new AppError('bad_request', 'Upload a sample CSV to preview an AI email');
@@ -59,7 +85,9 @@ export async function generateEmailPreview(ai: Ai, body: z.infer<typeof generate
   const instructions = body.template.aiInstructions?.trim() ?? '';
   if (body.type === 'prompt') {
     requireText(instructions, 'Please enter AI instructions');
-    const email = await writeEmail(requireAi(ai), { instructions, recipient: values });
+    const models = requireAi(ai);
+    const sender = await senderFor(db, user);
+    const email = await writeEmail(models, { instructions, recipient: values, sender });
     return {
       subject: email.subject,
       body: sanitizeRichText(email.body),
@@ -73,7 +101,9 @@ export async function generateEmailPreview(ai: Ai, body: z.infer<typeof generate
     values,
   );
   if (!instructions) return rendered;
-  const email = await writeEmail(requireAi(ai), { instructions, recipient: values, draft: rendered });
+  const models = requireAi(ai);
+  const sender = await senderFor(db, user);
+  const email = await writeEmail(models, { instructions, recipient: values, draft: rendered, sender });
   return {
     subject: email.subject,
     body: sanitizeRichText(email.body),

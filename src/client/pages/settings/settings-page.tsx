@@ -8,6 +8,7 @@ import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
 import { MailboxCard } from './mailbox-card';
 import { SenderCard } from './sender-card';
+import { SenderProfileCard } from './sender-profile-card';
 import { senderSettingsQuery } from './use-save-sender-settings';
 
 export function SettingsPage() {
@@ -41,6 +42,7 @@ export function SettingsPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">
+              <SenderProfileCard settings={settings} user={user} />
               <MailboxCard />
               <DataCard senderEmail={settings.email ?? user.email} />
             </Stack>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
+import type { SenderProfileInput } from '../../../contract/sender-profile';
 import type { SaveSenderSettingsBody, SenderSettings } from '../../../contract/settings';
 import { call, queryOf } from '../../api';
 import { showErrorToast, showToast } from '../../toast';
@@ -54,7 +55,16 @@ export function useSaveSenderSettings(successTitle: string) {
     });
   };
 
-  return { save, isPending: mutation.isPending };
+  /** The Sender Profile card: the whole profile, and nothing of the other cards. */
+  const saveProfile = (userEmail: string | null, profile: SenderProfileInput) => {
+    if (!userEmail) {
+      showToast({ title: 'Error', message: 'User email not available', tone: 'error' });
+      return;
+    }
+    mutation.mutate({ profile });
+  };
+
+  return { save, saveProfile, isPending: mutation.isPending };
 }
 
 function blankToNull(value: string | null | undefined) {

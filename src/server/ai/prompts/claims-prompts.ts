@@ -22,8 +22,8 @@ export function claimsPrompt(input: {
   draft: { subject: string; text: string };
   recipient: Record<string, string>;
   template: string;
-  /** The same profile, in the same block, as the writer was given (sender-block.ts). */
-  sender?: SenderProfileForPrompt;
+  /** The same object, and so the same block, the writer was given (sender-block.ts). */
+  sender: SenderProfileForPrompt;
 }): string {
   return [
     dataBlock('draft', `Subject: ${input.draft.subject}\n\n${input.draft.text}`),

@@ -1,6 +1,7 @@
 import { BLOCK_ESCAPES_RULE, dataBlock } from './data-block';
 import { senderBlock } from './sender-block';
 import type { SenderProfileForPrompt } from './sender-profile';
+import { saysSomething } from './sender-rule';
 
 /**
  * Prompts for writing one email per recipient. Everything but the sender's instructions comes in
@@ -32,7 +33,7 @@ export type EmailPromptInput = {
 
 export function emailPrompt(input: EmailPromptInput): string {
   const parts = [dataBlock('instructions', input.instructions.trim())];
-  if (input.sender) parts.push(senderBlock(input.sender));
+  if (saysSomething(input.sender)) parts.push(senderBlock(input.sender));
   if (input.draft) {
     parts.push(
       'Improve this draft for the recipient according to the instructions, keeping its meaning and structure:',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SenderProfile } from '../../../contract/sender-profile';
 import { createdAt, tz, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -80,6 +81,12 @@ export const senderSettings = pgTable('sender_settings', {
   phoneNumber: text('phone_number'),
   /** Why recipients hear from the sender; fills the default footer's "[reason]" (docs/product.md §3). */
   recipientReason: text('recipient_reason'),
+  /**
+   * What the writing AI may say about the sender and must never claim (docs/product.md §9). One
+   * jsonb value, not a column per field: a campaign's override has the same shape, both are read
+   * whole and never searched by field, and null is "not filled in".
+   */
+  profile: jsonb('profile').$type<SenderProfile>(),
   updatedAt: updatedAt(),
 });
 

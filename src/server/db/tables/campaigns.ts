@@ -15,6 +15,7 @@ import {
 import { BOUNCE_KINDS } from '../../../contract/conversations';
 import type { Finding } from '../../../contract/draft-findings';
 import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../../contract/email-rules';
+import type { SenderProfile } from '../../../contract/sender-profile';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
 
@@ -64,6 +65,12 @@ export const campaigns = pgTable(
      * supports each (the cheap checks run whatever this says); off saves the tokens.
      */
     checkClaimsWithAi: boolean('check_claims_with_ai').notNull().default(true),
+    /**
+     * The campaign's own sender profile: each field filled in here takes the place of the Settings'
+     * one for this campaign's AI emails (never-claim entries add to the Settings' ones); null uses
+     * the Settings' profile as it is.
+     */
+    senderProfile: jsonb('sender_profile').$type<SenderProfile>(),
     /** What the AI claim check of the latest drafts cost: drafts read and tokens used. */
     claimCheckDrafts: integer('claim_check_drafts').notNull().default(0),
     claimCheckTokens: integer('claim_check_tokens').notNull().default(0),

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import { writtenByAi } from '../../../contract/templates';
+import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import type { Db } from '../../db/client';
 import { type CampaignRow, findCampaign } from '../../queries/campaigns';
 import {
@@ -10,9 +11,10 @@ import {
   recipientRow,
   storeFindings,
 } from '../../queries/draft-findings';
-import { findSenderSettings } from '../../queries/sender-settings';
 import type { TemplateRow } from '../../queries/templates';
 import { templatesOfSteps } from '../campaigns';
+import { senderSourceText } from '../sender-profile/for-prompt';
+import { senderOfCampaign } from '../sender-profile/load';
 import { type ComparedDraft, duplicateFindings, lengthFindings } from './campaign-checks';
 import { checkDraft, missingValuesOf, rowValuesOf } from './check-draft';
 import { type ClaimReader, checkClaimsOfDrafts } from './claim-check';
@@ -20,15 +22,18 @@ import { readDraft } from './draft-text';
 
 /**
  * What an AI draft may take from besides the recipient's row: the template's own text and
- * instructions and the sender's settings. Lower-cased; null for a fixed template.
+ * instructions, the sender's settings and the `<sender>` block the writer was given (a proof
+ * point's figure is the sender's own). Lower-cased; null for a fixed template.
  */
 export function aiSourcesOf(
   template: TemplateRow | null,
   settings: Record<string, unknown> | null,
+  sender: SenderProfileForPrompt = {},
 ): string | null {
   if (!template || !writtenByAi(template)) return null;
   const parts = [template.subjectTemplate, template.bodyTemplate, template.aiInstructions];
   for (const value of Object.values(settings ?? {})) if (typeof value === 'string') parts.push(value);
+  parts.push(senderSourceText(sender));
   return parts.filter(Boolean).join('\n').toLowerCase();
 }
 
@@ -97,9 +102,9 @@ export async function checkCampaignDrafts(
   campaign: CampaignRow,
   claims: ClaimReader | null = null,
 ): Promise<number> {
-  const settings = await findSenderSettings(db, campaign.userId);
+  const { settings, forPrompt: sender } = await senderOfCampaign(db, campaign);
   const templates = await templatesOfSteps(db, campaign);
-  const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings) }));
+  const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings, sender) }));
   const drafts: DraftForChecks[] = [];
   for (let page = await draftsForChecks(db, campaign.id, { afterId: 0, limit: PAGE }); ; ) {
     drafts.push(...page);
@@ -119,7 +124,7 @@ export async function checkCampaignDrafts(
   if (claims) {
     const aiDrafts = checked.filter(readsClaims);
     if (aiDrafts.length > 0)
-      await checkClaimsOfDrafts(db, campaign.id, aiDrafts, { templates, settings, reader: claims });
+      await checkClaimsOfDrafts(db, campaign.id, aiDrafts, { templates, sender, reader: claims });
   }
   return checked.filter((d) => d.findings.length > 0).length;
 }
@@ -137,11 +142,12 @@ export async function checkEditedDraft(
   edited: { subject: string; body: string; recipientEmail: string },
 ): Promise<{ findings: Finding[]; readsClaims: boolean }> {
   const template = (await templatesOfSteps(db, campaign))[email.step - 1] ?? null;
+  const { settings, forPrompt } = await senderOfCampaign(db, campaign);
   const findings = checkDraft({
     ...edited,
     row: await recipientRow(db, email.recipientId),
     missingValues: [],
-    aiSources: aiSourcesOf(template, await findSenderSettings(db, campaign.userId)),
+    aiSources: aiSourcesOf(template, settings, forPrompt),
   });
   // Its claims are read again in the background (recheckEditedClaims).
   return { findings, readsClaims: campaign.checkClaimsWithAi && writtenByAi(template) };
@@ -159,7 +165,7 @@ export async function recheckEditedClaims(
 ) {
   const campaign = await findCampaign(db, ids.userId, ids.campaignId);
   if (!campaign || !claims || !campaign.checkClaimsWithAi) return;
-  const settings = await findSenderSettings(db, campaign.userId);
+  const { settings, forPrompt: sender } = await senderOfCampaign(db, campaign);
   const templates = await templatesOfSteps(db, campaign);
   const drafts = (await draftsForChecks(db, campaign.id, { ids: ids.emailIds })).filter((d) =>
     writtenByAi(templates[d.step - 1] ?? null),
@@ -169,7 +175,7 @@ export async function recheckEditedClaims(
     findings: checkDraft({
       ...d,
       missingValues: [],
-      aiSources: aiSourcesOf(templates[d.step - 1] ?? null, settings),
+      aiSources: aiSourcesOf(templates[d.step - 1] ?? null, settings, sender),
     }),
   }));
   if (edited.length > 0)
@@ -177,7 +183,7 @@ export async function recheckEditedClaims(
       db,
       campaign.id,
       edited,
-      { templates, settings, reader: claims },
+      { templates, sender, reader: claims },
       { edited: true },
     );
 }

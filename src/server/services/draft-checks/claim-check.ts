@@ -20,7 +20,8 @@ export type ClaimReader = { models: AiModels; concurrency: number };
 type Sources = {
   /** Each step's template (step n at n - 1). */
   templates: readonly (TemplateRow | null)[];
-  settings: Record<string, unknown> | null;
+  /** The `<sender>` block's object, as the writer got it: the sender's word, which a claim may rest on. */
+  sender: SenderProfileForPrompt;
   reader: ClaimReader;
 };
 
@@ -33,7 +34,7 @@ export async function checkClaimsOfDrafts(
   db: Db,
   campaignId: number,
   drafts: readonly (DraftForChecks & { findings: CheckedDraft['findings'] })[],
-  { templates, settings, reader }: Sources,
+  { templates, sender, reader }: Sources,
   /**
    * A campaign's drafts read anew start its figures again and take their places in the queue; a few
    * edited ones add to the figures and keep their places (the person is working through the queue).
@@ -41,7 +42,6 @@ export async function checkClaimsOfDrafts(
   { edited = false } = {},
 ) {
   if (!edited) await resetClaimCheckUse(db, campaignId);
-  const sender = senderOf(settings);
   const limit = pLimit(reader.concurrency);
   const batchSize = Math.max(reader.concurrency * 4, 16);
   for (let i = 0; i < drafts.length; i += batchSize) {
@@ -76,16 +76,6 @@ function templateText(template: TemplateRow | null) {
   return [template.subjectTemplate, template.bodyTemplate, template.aiInstructions]
     .filter(Boolean)
     .join('\n\n');
-}
-
-/**
- * What the sender's settings say of the sender in the profile's shape, which the writer's block
- * shares (sender-block.ts). Address, phone and signature are left out: the writer never sees
- * them (the app adds the signature and footer), so no claim of a draft can rest on them.
- */
-function senderOf(settings: Record<string, unknown> | null): SenderProfileForPrompt {
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return { name: text(settings?.name), company: text(settings?.companyName) };
 }
 
 /** The text values of a row, the only kind a claim can rest on. */

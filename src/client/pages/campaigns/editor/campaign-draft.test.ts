@@ -69,6 +69,8 @@ describe('saveBodyOf', () => {
       unsubscribeMessage: 'Acme\nYou received this email because…',
       trackOpens: true,
       checkClaimsWithAi: true,
+      // "Use my settings".
+      senderProfile: null,
       columnMapping: { email: 'E-mail' },
       // A new campaign: no follow-ups, the default window.
       steps: [],
@@ -201,6 +203,7 @@ describe('draftFromCampaign', () => {
       unsubscribeMessage: null,
       trackOpens: false,
       checkClaimsWithAi: false,
+      senderProfile: null,
       columnMapping: { email: 'Mail' },
       followUps: [],
       sendWindow: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
@@ -224,5 +227,37 @@ describe('isCampaignDraftDirty', () => {
   it('reads the mapping by what it maps, not by its order or "None" choices', () => {
     const reordered = { company: 'Org', email: 'E-mail', first_name: MAPPING_NONE };
     expect(isCampaignDraftDirty({ ...loaded, columnMapping: reordered }, loaded)).toBe(false);
+  });
+});
+
+describe('the campaign’s own sender profile', () => {
+  const own = {
+    title: null,
+    website: null,
+    whatWeDo: null,
+    offer: 'Two months free for schools',
+    proofPoints: ['Used by 300 schools'],
+    neverClaim: [],
+  };
+
+  it('round-trips a saved campaign’s own profile, and none as "use my settings"', () => {
+    const draft = draftFromCampaign(savedCampaign({ senderProfile: own }));
+    expect(draft.senderProfile).toEqual({ ...own, title: '', website: '', whatWeDo: '' });
+    expect(saveBodyOf(draft, variables, '').senderProfile).toEqual(own);
+    expect(draftFromCampaign(savedCampaign()).senderProfile).toBeNull();
+    expect(saveBodyOf(draftFromCampaign(savedCampaign()), variables, '').senderProfile).toBeNull();
+  });
+
+  it('refuses to save a profile the server would refuse, saying where', () => {
+    const draft = {
+      ...complete,
+      senderProfile: {
+        ...draftFromCampaign(savedCampaign({ senderProfile: own })).senderProfile!,
+        website: 'acme',
+      },
+    };
+    expect(submitProblem(draft, { variables, hasRecipients: true })).toBe(
+      'Sender profile for this campaign: Website must be a web address starting with https:// or http://, such as https://acme.com',
+    );
   });
 });

@@ -1,4 +1,10 @@
 import { type Campaign, DEFAULT_SEND_WINDOW, type SaveCampaignBody } from '../../../../contract/campaigns';
+import {
+  firstProfileProblem,
+  profileDraftOf,
+  profileInputOf,
+  type SenderProfileDraft,
+} from '../../../sender-profile-draft';
 import { type ColumnMapping, cleanMapping, isMappedColumn } from '../column-mapping';
 import {
   campaignStepsOf,
@@ -21,6 +27,8 @@ export interface CampaignDraft {
   trackOpens: boolean;
   /** AI drafts are also read by a second AI call for claims nothing supports. */
   checkClaimsWithAi: boolean;
+  /** The campaign's own sender profile (its filled fields over the Settings'); null uses my Settings. */
+  senderProfile: SenderProfileDraft | null;
   columnMapping: ColumnMapping;
   /** The follow-ups after the first email, in order: the first is step 2. */
   followUps: FollowUpDraft[];
@@ -39,6 +47,7 @@ export function newCampaignDraft(): CampaignDraft {
     unsubscribeMessage: null,
     trackOpens: true,
     checkClaimsWithAi: true,
+    senderProfile: null,
     columnMapping: {},
     followUps: [],
     sendWindow: windowDraftOf(DEFAULT_SEND_WINDOW),
@@ -55,6 +64,7 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     unsubscribeMessage: campaign.unsubscribeMessage,
     trackOpens: campaign.trackOpens,
     checkClaimsWithAi: campaign.checkClaimsWithAi,
+    senderProfile: campaign.senderProfile ? profileDraftOf(campaign.senderProfile) : null,
     columnMapping: { ...campaign.columnMapping },
     followUps: campaign.steps.map(followUpOf),
     sendWindow: windowDraftOf(campaign.sendWindow),
@@ -101,7 +111,8 @@ export function submitProblem(
   if (variables && variables.length > 0 && !isMappedColumn(draft.columnMapping.email)) {
     return SUBMIT_PROBLEMS.email;
   }
-  return followUpProblem(draft);
+  const profile = draft.senderProfile && firstProfileProblem(draft.senderProfile);
+  return followUpProblem(draft) ?? (profile ? `Sender profile for this campaign: ${profile}` : null);
 }
 
 /**
@@ -137,6 +148,7 @@ export function saveBodyOf(
     unsubscribeMessage: (draft.unsubscribeMessage ?? defaultUnsubscribeMessage).trim() || null,
     trackOpens: draft.trackOpens,
     checkClaimsWithAi: draft.checkClaimsWithAi,
+    senderProfile: draft.senderProfile && profileInputOf(draft.senderProfile),
     columnMapping: cleanMapping(draft.columnMapping, variables),
     steps: campaignStepsOf(draft.followUps),
     // Left out (unchanged on the server) only for a window submitProblem would have refused.

@@ -9,6 +9,7 @@ import { DetailsSection } from './details-section';
 import { FollowUpsSection } from './follow-ups-section';
 import { MappingSection } from './mapping-section';
 import { RecipientsSection } from './recipients-section';
+import { SenderProfileSection } from './sender-profile-section';
 import { UnmappedVariablesDialog } from './unmapped-variables-dialog';
 import { useCampaignEditorState } from './use-campaign-editor-state';
 import { type SaveOutcome, useSaveCampaign } from './use-save-campaign';
@@ -22,7 +23,10 @@ interface CampaignEditorProps {
   onSaved: (outcome: SaveOutcome) => void;
 }
 
-/** The campaign editor dialog (docs/product.md §3): details, recipients' CSV, column mapping and follow-ups. */
+/**
+ * The campaign editor dialog (docs/product.md §3): details, recipients' CSV, column mapping,
+ * follow-ups and, for AI campaigns, the campaign's own sender profile.
+ */
 export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEditorProps) {
   const state = useCampaignEditorState(campaign);
   const { save, saving, uploadProgress } = useSaveCampaign(campaign?.id ?? null);
@@ -105,6 +109,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
             <RecipientsSection state={state} autoFocus={focus === 'csv'} uploadProgress={uploadProgress} />
             <MappingSection state={state} />
             <FollowUpsSection state={state} />
+            <SenderProfileSection state={state} />
           </Stack>
           <UnsavedChangesDialog
             opened={askingToLeave}

@@ -1,6 +1,6 @@
 import { Switch } from '@mantine/core';
-import { writtenByAi } from '../../../../contract/templates';
 import type { CampaignEditorState } from './use-campaign-editor-state';
+import { stepsUseAi } from './uses-ai';
 
 /**
  * The AI claim check's switch, shown once a step's template is written by the AI: on by default;
@@ -8,9 +8,7 @@ import type { CampaignEditorState } from './use-campaign-editor-state';
  */
 export function CheckClaimsField({ state }: { state: CampaignEditorState }) {
   const { draft, update, templates } = state;
-  const ids = [draft.templateId, ...draft.followUps.map((step) => step.templateId)];
-  const usesAi = templates?.some((t) => ids.includes(t.id) && writtenByAi(t)) ?? false;
-  if (!usesAi) return null;
+  if (!stepsUseAi(draft, templates)) return null;
   return (
     <Switch
       label="Check AI drafts for unsupported claims"

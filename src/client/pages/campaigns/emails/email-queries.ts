@@ -109,8 +109,17 @@ export type ChangedEmail = { email: Email; at: number };
  */
 export const changedEmailKey = (id: number) => ['changed-email', id] as const;
 
-/** Puts a changed email into every cached page that holds it, so the screen updates before the refetch. */
-export function patchCachedEmail(queryClient: QueryClient, changed: Email) {
+/**
+ * Puts a changed email into every cached page that holds it, so the screen updates before the
+ * refetch. A change's reply has no sender facts (only the campaign's pages work them out): the
+ * cached ones are kept until the refetch brings the email's new ones.
+ */
+export function patchCachedEmail(queryClient: QueryClient, reply: Email) {
+  const cached = queryClient
+    .getQueriesData<EmailPage>({ queryKey: campaignEmailsKey(reply.campaignId) })
+    .flatMap(([, page]) => page?.items ?? [])
+    .find((e) => e.id === reply.id);
+  const changed: Email = { ...reply, senderFactsUsed: reply.senderFactsUsed ?? cached?.senderFactsUsed };
   queryClient.setQueryData<ChangedEmail>(changedEmailKey(changed.id), { email: changed, at: Date.now() });
   queryClient.setQueriesData<EmailPage>(
     { queryKey: campaignEmailsKey(changed.campaignId) },

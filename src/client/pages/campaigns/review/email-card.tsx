@@ -21,6 +21,7 @@ import { EmailPreview } from './email-preview';
 import { canApprove, canEdit, canSendNow, conversationLabels, emailStatusLabel } from './email-status';
 import { stepLabel } from './email-step';
 import { FindingsPanel } from './findings-panel';
+import { SenderFactsUsed } from './sender-facts-used';
 import { UnknownDelivery } from './unknown-delivery';
 
 interface EmailCardProps {
@@ -120,6 +121,8 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
       ) : (
         <DraftOrAsSent email={email} />
       )}
+      {/* Below the email, so the email keeps its place on the screen. */}
+      {!editing && <SenderFactsUsed email={email} />}
       {!editing && (
         <Group gap="sm">
           <Button
