@@ -108,7 +108,7 @@ describe('the sender profile reaches the AI that writes and the checks that read
     expect(prompts.filter((p) => p.includes('<previous_emails>'))).toHaveLength(2);
     for (const prompt of prompts) expect(senderOf(prompt)).toEqual(expected);
     // "<" inside a value cannot close the block.
-    expect(senderBlockOf(prompts[0]!)).toContain('Red Dot award 2023 \\u003cb>');
+    expect(senderBlockOf(prompts[0]!)).toContain('Red Dot award 2023 \\u003cb\\u003e');
     const writer = ai.requests.find((r) => !isClaimCheck(r))!;
     expect(systemMessage(writer.body)).toContain('Facts about the sender come inside <sender>');
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CurrentUser } from '../../contract/auth';
+import { EMPTY_SENDER_PROFILE } from '../../contract/sender-profile';
 import { createQueryClient } from '../api';
 import { AppNavbar } from './app-navbar';
 
@@ -58,6 +59,7 @@ const SETTINGS = {
   defaultUnsubscribeMessage: '',
   publicUrlIsLoopback: true,
   dnsDomain: null,
+  profile: EMPTY_SENDER_PROFILE,
 };
 
 afterEach(() => {

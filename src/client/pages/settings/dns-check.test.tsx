@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_SENDER_PROFILE } from '../../../contract/sender-profile';
 import type { DnsCheckResult } from '../../../contract/settings';
 import { createQueryClient } from '../../api';
 import { DnsCheck } from './dns-check';
@@ -46,6 +47,7 @@ const settingsOf = (email: string, dnsDomain: string | null) => ({
   defaultUnsubscribeMessage: '',
   publicUrlIsLoopback: true,
   dnsDomain,
+  profile: EMPTY_SENDER_PROFILE,
 });
 
 /**
