@@ -10,7 +10,7 @@ import { findingsOfDrafts } from '../../src/server/services/draft-checks/check-c
  * evaluation against a real provider (scripts/eval-claims.ts).
  */
 
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/drafts');
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/drafts');
 
 const labelledDraft = z.strictObject({
   id: z.string().min(1),
@@ -24,7 +24,7 @@ const labelledDraft = z.strictObject({
   expect: z.array(z.enum(FINDING_KINDS)),
   notes: z.string().optional(),
 });
-const labelledCampaign = z.strictObject({
+export const labelledCampaign = z.strictObject({
   name: z.string().min(1),
   ai: z.boolean(),
   aiSources: z.string(),

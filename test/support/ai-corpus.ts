@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { FIXTURES, labelledCampaign } from './draft-corpus';
+
+/**
+ * The AI campaigns of both labelled corpora in test/fixtures/drafts: `campaigns-*.json`, whose
+ * `aiSources` hold the prompt and the sender's settings as one text, and `blind-*.json`, whose
+ * `aiSources` hold the prompt alone and whose sender profile stands apart. What the evaluations
+ * against a real model (scripts/eval-drafts.ts) write from, and the shape of what they write.
+ */
+
+/** What a campaign says about its sender, as the product's sender profile holds it. */
+export const senderProfile = z
+  .strictObject({
+    name: z.string(),
+    title: z.string(),
+    company: z.string(),
+    website: z.string(),
+    whatWeDo: z.string(),
+    offer: z.string(),
+    proofPoints: z.array(z.string()),
+    neverClaim: z.array(z.string()),
+  })
+  .partial();
+export type SenderProfile = z.infer<typeof senderProfile>;
+
+export const campaignWithSender = labelledCampaign.extend({ senderProfile: senderProfile.optional() });
+export type CampaignWithSender = z.infer<typeof campaignWithSender>;
+export const campaignList = z.array(campaignWithSender);
+
+const filesOf = (pattern: RegExp) =>
+  fs
+    .readdirSync(FIXTURES)
+    .filter((f) => pattern.test(f))
+    .sort();
+
+/** The AI campaigns, those of `campaigns-*.json` first, then those of `blind-*.json`. */
+export function loadAiCampaigns(): CampaignWithSender[] {
+  return [...filesOf(/^campaigns-.*\.json$/), ...filesOf(/^blind-.*\.json$/)]
+    .flatMap((f) => campaignList.parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8'))))
+    .filter((c) => c.ai);
+}
+
+/**
+ * What the profile gives a draft to state, as text: a figure or name from it is the sender's
+ * own. Never-claim entries are left out, as a draft that states one is not grounded by having
+ * been told not to.
+ */
+export function profileFacts(profile: SenderProfile | undefined): string {
+  if (!profile) return '';
+  const { neverClaim: _left, proofPoints = [], ...rest } = profile;
+  return [...Object.values(rest), ...proofPoints].join('\n');
+}
