@@ -5,7 +5,7 @@ import { type SmtpSink, sinkCeiling, startSmtpSink } from '../test/fakes/smtp-si
 import { createReadyCampaign } from '../test/support/factories';
 import { httpClient, waitUntil } from '../test/support/http-client';
 import { type BenchDb, benchDatabases, startBenchApp } from './bench-app';
-import { type BenchResult, report } from './support';
+import { type BenchResult, median, report } from './support';
 
 /**
  * 5,000 approved emails through one worker to an SMTP sink with pacing off (10 senders × 500,
@@ -68,12 +68,6 @@ async function ceilingOf(sink: SmtpSink, raws: string[]) {
   sink.reset();
   return sinkCeiling(sink, raws, CONNECTIONS);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function measure(kind: BenchDb) {
   const sink = await startSmtpSink();

@@ -3,7 +3,7 @@ import { selectRows } from '../src/server/db/client';
 import { claimManyForSending, releaseDueScheduled } from '../src/server/queries/email-sending';
 import { createUser } from '../test/support/factories';
 import { startBenchApp } from './bench-app';
-import { type BenchResult, report } from './support';
+import { type BenchResult, median, report } from './support';
 
 /**
  * Follow-up sequences at 100,000 recipients × 3 steps (PostgreSQL): what releasing and claiming a
@@ -56,7 +56,8 @@ try {
   ).map((r) => r.id);
   await db.execute(sql`update emails set status = 'queued' where id = any(${param(first)}::bigint[])`);
   const firstMs: number[] = [];
-  for (let pair = 0; pair < PAIRS; pair++) firstMs.push(await claimAll(first.slice(pair * DUE, (pair + 1) * DUE)));
+  for (let pair = 0; pair < PAIRS; pair++)
+    firstMs.push(await claimAll(first.slice(pair * DUE, (pair + 1) * DUE)));
 
   // Every first email sent a week ago: the trigger schedules each one's step 2 (not measured).
   const seeded = performance.now();
@@ -143,10 +144,4 @@ function perEmail(metric: string, totalMs: number): BenchResult {
     goal: null,
     higherIsBetter: false,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
