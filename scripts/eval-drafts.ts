@@ -22,7 +22,7 @@ import { aiForEval, modelLabel } from './eval/ai-from-env';
 import type { CampaignRun, CheckedDraft } from './eval/draft-figures';
 import { printReport } from './eval/drafts-report';
 import { firstThenRest } from './eval/first-then-rest';
-import { senderForClaims, sourcesOf, writerInput, writerTakesSender } from './eval/sender-for-ai';
+import { senderForClaims, sourcesOf, writerInput } from './eval/sender-for-ai';
 import { subset } from './eval/subset';
 
 const { config, models } = aiForEval("write the labelled corpus's drafts");
@@ -120,7 +120,6 @@ const all = printReport(runs, {
   model,
   withClaims,
   claimFailures,
-  senderAs: writerTakesSender ? 'sender input' : 'instructions',
   tokens,
 });
 if (outFile) console.log(`\nThe ${all.drafts} drafts, "expect" empty for labelling, are in ${outFile}.`);

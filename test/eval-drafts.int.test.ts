@@ -84,12 +84,13 @@ describe('eval:drafts against an OpenAI-compatible server', () => {
       `  ungrounded (high) body "${INVENTED}": The AI check found nothing you gave it that supports this claim`,
     );
 
-    // The sender profile reached the writer, as its own block or after the instructions.
+    // The sender profile reached the writer in its <sender> block.
     const harcourt = blind[0]!;
     const prompt = writing()
       .map((r) => lastUserMessage(r.body))
       .find((p) => p.includes(harcourt.drafts[0]!.recipientEmail))!;
-    expect(prompt).toContain(harcourt.senderProfile!.proofPoints![1]);
+    const sender = prompt.slice(prompt.indexOf('<sender>'), prompt.indexOf('</sender>'));
+    expect(sender).toContain(harcourt.senderProfile!.proofPoints![1]);
 
     // The drafts load as corpus campaigns, unlabelled; those without a profile as the older corpus's.
     const saved = campaignList.parse(JSON.parse(fs.readFileSync(out, 'utf8')));

@@ -1,8 +1,8 @@
 import { FINDING_KINDS, type Finding, type FindingKind } from '../../src/contract/draft-findings';
 import { readDraft } from '../../src/server/services/draft-checks/draft-text';
+import { senderFactsUsed } from '../../src/server/services/sender-profile/facts-used';
 import type { CampaignWithSender } from '../../test/support/ai-corpus';
 import type { LabelledDraft } from '../../test/support/draft-corpus';
-import { proofPointsUsed } from './proof-points-used';
 
 /**
  * What can be measured on drafts nobody has labelled: how many the checks flag and for what,
@@ -47,9 +47,15 @@ export function figuresOf(run: CampaignRun): Figures {
   const byKind = noKinds();
   for (const { found } of run.drafts) for (const kind of new Set(found.map((f) => f.kind))) byKind[kind]++;
   const points = run.campaign.senderProfile?.proofPoints ?? [];
-  const usedByDraft = run.drafts.map(({ draft }) =>
-    proofPointsUsed(`${draft.subject}\n${readDraft(draft.body).text}`, points),
-  );
+  // The same reading as the review's "Sender facts used", proof points only.
+  const usedByDraft = run.drafts.map(({ draft }) => {
+    const { text, links } = readDraft(draft.body);
+    const used = senderFactsUsed(
+      { subject: draft.subject, text, links: links.map((l) => l.href) },
+      { proofPoints: points, offer: null, website: null },
+    );
+    return used.map((fact) => fact.text);
+  });
   return {
     drafts: run.drafts.length,
     failed: run.failed.length,

@@ -34,7 +34,6 @@ export type RunFacts = {
   model: string;
   withClaims: boolean;
   claimFailures: number;
-  senderAs: 'sender input' | 'instructions';
   tokens: { writing: number; claims: number };
 };
 
@@ -76,9 +75,6 @@ export function printReport(runs: readonly CampaignRun[], facts: RunFacts): Figu
     all.proofPoints
       ? `Sender proof points: ${all.proofPoints.used} of ${all.proofPoints.total} (${percent(all.proofPoints.used, all.proofPoints.total)}) stated by at least one draft; ${all.proofPoints.perDraft.toFixed(2)} a draft.`
       : 'Sender proof points: no campaign run has a sender profile.',
-    facts.senderAs === 'sender input'
-      ? "Sender profiles went to the writer as its sender input (the prompt's <sender> block)."
-      : 'Sender profiles went to the writer after the instructions (this writer takes no sender input).',
     `Tokens: ${facts.tokens.writing.toLocaleString('en')} writing, ${facts.tokens.claims.toLocaleString('en')} reading claims.`,
     ...flaggedDrafts(runs),
     ...failedDrafts(runs),
