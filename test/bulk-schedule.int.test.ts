@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, emails } from '../src/server/db/schema';
-import { createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 /**
@@ -91,7 +91,7 @@ describe.each(testDatabases())('bulk unschedule and reschedule (%s)', (kind) => 
       scheduledFor: at.toISOString(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ rescheduled: 2 });
+    expect(res.json()).toEqual({ rescheduled: 2, keptDueTime: 0 });
 
     const rows = await emailsOf(mine.ids);
     expect(rows.map((r) => [r.status, r.scheduledFor?.getTime() ?? null])).toEqual([
@@ -101,6 +101,46 @@ describe.each(testDatabases())('bulk unschedule and reschedule (%s)', (kind) => 
     ]);
     const [bobs] = await emailsOf(theirs.ids);
     expect(bobs).toMatchObject({ status: 'scheduled', scheduledFor: theirTime });
+  });
+
+  it('moves a follow-up no earlier than its due time, and says how many kept it', async () => {
+    const alice = await signedInUser('bulk-alice-sequence@example.com');
+    const campaign = await createCampaignWithFollowUps(db(), alice.id, 2);
+    const all = await db().select().from(emails).where(eq(emails.campaignId, campaign.id)).orderBy(emails.id);
+    const firsts = all.filter((e) => e.step === 1).map((e) => e.id);
+    const followUps = all.filter((e) => e.step === 2 && e.isApproved).map((e) => e.id);
+    // The first email went an hour ago: its sequence schedules the follow-up two days after it.
+    await db().update(emails).set({ status: 'waiting' }).where(inArray(emails.id, followUps));
+    await db()
+      .update(emails)
+      .set({ status: 'sent', sentAt: inHours(-1) })
+      .where(inArray(emails.id, firsts));
+    const [due] = await emailsOf(followUps);
+    expect(due!.status).toBe('scheduled');
+    expect(due!.scheduledFor!.getTime()).toBeGreaterThan(inHours(40).getTime());
+    const other = await scheduledCampaign(alice.id, 1);
+
+    // Asked for in an hour: the first email of another campaign moves, the follow-up keeps its time.
+    const soon = inHours(1);
+    const res = await post(alice.cookie, '/api/emails/reschedule', {
+      ids: [...followUps, ...other.ids],
+      scheduledFor: soon.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ rescheduled: 2, keptDueTime: 1 });
+    expect((await emailsOf(followUps))[0]!.scheduledFor!.getTime()).toBeGreaterThanOrEqual(
+      due!.scheduledFor!.getTime() - 20 * 60_000,
+    );
+    expect((await emailsOf(other.ids))[0]!.scheduledFor!.getTime()).toBe(soon.getTime());
+
+    // Later than its due time, it moves like any email.
+    const later = inHours(24 * 6);
+    const again = await post(alice.cookie, '/api/emails/reschedule', {
+      ids: followUps,
+      scheduledFor: later.toISOString(),
+    });
+    expect(again.json()).toEqual({ rescheduled: 1, keptDueTime: 0 });
+    expect((await emailsOf(followUps))[0]!.scheduledFor!.getTime()).toBe(later.getTime());
   });
 
   it('takes a time with its offset, and refuses a past one with 400, changing nothing', async () => {
@@ -120,7 +160,7 @@ describe.each(testDatabases())('bulk unschedule and reschedule (%s)', (kind) => 
     const later = inHours(30);
     const plusTwo = new Date(later.getTime() + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
     const res = await post(user.cookie, '/api/emails/reschedule', { ids, scheduledFor: plusTwo });
-    expect(res.json()).toEqual({ rescheduled: 1 });
+    expect(res.json()).toEqual({ rescheduled: 1, keptDueTime: 0 });
     expect((await emailsOf(ids))[0]!.scheduledFor?.getTime()).toBe(later.getTime());
   });
 

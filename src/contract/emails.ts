@@ -105,7 +105,11 @@ export const unscheduleEmailsReply = z.object({ unscheduled: z.number() });
 export const rescheduleEmailsBody = z
   .object({ ids: bulkEmailIds, scheduledFor: z.iso.datetime({ offset: true }) })
   .strict();
-export const rescheduleEmailsReply = z.object({ rescheduled: z.number() });
+export const rescheduleEmailsReply = z.object({
+  rescheduled: z.number(),
+  /** Follow-ups among them that go at their due time, which is later than the time asked. */
+  keptDueTime: z.number(),
+});
 
 /**
  * GET /api/campaigns/:id/open-stats (docs/product.md §8), with machine opens (image proxies) counted apart.

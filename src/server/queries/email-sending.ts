@@ -245,20 +245,45 @@ export async function queueEmails(
   return rows.map((r) => r.id);
 }
 
+/**
+ * Schedules the user's emails among `ids` that are in one of `from` states for `at`; a follow-up
+ * whose step before it was sent goes no earlier than its due time (that step's sending time plus
+ * the step's delay, inside the campaign's sending window), whatever time it is given, so moving a
+ * sequence's emails together never shortens its gaps. Returns each email scheduled, and whether
+ * it kept its due time instead of `at`, with its campaign.
+ */
 export async function scheduleEmails(
   db: Db,
   userId: number,
   ids: number[],
   at: Date,
   from: readonly EmailRow['status'][],
-) {
+): Promise<{ id: number; campaignId: number; keptDueTime: boolean }[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .update(emails)
-    .set({ status: 'scheduled', scheduledFor: at, errorMessage: null, updatedAt: new Date() })
-    .where(and(eq(emails.userId, userId), emailIdIn(ids), inArray(emails.status, from)))
-    .returning({ id: emails.id });
-  return rows.map((r) => r.id);
+  const time = sql`${at.toISOString()}::timestamptz`;
+  return selectRows<{ id: number; campaignId: number; keptDueTime: boolean }>(
+    db,
+    sql`
+    update ${emails} e
+    set status = 'scheduled', error_message = null, updated_at = now(),
+        scheduled_for = greatest(${time}, coalesce(d.due, ${time}))
+    from (
+      select x.id,
+             (select follow_up_due(p.sent_at, cs.delay_days, cs.business_days, coalesce(r.time_zone, u.time_zone),
+                                   c.send_days, c.send_start_minute, c.send_end_minute)
+                from ${emails} p
+                join ${recipients} r on r.id = x.recipient_id
+                join ${campaigns} c on c.id = x.campaign_id
+                join users u on u.id = c.user_id
+                join campaign_steps cs on cs.campaign_id = c.id and cs.step = x.step
+               where x.step > 1 and p.recipient_id = x.recipient_id and p.step = x.step - 1
+                 and p.status = 'sent') as due
+        from ${emails} x
+       where x.id = any(${param(ids)}::bigint[]) and x.user_id = ${userId}::integer
+    ) d
+    where e.id = d.id and e.status = any(${param([...from])}::text[])
+    returning e.id::int as id, e.campaign_id::int as "campaignId", e.scheduled_for > ${time} as "keptDueTime"`,
+  );
 }
 
 /** Scheduled emails whose time has come move to queued; returns them for sending. */

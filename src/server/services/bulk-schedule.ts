@@ -1,6 +1,7 @@
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import { updateOwnEmails } from '../queries/email-actions';
+import { scheduleEmails } from '../queries/email-sending';
 import { futureTime } from './email-actions';
 import { assertSignatureFilled } from './placeholders';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -36,8 +37,9 @@ export async function unscheduleEmails(db: Db, userId: number, ids: number[]) {
 
 /**
  * POST /api/emails/reschedule: the user's scheduled emails among `ids` move to `scheduledFor`, which
- * must be in the future (400 otherwise, as for one email). Their text was checked when they were
- * scheduled and cannot change while scheduled; the signature can, so it is checked again.
+ * must be in the future (400 otherwise, as for one email). A follow-up goes no earlier than its due
+ * time (scheduleEmails), and the answer counts those that kept it. Their text was checked when they
+ * were scheduled and cannot change while scheduled; the signature can, so it is checked again.
  */
 export async function rescheduleEmails(
   db: Db,
@@ -48,15 +50,12 @@ export async function rescheduleEmails(
 ) {
   const at = futureTime(scheduledFor);
   await assertSignatureFilled(db, userId);
-  const changed = await updateOwnEmails(
-    db,
-    userId,
-    ids,
-    { status: 'scheduled', scheduledFor: at, errorMessage: null },
-    RESCHEDULE_FROM,
-  );
+  const changed = await scheduleEmails(db, userId, ids, at, RESCHEDULE_FROM);
   // The worker sleeps until the next known time; an earlier one must wake it.
   if (changed.length > 0) await queue.releaseAt(at);
   await refreshCampaigns(db, changed);
-  return { rescheduled: changed.length };
+  return {
+    rescheduled: changed.length,
+    keptDueTime: changed.filter((row) => row.keptDueTime).length,
+  };
 }

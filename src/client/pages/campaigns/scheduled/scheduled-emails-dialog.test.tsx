@@ -51,7 +51,7 @@ function stubServer(items: ScheduledEmail[], status = 200) {
       // One of the ids has left the schedule meanwhile: the server counts one less.
       const ids = init?.body ? (JSON.parse(String(init.body)).ids as number[]) : [];
       if (url === '/api/emails/unschedule') return Response.json({ unscheduled: ids.length - 1 });
-      if (url === '/api/emails/reschedule') return Response.json({ rescheduled: ids.length });
+      if (url === '/api/emails/reschedule') return Response.json({ rescheduled: ids.length, keptDueTime: 0 });
       return new Response('Not here', { status: 404, statusText: 'Not Found' });
     }),
   );

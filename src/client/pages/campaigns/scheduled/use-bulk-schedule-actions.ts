@@ -36,15 +36,23 @@ export function useBulkScheduleActions() {
     reschedule: useMutation({
       mutationFn: ({ ids, scheduledFor }: { ids: number[]; scheduledFor: string }) =>
         call(api.emails.rescheduleMany, { body: { ids, scheduledFor } }),
-      onSuccess: ({ rescheduled }, { ids, scheduledFor }) =>
+      onSuccess: ({ rescheduled, keptDueTime }, { ids, scheduledFor }) =>
         onSuccess({
           title: `${emailCount(rescheduled)} rescheduled`,
-          message: `Now scheduled for ${formatZonedDateTime(scheduledFor)}.${notChanged(ids.length - rescheduled)}`,
+          message: `Now scheduled for ${formatZonedDateTime(scheduledFor)}.${keptDue(keptDueTime)}${notChanged(ids.length - rescheduled)}`,
           tone: 'success',
         }),
       onError: onError('Failed to reschedule the emails'),
     }),
   };
+}
+
+/** Follow-ups wait their sequence's delay after the email before them, whatever time is asked. */
+function keptDue(count: number) {
+  if (count === 0) return '';
+  return count === 1
+    ? ' 1 follow-up keeps its later due time, so its sequence keeps its delay.'
+    : ` ${count} follow-ups keep their later due times, so their sequences keep their delays.`;
 }
 
 function notChanged(left: number) {
