@@ -48,6 +48,16 @@ describe('serializeMime', () => {
     );
   });
 
+  // A template's body may hold 100,000 characters: far past the 16 KB a stream buffers before it
+  // waits for a reader, where the encoders used to stop and the send failed.
+  it.each([20_000, 100_000, 400_000])('writes a %i-character body as build() does', async (size) => {
+    const html = `<p>${'Grüße aus Köln, with a long line of text and some = signs. '.repeat(size / 60)}</p>`;
+    const node = composer({ subject: 'Large', html, text: html, attachment: 'x'.repeat(size) }).compile();
+    const ours = serializeMime(node);
+    expect(ours.toString('latin1')).toBe((await node.build()).toString('latin1'));
+    expect(ours.length).toBeGreaterThan(size * 2);
+  });
+
   it('refuses a tree it would not write the way build() does', () => {
     const node = new MailComposer({ text: 'hi', newline: '\n' }).compile();
     expect(() => serializeMime(node)).toThrow(/newline/);

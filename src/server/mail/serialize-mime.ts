@@ -58,9 +58,10 @@ function encodedContent(node: NodeInternals): Buffer {
 }
 
 /**
- * nodemailer's encoders are synchronous transforms: ending one with the whole input leaves the
- * whole output readable at once. Checked rather than assumed, so a Node or nodemailer release
- * that changes that fails loudly instead of sending an empty part.
+ * nodemailer's encoders are synchronous transforms, but a stream holds back the rest of its input
+ * once 16 KB of output wait to be read: so the output is read as it comes, which lets the whole
+ * input through and the flush run within this call. Checked rather than assumed, so a Node or
+ * nodemailer release that changes that fails loudly instead of sending a short part.
  */
 function runEncoder(encoder: QpEncoder | Base64Encoder, input: Buffer): Buffer {
   let flushed = false;
@@ -71,6 +72,8 @@ function runEncoder(encoder: QpEncoder | Base64Encoder, input: Buffer): Buffer {
       done(err);
     });
   encoder.end(input);
+  const output: Buffer[] = [];
+  for (let chunk = encoder.read(); chunk !== null; chunk = encoder.read()) output.push(chunk);
   if (!flushed) throw new Error('serializeMime: the encoder did not finish synchronously');
-  return encoder.read() ?? Buffer.alloc(0);
+  return Buffer.concat(output);
 }
