@@ -1,4 +1,5 @@
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
+import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import { deliverabilityFindings } from './deliverability';
 import { type DraftText, readDraft } from './draft-text';
 import { groundingFindings } from './grounding';
@@ -19,6 +20,11 @@ export type DraftToCheck = {
    * the user wrote.
    */
   aiSources: string | null;
+  /**
+   * The sender's profile as the writer got it, for the checks that need its parts apart (what the
+   * sender must never claim); its text is in `aiSources` already. Null or absent: none known.
+   */
+  senderProfile?: SenderProfileForPrompt | null;
 };
 
 /** The values a recipient's row has (empty cells left out). */
