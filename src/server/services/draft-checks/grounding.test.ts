@@ -31,7 +31,7 @@ describe('groundingFindings: numbers', () => {
 
   it('reads an amount\'s unit only as a unit of its own: "9. März" is a date, "€9 m" an amount', () => {
     expect(flagged('Passt Ihnen Montag, der 9. März, oder der 10. März?')).toEqual([]);
-    expect(flagged('Sie haben 9 Mio. eingeworben, rund 9 m Euro.')).toEqual(['body:9 m']);
+    expect(flagged('Sie haben 9 Mio. eingeworben, rund 9 m Euro.')).toEqual(['body:9 Mio', 'body:9 m Euro']);
     expect(flagged('You raised €9m last spring.')).toEqual(['body:€9m']);
   });
 });
