@@ -70,7 +70,7 @@ describe('checkDraft', () => {
   it("notes an AI draft's missing value as low: the model wrote around it (issue #28)", () => {
     const found = checkDraft({ ...ada, missingValues: missingValuesOf('No value for: info') });
     expect(found.map((f) => [f.kind, f.severity, f.reason])).toEqual([
-      ['personalisation', 'low', 'The recipient has no value for "info": the AI wrote this email without it'],
+      ['deliverability', 'low', 'The recipient has no value for "info": the AI wrote this email without it'],
     ]);
     expect(checkDraft(ada)).toEqual([]);
   });

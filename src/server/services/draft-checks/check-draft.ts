@@ -54,12 +54,14 @@ export function checkDraft(draft: DraftToCheck, body: DraftText = readDraft(draf
 
 /**
  * An AI draft whose recipient had no value for a variable: the model wrote around the gap, so
- * there is no text left reading wrong, only a note that this email had less to go on. Low, so it
- * never blocks approving (issue #28: one unmapped variable had marked every email high).
+ * there is mostly no text left reading wrong, only a note that this email had less to go on. Low,
+ * so it never blocks approving (issue #28: one unmapped variable had marked every email high); a
+ * greeting left without its name is found apart, as high (greeting.ts). A missing value is a
+ * deliverability finding for both kinds of template, as reviewers file it.
  */
 function missingValueNotes(missing: readonly string[]): Finding[] {
   return missing.map((name) => ({
-    kind: 'personalisation',
+    kind: 'deliverability',
     severity: 'low',
     span: null,
     reason: `The recipient has no value for "${name}": the AI wrote this email without it`,
