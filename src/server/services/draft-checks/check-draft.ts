@@ -2,8 +2,8 @@ import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import { deliverabilityFindings } from './deliverability';
 import { type DraftText, readDraft } from './draft-text';
-import { groundingFindings } from './grounding';
 import { personalisationFindings } from './personalisation';
+import { ungroundedFindings } from './ungrounded';
 
 export type DraftToCheck = {
   subject: string;
@@ -43,11 +43,7 @@ export function checkDraft(draft: DraftToCheck, body: DraftText = readDraft(draf
     ...personalisationFindings(`${draft.subject} ${body.text}`, rowValues, draft.recipientEmail),
     ...(draft.aiSources === null
       ? []
-      : groundingFindings(
-          draft.subject,
-          body.text,
-          [...rowValues, draft.recipientEmail, draft.aiSources].join('\n').toLowerCase(),
-        )),
+      : ungroundedFindings({ ...draft, aiSources: draft.aiSources }, body.text, rowValues)),
   ];
   return findings.sort(bySeverity);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groundingFindings } from './grounding';
+import { placesGiven } from './places';
 
 /** What the AI was given, lower-cased, as checkDraft passes it. */
 const SOURCES = [
@@ -105,5 +106,14 @@ describe('groundingFindings: names only in a claim about the recipient', () => {
       flagged('I saw Solana Brands featured in Vogue last month.', 'Saw Solana Brands in Vogue'),
     ).toEqual(['subject:Vogue', 'body:Vogue']);
     expect(flagged('ShipIt Summit has talks on GitOps at scale.', 'GitOps at ShipIt Summit')).toEqual([]);
+  });
+
+  it('judges a place the table knows by what holds what: the county of the row’s town is no news', () => {
+    const row = ['Hannah', 'Willow & Finch', 'Warwick'];
+    const sources = [...row, 'we advise employers across the midlands'].join('\n').toLowerCase();
+    const places = placesGiven(row, 'we advise employers across the midlands');
+    const found = (body: string) => groundingFindings('', body, sources, places).map((f) => f.span?.text);
+    expect(found('Your 130 staff across Warwickshire are a sizeable team.')).toEqual(['130']);
+    expect(found('Your Nottingham team will need careful handling.')).toEqual(['Nottingham']);
   });
 });

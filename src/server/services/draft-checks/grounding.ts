@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { type Amount, amountsIn, isGivenAmount, sourceValues } from './amounts';
 import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
+import { judgePlace, type PlacesGiven } from './places';
 
 /**
  * The cheap half of the ungrounded-claims check, for AI drafts: numbers and proper names in the
@@ -72,7 +73,10 @@ const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L
  * "AI-specific"), is a known non-name, an acronym, lower-case after the hyphen or in the sources;
  * or the whole name is in the sources.
  */
-function isGrounded(name: string, sources: string) {
+function isGrounded(name: string, sources: string, places: PlacesGiven | undefined) {
+  // A place the table knows is judged by what holds what: the county of the row's town is no news.
+  const place = places ? judgePlace(name, places) : 'unknown';
+  if (place !== 'unknown') return place === 'given' || sources.includes(bare(name));
   const grounded = (part: string) =>
     !/^\p{Lu}/u.test(part) || NOT_NAMES.has(bare(part)) || ACRONYM.test(part) || sources.includes(bare(part));
   return name.split(/\s+/).every((w) => w.split('-').every(grounded)) || sources.includes(bare(name));
@@ -83,6 +87,8 @@ export function groundingFindings(
   bodyText: string,
   /** Everything the AI was given, lower-cased: row values, template text, sender settings. */
   sources: string,
+  /** The places the sources name, where known (places.ts). */
+  places?: PlacesGiven,
 ): Finding[] {
   const found: Finding[] = [];
   const names: { field: 'subject' | 'body'; name: string; claim: boolean }[] = [];
@@ -131,7 +137,7 @@ export function groundingFindings(
         at += rest + 1;
         name = name.slice(rest + 1);
       }
-      if (isGrounded(name, sources)) continue;
+      if (isGrounded(name, sources, places)) continue;
       if (at >= end) {
         [start, end] = sentenceAround(text, at);
         sentence = text.slice(start, end);
