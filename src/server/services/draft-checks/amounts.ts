@@ -99,10 +99,16 @@ const round = (v: number) => Math.round(v * 1e6) / 1e6;
 /** The values a text's amounts can mean, to look a draft's amounts up in. */
 export type SourceValues = { any: Set<number>; percent: Set<number> };
 
+/** A range of percentages gives both ends as percentages: "15–20 %", "15 bis 20 Prozent". */
+const PERCENT_RANGE = new RegExp(
+  `(\\d+(?:[.,]\\d+)?)([ \\t]?(?:-|–|to|bis|à|a|y|and|und|et)[ \\t]?\\d+(?:[.,]\\d+)?[ \\t]?${PERCENT_WORD})`,
+  'giu',
+);
+
 export function sourceValues(sources: string): SourceValues {
   const any = new Set<number>();
   const percent = new Set<number>();
-  for (const a of amountsIn(sources))
+  for (const a of amountsIn(sources.replace(PERCENT_RANGE, '$1 %$2')))
     for (const v of a.values) {
       any.add(v);
       if (a.percent) percent.add(v);

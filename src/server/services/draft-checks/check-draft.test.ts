@@ -93,4 +93,29 @@ describe('checkDraft', () => {
       'The email has no text of its own: only the footer would be left',
     );
   });
+
+  it("holds an AI draft to the sender's profile: a never-claim is high, an unlisted customer medium", () => {
+    const found = checkDraft({
+      ...ada,
+      aiSources: `${ada.aiSources}\nsam, tailor ltd, warehouse arm maintenance`,
+      senderProfile: {
+        name: 'Sam',
+        company: 'Tailor Ltd',
+        whatWeDo: 'Warehouse arm maintenance',
+        neverClaim: ['that we guarantee zero downtime'],
+      },
+      body: '<p>Hi Ada,</p><p>We can promise you zero downtime in Leeds. We already help firms such as Brindley Foods.</p>',
+    });
+    expect(found.map((f) => [f.kind, f.severity, f.span?.text])).toEqual([
+      ['ungrounded', 'high', 'We can promise you zero downtime in Leeds.'],
+      ['ungrounded', 'medium', 'Brindley Foods'],
+    ]);
+  });
+
+  it('finds a greeting left without its name as high, however the draft was written', () => {
+    const found = checkDraft({ ...ada, body: '<p>Hi ,</p><p>Acme Robotics builds arms in Leeds.</p>' });
+    expect(found.map((f) => [f.kind, f.severity, f.span?.text])).toEqual([
+      ['deliverability', 'high', 'Hi ,'],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Finding } from '../../../contract/draft-findings';
-import { type Amount, amountsIn, isGivenAmount, sourceValues } from './amounts';
+import { type Amount, amountsIn, isGivenAmount, type SourceValues, sourceValues } from './amounts';
 import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
 import { judgePlace, type PlacesGiven } from './places';
 
@@ -41,7 +41,7 @@ const ACRONYM = /^\p{Lu}{2,6}s?$/u;
  * capitals say nothing about names, so only numbers are checked.
  */
 const NOUN_CAPITALISING = /\b(?:und|der|die|das|nicht|mit|für|Sie|Ihnen|Ihre[nmrs]?|wir|ich)\b/g;
-const capitalisesNouns = (text: string) => (text.match(NOUN_CAPITALISING)?.length ?? 0) >= 3;
+export const capitalisesNouns = (text: string) => (text.match(NOUN_CAPITALISING)?.length ?? 0) >= 3;
 
 /** Counts that describe the sender's own offer ("a 15-minute call", "2 weeks"), not the recipient. */
 const DURATION_AFTER = /^\s?-?\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|seconds?)\b/i;
@@ -66,14 +66,14 @@ function mostlyCapitals(text: string) {
 }
 
 /** A run of capitalised words ("Acme Robotics", "TechCrunch"), judged as one name. */
-const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
+export const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
 
 /**
  * Whether a name is no news: each word, and each part of a hyphenated one ("Nomad-friendly",
  * "AI-specific"), is a known non-name, an acronym, lower-case after the hyphen or in the sources;
  * or the whole name is in the sources.
  */
-function isGrounded(name: string, sources: string, places: PlacesGiven | undefined) {
+export function isGrounded(name: string, sources: string, places: PlacesGiven | undefined) {
   // A place the table knows is judged by what holds what: the county of the row's town is no news.
   const place = places ? judgePlace(name, places) : 'unknown';
   if (place !== 'unknown') return place === 'given' || sources.includes(bare(name));
@@ -89,10 +89,11 @@ export function groundingFindings(
   sources: string,
   /** The places the sources name, where known (places.ts). */
   places?: PlacesGiven,
+  /** The amounts of the sources, if read already (amounts.ts). */
+  values: SourceValues = sourceValues(sources),
 ): Finding[] {
   const found: Finding[] = [];
   const names: { field: 'subject' | 'body'; name: string; claim: boolean }[] = [];
-  const given = sourceValues(sources);
   const seen = new Set<string>();
   const flag = (field: 'subject' | 'body', text: string, reason: string) => {
     const key = `${field}:${text.toLowerCase()}`;
@@ -115,7 +116,7 @@ export function groundingFindings(
       if (!isClaimAmount(a, after) || DURATION_AFTER.test(after)) continue;
       // "100%" is a manner of speaking ("100% free", "100 % sûr"), not a figure about anyone.
       if (a.percent && a.values.includes(100)) continue;
-      if (!isGivenAmount(a, given)) claims.push({ at: a.index, text: a.text.replace(/[.,]+$/, '') });
+      if (!isGivenAmount(a, values)) claims.push({ at: a.index, text: a.text.replace(/[.,]+$/, '') });
     }
     for (const m of text.matchAll(FUNDING_ROUND))
       if (!sources.includes(m[0].toLowerCase())) claims.push({ at: m.index, text: m[0] });

@@ -24,21 +24,21 @@ const FRAMES = [
   {
     language: 'fr',
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:[Vv]otre|[Vv]os)(?:[ \\t]+[^\\s,;:.!?()]+){0,5}?(?:[ \\t]+(?:à|au|en|de|du|dans|près de)[ \\t]+|[ \\t]+d['’])(?<place>${PLACE_WORDS})`,
+      `(?<![\\p{L}])(?:[Vv]otre|[Vv]os)(?<thing>(?:[ \\t]+[^\\s,;:.!?()]+){0,5}?)(?:[ \\t]+(?<prep>à|au|en|de|du|dans|près de)[ \\t]+|[ \\t]+(?<prep2>d)['’])(?<place>${PLACE_WORDS})`,
       'gu',
     ),
   },
   {
     language: 'es',
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:[Ss]us?|[Vv]uestr[oa]s?|[Tt]us?)(?:[ \\t]+[^\\s,;:.!?()]+){0,5}?[ \\t]+(?:en|de|del|cerca de)[ \\t]+(?<place>${PLACE_WORDS})`,
+      `(?<![\\p{L}])(?:[Ss]us?|[Vv]uestr[oa]s?|[Tt]us?)(?<thing>(?:[ \\t]+[^\\s,;:.!?()]+){0,5}?)[ \\t]+(?<prep>en|de|del|cerca de)[ \\t]+(?<place>${PLACE_WORDS})`,
       'gu',
     ),
   },
   {
     language: 'de',
     pattern: new RegExp(
-      `(?<![\\p{L}])Ihr(?:e[mnrs]?)?(?:[ \\t]+[^\\s,;:.!?()]+){0,4}?[ \\t]+(?:in|nahe|bei)[ \\t]+(?<place>${PLACE_WORDS})`,
+      `(?<![\\p{L}])Ihr(?:e[mnrs]?)?(?<thing>(?:[ \\t]+[^\\s,;:.!?()]+){0,4}?)[ \\t]+(?<prep>in|nahe|bei)[ \\t]+(?<place>${PLACE_WORDS})`,
       'gu',
     ),
   },
@@ -51,8 +51,19 @@ const FRAMES = [
 const GERMAN_TOWN =
   /(?:ach|bach|berg|burg|dorf|feld|furt|hafen|hausen|heim|hofen|ingen|kirchen|stadt|stedt|stein|rode|brück|brücken|brunn|bronn|leben|walde|münster|itz|witz|rath|born)$/;
 
-/** Days, months and feasts that French and Spanish write capitalised after "de" or "en". */
-const NOT_PLACES = /^(?:Noël|Pâques|Navidad|Semana Santa|Reyes|Toussaint|Año Nuevo|Nouvel An)$/;
+/** Days, months, feasts and languages that French and Spanish write capitalised after "en". */
+const NOT_PLACES =
+  /^(?:Noël|Pâques|Navidad|Semana Santa|Reyes|Toussaint|Año Nuevo|Nouvel An|Inglés|Francés|Alemán|Español|Anglais|Allemand|Espagnol|Français|English|Englisch|Deutsch)$/;
+
+/**
+ * The things that stand at a place: a place the table does not know counts only after one of
+ * these ("votre boutique à …", "su nave en …", "Ihren Betrieb in …"), and only after a word
+ * saying where, not "de": "sus cursos de Inglés Técnico", "su equipo de Recursos Humanos" and
+ * "Ihre Buchhaltung in Zukunft" name no place.
+ */
+const SITE =
+  /(?<![\p{L}])(?:boutique|magasin|bureaux?|agence|usine|entrepôt|site|siège|établissement|cabinet|atelier|locaux|local|point de vente|nave|sede|planta|oficina|tienda|fábrica|almacén|clínica|centro|delegación|sucursal|Betrieb\p{L}*|Praxis|Kanzlei|Büro|Filiale|Niederlassung|Standort\p{L}*|Werk|Halle|Laden|Geschäft|Firma|Unternehmen|Lager|Werkstatt)(?![\p{L}])/iu;
+const WHERE = /^(?:à|au|en|dans|près de|cerca de|in|nahe|bei)$/i;
 
 export function placeClaimFindings(
   subject: string,
@@ -73,7 +84,11 @@ export function placeClaimFindings(
         if (!place || NOT_PLACES.test(place) || hasPhrase(keyedSources, place)) continue;
         const judged = judgePlace(place, given);
         if (judged === 'given') continue;
-        if (judged === 'unknown' && language === 'de' && !GERMAN_TOWN.test(place)) continue;
+        if (judged === 'unknown') {
+          const prep = m.groups!.prep ?? m.groups!.prep2 ?? '';
+          if (!WHERE.test(prep) || !SITE.test(m.groups!.thing ?? '')) continue;
+          if (language === 'de' && !GERMAN_TOWN.test(place)) continue;
+        }
         const key = `${field}:${place.toLowerCase()}`;
         if (seen.has(key)) continue;
         seen.add(key);

@@ -49,21 +49,29 @@ function parse(table: string) {
 const { places, byName } = parse(PLACE_TABLE);
 const longestName = Math.max(...[...byName.keys()].map((k) => k.split(' ').length));
 const keysOf = places.map((p) => new Set(p.names.map(placeKey)));
-const ancestorsOf = places.map((_, id) => {
-  const out = new Set<number>();
-  for (let at = places[id]!.parent; at !== null; at = places[at]!.parent) out.add(at);
-  return out;
+/** The names of a place and of every place holding it. */
+const withHolders = places.map((_, id) => {
+  const keys = new Set(keysOf[id]);
+  for (let at = places[id]!.parent; at !== null; at = places[at]!.parent)
+    for (const k of keysOf[at]!) keys.add(k);
+  return keys;
 });
+/** The names of a place and of every place it holds. */
+const withHeld = places.map((_, id) => new Set(keysOf[id]));
+for (const [id, place] of places.entries())
+  for (let at = place.parent; at !== null; at = places[at]!.parent)
+    for (const k of keysOf[id]!) withHeld[at]!.add(k);
 
 /**
- * Whether a place the draft names says no more than a place of the sources: the same place (or
- * one of the same name, as a town and its county may share one), or one holding it ("Warwickshire"
- * for Warwick). A place inside one of theirs says more ("your Nottingham team" where they say
- * "the Midlands"), and two towns of one county are news about each other.
+ * Whether a place the draft names says no more than a place of the sources: the same place, or
+ * one holding it ("Warwickshire" for Warwick). Places are compared by name, so a country listed
+ * twice (in Europe and in "DACH") is one. A place inside one of theirs says more ("your
+ * Nottingham team" where they say "the Midlands"), and two towns of one county are news about
+ * each other.
  */
 function saysNoMore(named: number, source: number) {
-  if (named === source || ancestorsOf[source]!.has(named)) return true;
-  return [...keysOf[named]!].some((k) => keysOf[source]!.has(k));
+  for (const k of withHolders[source]!) if (withHeld[named]!.has(k)) return true;
+  return false;
 }
 
 /** The known places a name may mean ("Valencia": the city, the province and the region). */
@@ -76,17 +84,19 @@ export const placesNamed = (name: string) => byName.get(placeKey(name)) ?? [];
  */
 export function placesIn(text: string, { lowerCased = false } = {}): Set<number> {
   const found = new Set<number>();
-  const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)];
-  for (let i = 0; i < words.length; i++)
-    for (let n = Math.min(longestName, words.length - i); n >= 1; n--) {
-      const first = words[i]![0];
-      if (!lowerCased && !/^\p{Lu}/u.test(first)) break;
-      const phrase = text.slice(words[i]!.index, words[i + n - 1]!.index + words[i + n - 1]![0].length);
-      const key = placeKey(phrase);
+  const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)].map((m) => m[0]);
+  // Each word's key once; a name of several words is its words' keys joined.
+  const keys = words.map(placeKey);
+  for (let i = 0; i < words.length; i++) {
+    if (!lowerCased && !/^\p{Lu}/u.test(words[i]!)) continue;
+    let key = '';
+    for (let n = 1; n <= longestName && i + n <= words.length; n++) {
+      key = n === 1 ? keys[i]! : `${key} ${keys[i + n - 1]}`;
       if (lowerCased && key.length < 4) continue;
       const ids = byName.get(key);
       if (ids) for (const id of ids) found.add(id);
     }
+  }
   return found;
 }
 
