@@ -32,7 +32,8 @@ async function withAiPass(outcome: Outcome): Promise<Outcome> {
     draft: text,
     recipient: textValuesOf(draft.row),
     template: campaign.aiSources,
-    sender: {},
+    // A blind campaign's sender profile, as the product gives the claim check its <sender> block.
+    sender: campaign.senderProfile ?? {},
   });
   tokens += usage.totalTokens;
   return { ...outcome, found: withClaimFindings(outcome.found, claims, text, draft.row) };

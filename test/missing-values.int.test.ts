@@ -84,7 +84,7 @@ describe('a variable without a value, per row and per kind of template', () => {
     expect(findingsOf(emails.get('r0@example.com'))).toEqual([]);
     expect(findingsOf(emails.get('r2@example.com'))).toEqual([]);
     expect(findingsOf(emails.get('r1@example.com'))).toEqual([
-      'personalisation/low: The recipient has no value for "info": the AI wrote this email without it',
+      'deliverability/low: The recipient has no value for "info": the AI wrote this email without it',
     ]);
     expect(emails.get('r1@example.com')!.attentionReason).toBe('No value for: info');
     // Nothing high: "Approve all without high findings" would take every email.

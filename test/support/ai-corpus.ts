@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { FIXTURES, labelledCampaign } from './draft-corpus';
+import { FIXTURES, labelledCampaign, profileSourceText, type senderProfile } from './draft-corpus';
 
 /**
  * The AI campaigns of both labelled corpora in test/fixtures/drafts: `campaigns-*.json`, whose
@@ -10,22 +10,9 @@ import { FIXTURES, labelledCampaign } from './draft-corpus';
  * against a real model (scripts/eval-drafts.ts) write from, and the shape of what they write.
  */
 
-/** What a campaign says about its sender, as the product's sender profile holds it. */
-export const senderProfile = z
-  .strictObject({
-    name: z.string(),
-    title: z.string(),
-    company: z.string(),
-    website: z.string(),
-    whatWeDo: z.string(),
-    offer: z.string(),
-    proofPoints: z.array(z.string()),
-    neverClaim: z.array(z.string()),
-  })
-  .partial();
 export type SenderProfile = z.infer<typeof senderProfile>;
 
-export const campaignWithSender = labelledCampaign.extend({ senderProfile: senderProfile.optional() });
+export const campaignWithSender = labelledCampaign;
 export type CampaignWithSender = z.infer<typeof campaignWithSender>;
 export const campaignList = z.array(campaignWithSender);
 
@@ -42,13 +29,5 @@ export function loadAiCampaigns(): CampaignWithSender[] {
     .filter((c) => c.ai);
 }
 
-/**
- * What the profile gives a draft to state, as text: a figure or name from it is the sender's
- * own. Never-claim entries are left out, as a draft that states one is not grounded by having
- * been told not to.
- */
-export function profileFacts(profile: SenderProfile | undefined): string {
-  if (!profile) return '';
-  const { neverClaim: _left, proofPoints = [], ...rest } = profile;
-  return [...Object.values(rest), ...proofPoints].join('\n');
-}
+/** What the profile gives a draft to state, as text (the checks' reading of it). */
+export const profileFacts = profileSourceText;

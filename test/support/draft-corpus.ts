@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { FINDING_KINDS, type Finding, type FindingKind } from '../../src/contract/draft-findings';
+import type { SenderProfileForPrompt } from '../../src/server/ai/prompts/sender-profile';
 import { findingsOfDrafts } from '../../src/server/services/draft-checks/check-campaign';
 
 /**
@@ -24,19 +25,42 @@ const labelledDraft = z.strictObject({
   expect: z.array(z.enum(FINDING_KINDS)),
   notes: z.string().optional(),
 });
+/** The sender's profile of a blind campaign, as the writer's `<sender>` block takes it. */
+export const senderProfile = z
+  .strictObject({
+    name: z.string(),
+    title: z.string(),
+    company: z.string(),
+    website: z.string(),
+    whatWeDo: z.string(),
+    offer: z.string(),
+    proofPoints: z.array(z.string()),
+    neverClaim: z.array(z.string()),
+  })
+  .partial() satisfies z.ZodType<SenderProfileForPrompt>;
 export const labelledCampaign = z.strictObject({
   name: z.string().min(1),
   ai: z.boolean(),
+  /** The prompt only where a senderProfile is given; else the prompt and the sender's settings. */
   aiSources: z.string(),
+  senderProfile: senderProfile.optional(),
   drafts: z.array(labelledDraft).min(1),
 });
 export type LabelledCampaign = z.infer<typeof labelledCampaign>;
 export type LabelledDraft = z.infer<typeof labelledDraft>;
 
+/**
+ * Which part of the corpus a draft is in: the blind drafts' ids say whether the checks may be
+ * tuned on them; the sealed ones are only ever scored.
+ */
+export type CorpusPart = 'old' | 'blind-tune' | 'blind-sealed';
+export const partOf = (id: string): CorpusPart =>
+  id.startsWith('blind-tune-') ? 'blind-tune' : id.startsWith('blind-sealed-') ? 'blind-sealed' : 'old';
+
 export function loadCorpus(): LabelledCampaign[] {
   return fs
     .readdirSync(FIXTURES)
-    .filter((f) => /^campaigns-.*\.json$/.test(f))
+    .filter((f) => /^(?:campaigns|blind)-.*\.json$/.test(f))
     .sort()
     .flatMap((f) =>
       z.array(labelledCampaign).parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8'))),
@@ -48,6 +72,21 @@ export const htmlOf = (draft: LabelledDraft) =>
   draft.body;
 
 export type Outcome = { draft: LabelledDraft; campaign: LabelledCampaign; found: Finding[] };
+
+/**
+ * The profile's text as the product adds it to what the checks take as given (what the company
+ * does, the offer, proof points, website, the sender's name, title and company). Never-claim
+ * entries are left out: being told not to claim something does not ground the claim.
+ */
+export function profileSourceText(profile: SenderProfileForPrompt | undefined): string {
+  if (!profile) return '';
+  const { neverClaim: _left, proofPoints = [], ...rest } = profile;
+  return [...Object.values(rest), ...proofPoints].join('\n');
+}
+
+/** What a campaign's AI was given besides the row, lower-cased as the product passes it. */
+export const aiSourcesOfCampaign = (campaign: LabelledCampaign) =>
+  [campaign.aiSources, profileSourceText(campaign.senderProfile)].filter(Boolean).join('\n').toLowerCase();
 
 /** The checks as the product runs them, each campaign as one step (check-campaign.ts). */
 export async function checkCampaign(campaign: LabelledCampaign): Promise<Outcome[]> {
@@ -62,7 +101,12 @@ export async function checkCampaign(campaign: LabelledCampaign): Promise<Outcome
       recipientEmail: draft.recipientEmail,
       row: draft.row,
     })),
-    [{ aiSources: campaign.ai ? campaign.aiSources.toLowerCase() : null }],
+    [
+      {
+        aiSources: campaign.ai ? aiSourcesOfCampaign(campaign) : null,
+        senderProfile: campaign.senderProfile ?? null,
+      },
+    ],
   );
   return campaign.drafts.map((draft, i) => ({ draft, campaign, found: found.get(i) ?? [] }));
 }
@@ -112,24 +156,44 @@ export function score(outcomes: readonly Outcome[]) {
   return { scores, mistakes };
 }
 
-export function report(
-  outcomes: readonly Outcome[],
-  scores: Record<FindingKind, Score>,
-  mistakes: readonly Mistake[],
-) {
+const pad = (v: string | number, n: number) => String(v).padStart(n);
+
+/** One part's precision and recall per kind, as a table. */
+function table(title: string, outcomes: readonly Outcome[]): string[] {
+  const { scores } = score(outcomes);
   const clean = outcomes.filter((o) => o.draft.expect.length === 0).length;
   const hardNegatives = outcomes.filter((o) => /hard negative/i.test(o.draft.notes ?? '')).length;
-  const pad = (v: string | number, n: number) => String(v).padStart(n);
-  const lines = [
-    `Draft checks on the labelled corpus: ${outcomes.length} drafts, ${clean} expected clean, ${hardNegatives} marked hard negatives`,
-    '',
+  return [
+    `${title}: ${outcomes.length} drafts, ${clean} expected clean, ${hardNegatives} marked hard negatives`,
     `${'kind'.padEnd(16)}${pad('positives', 10)}${pad('TP', 5)}${pad('FP', 5)}${pad('FN', 5)}${pad('precision', 11)}${pad('recall', 8)}`,
     ...FINDING_KINDS.map((kind) => {
       const s = scores[kind];
       return `${kind.padEnd(16)}${pad(s.positives, 10)}${pad(s.tp, 5)}${pad(s.fp, 5)}${pad(s.fn, 5)}${pad(s.precision.toFixed(3), 11)}${pad(s.recall.toFixed(3), 8)}`;
     }),
     '',
-    `Mistakes (${mistakes.length}):`,
+  ];
+}
+
+/** The outcomes of one part of the corpus. */
+export const inPart = (outcomes: readonly Outcome[], part: CorpusPart) =>
+  outcomes.filter((o) => partOf(o.draft.id) === part);
+
+/**
+ * Prints the figures of the whole corpus and of each part, and every mistake outside the sealed
+ * part. The sealed part's mistakes are not printed: whoever reads them would be tuning on them.
+ */
+export function report(outcomes: readonly Outcome[]) {
+  const open = outcomes.filter((o) => partOf(o.draft.id) !== 'blind-sealed');
+  const { mistakes } = score(open);
+  const lines = [
+    ...table('Draft checks on the whole labelled corpus', outcomes),
+    ...table('The first corpus (campaigns-*.json)', inPart(outcomes, 'old')),
+    ...table('The blind corpus, part open to tuning (blind-tune-*)', inPart(outcomes, 'blind-tune')),
+    ...table(
+      'The blind corpus, sealed part (blind-sealed-*, never tuned on)',
+      inPart(outcomes, 'blind-sealed'),
+    ),
+    `Mistakes outside the sealed part (${mistakes.length}):`,
     ...[...mistakes]
       .sort(
         (a, b) => a.kind.localeCompare(b.kind) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id),

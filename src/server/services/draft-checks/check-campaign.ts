@@ -41,8 +41,11 @@ export function aiSourcesOf(
 const YIELD_EVERY = 500;
 const PAGE = 2000;
 
-/** How a step's drafts are checked: what its AI was given (null: a fixed template's drafts). */
-export type StepSources = { aiSources: string | null };
+/**
+ * How a step's drafts are checked: what its AI was given (null: a fixed template's drafts) and,
+ * where known, the sender's profile as the writer got it (its never-claim list is checked apart).
+ */
+export type StepSources = { aiSources: string | null; senderProfile?: SenderProfileForPrompt | null };
 
 /**
  * The findings of a campaign's drafts: each draft on its own, then each step's drafts against
@@ -69,6 +72,7 @@ export async function findingsOfDrafts(
           row: draft.row,
           missingValues: missingValuesOf(draft.attentionReason),
           aiSources: steps[draft.step - 1]?.aiSources ?? null,
+          senderProfile: steps[draft.step - 1]?.senderProfile ?? null,
         },
         body,
       ),

@@ -70,7 +70,7 @@ describe('checkDraft', () => {
   it("notes an AI draft's missing value as low: the model wrote around it (issue #28)", () => {
     const found = checkDraft({ ...ada, missingValues: missingValuesOf('No value for: info') });
     expect(found.map((f) => [f.kind, f.severity, f.reason])).toEqual([
-      ['personalisation', 'low', 'The recipient has no value for "info": the AI wrote this email without it'],
+      ['deliverability', 'low', 'The recipient has no value for "info": the AI wrote this email without it'],
     ]);
     expect(checkDraft(ada)).toEqual([]);
   });
@@ -92,5 +92,30 @@ describe('checkDraft', () => {
     expect(checkDraft({ ...ada, body: '<p> </p>' }).map((f) => f.reason)).toContain(
       'The email has no text of its own: only the footer would be left',
     );
+  });
+
+  it("holds an AI draft to the sender's profile: a never-claim is high, an unlisted customer medium", () => {
+    const found = checkDraft({
+      ...ada,
+      aiSources: `${ada.aiSources}\nsam, tailor ltd, warehouse arm maintenance`,
+      senderProfile: {
+        name: 'Sam',
+        company: 'Tailor Ltd',
+        whatWeDo: 'Warehouse arm maintenance',
+        neverClaim: ['that we guarantee zero downtime'],
+      },
+      body: '<p>Hi Ada,</p><p>We can promise you zero downtime in Leeds. We already help firms such as Brindley Foods.</p>',
+    });
+    expect(found.map((f) => [f.kind, f.severity, f.span?.text])).toEqual([
+      ['ungrounded', 'high', 'We can promise you zero downtime in Leeds.'],
+      ['ungrounded', 'medium', 'Brindley Foods'],
+    ]);
+  });
+
+  it('finds a greeting left without its name as high, however the draft was written', () => {
+    const found = checkDraft({ ...ada, body: '<p>Hi ,</p><p>Acme Robotics builds arms in Leeds.</p>' });
+    expect(found.map((f) => [f.kind, f.severity, f.span?.text])).toEqual([
+      ['deliverability', 'high', 'Hi ,'],
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { bySeverity, type Finding } from '../../../contract/draft-findings';
+import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import { deliverabilityFindings } from './deliverability';
 import { type DraftText, readDraft } from './draft-text';
-import { groundingFindings } from './grounding';
 import { personalisationFindings } from './personalisation';
+import { ungroundedFindings } from './ungrounded';
 
 export type DraftToCheck = {
   subject: string;
@@ -19,6 +20,11 @@ export type DraftToCheck = {
    * the user wrote.
    */
   aiSources: string | null;
+  /**
+   * The sender's profile as the writer got it, for the checks that need its parts apart (what the
+   * sender must never claim); its text is in `aiSources` already. Null or absent: none known.
+   */
+  senderProfile?: SenderProfileForPrompt | null;
 };
 
 /** The values a recipient's row has (empty cells left out). */
@@ -37,23 +43,21 @@ export function checkDraft(draft: DraftToCheck, body: DraftText = readDraft(draf
     ...personalisationFindings(`${draft.subject} ${body.text}`, rowValues, draft.recipientEmail),
     ...(draft.aiSources === null
       ? []
-      : groundingFindings(
-          draft.subject,
-          body.text,
-          [...rowValues, draft.recipientEmail, draft.aiSources].join('\n').toLowerCase(),
-        )),
+      : ungroundedFindings({ ...draft, aiSources: draft.aiSources }, body.text, rowValues)),
   ];
   return findings.sort(bySeverity);
 }
 
 /**
  * An AI draft whose recipient had no value for a variable: the model wrote around the gap, so
- * there is no text left reading wrong, only a note that this email had less to go on. Low, so it
- * never blocks approving (issue #28: one unmapped variable had marked every email high).
+ * there is mostly no text left reading wrong, only a note that this email had less to go on. Low,
+ * so it never blocks approving (issue #28: one unmapped variable had marked every email high); a
+ * greeting left without its name is found apart, as high (greeting.ts). A missing value is a
+ * deliverability finding for both kinds of template, as reviewers file it.
  */
 function missingValueNotes(missing: readonly string[]): Finding[] {
   return missing.map((name) => ({
-    kind: 'personalisation',
+    kind: 'deliverability',
     severity: 'low',
     span: null,
     reason: `The recipient has no value for "${name}": the AI wrote this email without it`,

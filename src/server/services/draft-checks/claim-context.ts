@@ -97,6 +97,17 @@ export function sentenceAround(text: string, at: number): [number, number] {
   return [start, Math.min(text.length, end + 1)];
 }
 
+/** Every sentence of a text, with where it starts. */
+export function sentencesOf(text: string): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  for (let start = 0; start < text.length; ) {
+    const [, end] = sentenceAround(text, start);
+    out.push({ start, text: text.slice(start, end) });
+    start = end;
+  }
+  return out;
+}
+
 /** Whether the sentence as a whole speaks to the recipient about themselves. */
 export const addressesRecipient = (sentence: string) =>
   SECOND_PERSON.test(sentence) || CONGRATULATING.test(sentence) || GREETING.test(sentence);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkCampaign,
+  inPart,
   loadCorpus,
   type Outcome,
   report,
@@ -11,21 +12,27 @@ import { FINDING_KINDS, type FindingKind } from '../../../contract/draft-finding
 
 /**
  * The draft checks measured against a hand-labelled corpus (test/fixtures/drafts, described in its
- * README): each campaign through the product's checks (findingsOfDrafts), and the
- * kinds found set against the kinds a reviewer would want flagged. Prints precision and recall per
- * kind and every mistake; holds each kind to a precision of 0.95, or where it is not met yet
- * to today's floor (BELOW_GOAL).
+ * README): each campaign through the product's checks (findingsOfDrafts), and the kinds found set
+ * against the kinds a reviewer would want flagged. Prints precision and recall per kind for the
+ * whole corpus and each part, and every mistake outside the sealed part; holds each kind to a
+ * precision of 0.95 over the whole corpus, and of 0.9 on the sealed blind part, which no check
+ * was ever tuned on (its figures say how the checks do on drafts nobody tuned them for), or where
+ * that is not met yet to today's floor (SEALED_BELOW_GOAL).
  */
 
-/** The goal for every cheap check. */
+/** The goal for every cheap check over the whole corpus. */
 const MIN_PRECISION = 0.95;
+/** The goal on the sealed part: fewer drafts, none of them seen while the checks were written. */
+const MIN_SEALED_PRECISION = 0.9;
 /**
- * Where a kind does not meet the goal yet, the floor it holds today, so it cannot slip further
- * unnoticed. Every kind meets it now; a kind that falls short again goes here with its floor,
- * not with a lower goal.
+ * Where a kind falls short of the sealed goal, the floor it holds, so it cannot slip unnoticed,
+ * and the test says so when it meets the goal. Not a lower goal: the sealed drafts' mistakes are
+ * never read, so a kind here is improved on the open parts by class, and the floor raised only
+ * when the figure rises on its own. Ungrounded: 12 of 15 flagged drafts right (0.80) once the
+ * class rules were in.
  */
-const BELOW_GOAL: Partial<Record<FindingKind, number>> = {};
-const MIN_DRAFTS = 200;
+const SEALED_BELOW_GOAL: Partial<Record<FindingKind, number>> = { ungrounded: 0.8 };
+const MIN_DRAFTS = 500;
 /** Kinds only AI drafts can have: a fixed template's text is the user's, and its drafts are alike by design. */
 const AI_ONLY: readonly FindingKind[] = ['ungrounded', 'duplicate'];
 
@@ -33,18 +40,20 @@ describe('draft checks against the labelled corpus', () => {
   const corpus = loadCorpus();
   let outcomes: Outcome[] = [];
   let scores = {} as Record<FindingKind, Score>;
+  let sealed = {} as Record<FindingKind, Score>;
 
   beforeAll(async () => {
     outcomes = (await Promise.all(corpus.map(checkCampaign))).flat();
-    const scored = score(outcomes);
-    scores = scored.scores;
-    report(outcomes, scores, scored.mistakes);
+    scores = score(outcomes).scores;
+    sealed = score(inPart(outcomes, 'blind-sealed')).scores;
+    report(outcomes);
   });
 
-  it(`has at least ${MIN_DRAFTS} labelled drafts with distinct ids`, () => {
+  it(`has at least ${MIN_DRAFTS} labelled drafts with distinct ids, 70 of them sealed`, () => {
     const ids = corpus.flatMap((c) => c.drafts.map((d) => d.id));
     expect(ids.length).toBeGreaterThanOrEqual(MIN_DRAFTS);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(inPart(outcomes, 'blind-sealed')).toHaveLength(70);
   });
 
   it('has positives of every kind, the AI-only kinds in AI campaigns only', () => {
@@ -55,18 +64,22 @@ describe('draft checks against the labelled corpus', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it.each(FINDING_KINDS.filter((k) => !BELOW_GOAL[k]))(
-    `%s: precision of at least ${MIN_PRECISION}`,
+  it.each(FINDING_KINDS)(`%s: precision of at least ${MIN_PRECISION} over the whole corpus`, (kind) => {
+    expect(scores[kind].precision).toBeGreaterThanOrEqual(MIN_PRECISION);
+  });
+
+  it.each(FINDING_KINDS.filter((k) => !SEALED_BELOW_GOAL[k]))(
+    `%s: precision of at least ${MIN_SEALED_PRECISION} on the sealed part`,
     (kind) => {
-      expect(scores[kind].precision).toBeGreaterThanOrEqual(MIN_PRECISION);
+      expect(sealed[kind].precision).toBeGreaterThanOrEqual(MIN_SEALED_PRECISION);
     },
   );
 
-  it.each(Object.entries(BELOW_GOAL))(
-    `%s: precision of at least %s, short of the goal of ${MIN_PRECISION}`,
+  it.each(Object.entries(SEALED_BELOW_GOAL))(
+    `%s: precision of at least %s on the sealed part, short of the goal of ${MIN_SEALED_PRECISION}`,
     (kind, floor) => {
-      expect(scores[kind as FindingKind].precision).toBeGreaterThanOrEqual(floor!);
-      expect(scores[kind as FindingKind].precision).toBeLessThan(MIN_PRECISION);
+      expect(sealed[kind as FindingKind].precision).toBeGreaterThanOrEqual(floor!);
+      expect(sealed[kind as FindingKind].precision).toBeLessThan(MIN_SEALED_PRECISION);
     },
   );
 });

@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { DEFAULT_PLACEHOLDERS } from '../../../contract/placeholders';
 import { type DraftText, wordsOf } from './draft-text';
+import { emptyGreetingFindings } from './greeting';
 
 /** Gmail cuts a message's HTML off ("[Message clipped]") from 102 KB, hiding the footer with it. */
 export const GMAIL_CLIP_BYTES = 102 * 1024;
@@ -139,6 +140,8 @@ export function deliverabilityFindings(
         );
     }
   }
+
+  found.push(...emptyGreetingFindings(subject, body.text));
 
   // A fixed template's text is written around the value: without it that text may read wrong.
   for (const name of missingValues)

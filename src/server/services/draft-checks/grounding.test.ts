@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groundingFindings } from './grounding';
+import { placesGiven } from './places';
 
 /** What the AI was given, lower-cased, as checkDraft passes it. */
 const SOURCES = [
@@ -31,7 +32,7 @@ describe('groundingFindings: numbers', () => {
 
   it('reads an amount\'s unit only as a unit of its own: "9. März" is a date, "€9 m" an amount', () => {
     expect(flagged('Passt Ihnen Montag, der 9. März, oder der 10. März?')).toEqual([]);
-    expect(flagged('Sie haben 9 Mio. eingeworben, rund 9 m Euro.')).toEqual(['body:9 m']);
+    expect(flagged('Sie haben 9 Mio. eingeworben, rund 9 m Euro.')).toEqual(['body:9 Mio', 'body:9 m Euro']);
     expect(flagged('You raised €9m last spring.')).toEqual(['body:€9m']);
   });
 });
@@ -105,5 +106,14 @@ describe('groundingFindings: names only in a claim about the recipient', () => {
       flagged('I saw Solana Brands featured in Vogue last month.', 'Saw Solana Brands in Vogue'),
     ).toEqual(['subject:Vogue', 'body:Vogue']);
     expect(flagged('ShipIt Summit has talks on GitOps at scale.', 'GitOps at ShipIt Summit')).toEqual([]);
+  });
+
+  it('judges a place the table knows by what holds what: the county of the row’s town is no news', () => {
+    const row = ['Hannah', 'Willow & Finch', 'Warwick'];
+    const sources = [...row, 'we advise employers across the midlands'].join('\n').toLowerCase();
+    const places = placesGiven(row, 'we advise employers across the midlands');
+    const found = (body: string) => groundingFindings('', body, sources, places).map((f) => f.span?.text);
+    expect(found('Your 130 staff across Warwickshire are a sizeable team.')).toEqual(['130']);
+    expect(found('Your Nottingham team will need careful handling.')).toEqual(['Nottingham']);
   });
 });

@@ -1,5 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
+import { type Amount, amountsIn, isGivenAmount, type SourceValues, sourceValues } from './amounts';
 import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
+import { judgePlace, type PlacesGiven } from './places';
 
 /**
  * The cheap half of the ungrounded-claims check, for AI drafts: numbers and proper names in the
@@ -39,35 +41,42 @@ const ACRONYM = /^\p{Lu}{2,6}s?$/u;
  * capitals say nothing about names, so only numbers are checked.
  */
 const NOUN_CAPITALISING = /\b(?:und|der|die|das|nicht|mit|für|Sie|Ihnen|Ihre[nmrs]?|wir|ich)\b/g;
-const capitalisesNouns = (text: string) => (text.match(NOUN_CAPITALISING)?.length ?? 0) >= 3;
+export const capitalisesNouns = (text: string) => (text.match(NOUN_CAPITALISING)?.length ?? 0) >= 3;
 
-/**
- * Numbers worth checking: money, percentages, large counts, years, funding rounds, and ratings
- * with a decimal ("4.9-star", "4.8/5"; a whole "5-star" is as often a manner of speaking).
- */
-const CLAIM_NUMBER =
-  /(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion)?(?!\p{L})|\b\d[\d,.]*\s?%|\b\d[\d,.]*\s?(?:k|m|bn|million|billion)(?!\p{L})|\b(?:19|20)\d\d\b|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,}\b|\bSeries [A-H]\b|\b\d[.,]\d(?=\s?-?\s?stars?\b|\s?(?:\/|out of)\s?(?:5|10)\b))/giu;
 /** Counts that describe the sender's own offer ("a 15-minute call", "2 weeks"), not the recipient. */
 const DURATION_AFTER = /^\s?-?\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|seconds?)\b/i;
+/** A rating with a decimal ("4.9-star", "4.8/5"); a whole "5-star" is as often a manner of speaking. */
+const RATING_AFTER = /^\s?-?\s?stars?\b|^\s?(?:\/|out of)\s?(?:5|10)\b/i;
+const FUNDING_ROUND = /\bSeries [A-H]\b/g;
+
+/**
+ * Whether an amount makes a claim worth checking: money, a percentage, a multiplied amount
+ * ("95k"), a year, a count of 100 or more, or a rating with a decimal.
+ */
+function isClaimAmount(a: Amount, after: string) {
+  if (a.money || a.percent || a.scaled) return true;
+  // Years read as counts too: 2025 is 100 or more.
+  if (a.values.some((v) => v >= 100)) return true;
+  return /^\d[.,]\d$/.test(a.digits) && RATING_AFTER.test(after);
+}
 
 function mostlyCapitals(text: string) {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return letters >= 6 && (text.match(/\p{Lu}/gu)?.length ?? 0) / letters >= 0.6;
 }
 
-const digitsOf = (text: string) => text.replace(/[^\d]/g, '');
-/** Every number of a text without its separators ("12,000" and "12000" alike; "87.5" as "875"). */
-const numbersIn = (text: string) => new Set((text.match(/\d[\d,.]*\d|\d/g) ?? []).map(digitsOf));
-
 /** A run of capitalised words ("Acme Robotics", "TechCrunch"), judged as one name. */
-const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
+export const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'’-]*)*/gu;
 
 /**
  * Whether a name is no news: each word, and each part of a hyphenated one ("Nomad-friendly",
  * "AI-specific"), is a known non-name, an acronym, lower-case after the hyphen or in the sources;
  * or the whole name is in the sources.
  */
-function isGrounded(name: string, sources: string) {
+export function isGrounded(name: string, sources: string, places: PlacesGiven | undefined) {
+  // A place the table knows is judged by what holds what: the county of the row's town is no news.
+  const place = places ? judgePlace(name, places) : 'unknown';
+  if (place !== 'unknown') return place === 'given' || sources.includes(bare(name));
   const grounded = (part: string) =>
     !/^\p{Lu}/u.test(part) || NOT_NAMES.has(bare(part)) || ACRONYM.test(part) || sources.includes(bare(part));
   return name.split(/\s+/).every((w) => w.split('-').every(grounded)) || sources.includes(bare(name));
@@ -78,10 +87,13 @@ export function groundingFindings(
   bodyText: string,
   /** Everything the AI was given, lower-cased: row values, template text, sender settings. */
   sources: string,
+  /** The places the sources name, where known (places.ts). */
+  places?: PlacesGiven,
+  /** The amounts of the sources, if read already (amounts.ts). */
+  values: SourceValues = sourceValues(sources),
 ): Finding[] {
   const found: Finding[] = [];
   const names: { field: 'subject' | 'body'; name: string; claim: boolean }[] = [];
-  const sourceNumbers = numbersIn(sources);
   const seen = new Set<string>();
   const flag = (field: 'subject' | 'body', text: string, reason: string) => {
     const key = `${field}:${text.toLowerCase()}`;
@@ -97,20 +109,19 @@ export function groundingFindings(
   ] as const) {
     // Placeholders ("[First Name]", "{{ company }}") are the deliverability check's to report.
     const text = original.replace(/\[[^\]\n]*\]|\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length));
-    for (const m of text.matchAll(CLAIM_NUMBER)) {
-      const claim = m[0].trim().replace(/[.,]+$/, '');
-      if (DURATION_AFTER.test(text.slice(m.index + m[0].length))) continue;
+    // Amounts and funding rounds in the order they read.
+    const claims: { at: number; text: string }[] = [];
+    for (const a of amountsIn(text)) {
+      const after = text.slice(a.index + a.text.length);
+      if (!isClaimAmount(a, after) || DURATION_AFTER.test(after)) continue;
       // "100%" is a manner of speaking ("100% free", "100 % sûr"), not a figure about anyone.
-      if (/^100\s?%$/.test(claim)) continue;
-      const digits = digitsOf(claim);
-      if (
-        claim.toLowerCase().startsWith('series ')
-          ? sources.includes(claim.toLowerCase())
-          : digits && sourceNumbers.has(digits)
-      )
-        continue;
-      flag(field, claim, `"${claim}" is not in the recipient's row, the template or your settings`);
+      if (a.percent && a.values.includes(100)) continue;
+      if (!isGivenAmount(a, values)) claims.push({ at: a.index, text: a.text.replace(/[.,]+$/, '') });
     }
+    for (const m of text.matchAll(FUNDING_ROUND))
+      if (!sources.includes(m[0].toLowerCase())) claims.push({ at: m.index, text: m[0] });
+    for (const claim of claims.sort((a, b) => a.at - b.at))
+      flag(field, claim.text, `"${claim.text}" is not in the recipient's row, the template or your settings`);
     // Names, each judged with its sentence: whether one makes a claim depends on the sentence.
     // A text mostly in capitals is shouting (the deliverability check says so), not names.
     if (mostlyCapitals(text) || nounsCapitalised) continue;
@@ -127,7 +138,7 @@ export function groundingFindings(
         at += rest + 1;
         name = name.slice(rest + 1);
       }
-      if (isGrounded(name, sources)) continue;
+      if (isGrounded(name, sources, places)) continue;
       if (at >= end) {
         [start, end] = sentenceAround(text, at);
         sentence = text.slice(start, end);

@@ -1,0 +1,131 @@
+import type { Finding } from '../../../contract/draft-findings';
+import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
+import { sentencesOf } from './claim-context';
+import { keyText } from './claim-words';
+
+/**
+ * A sentence that states what the sender's profile says never to claim: "we can promise you won't
+ * have downtime" against "that we can guarantee no downtime", "las subvenciones están
+ * garantizadas", "RCVS-approved" against "that Vetora is approved or endorsed by the RCVS". An
+ * entry is matched by its words, not its wording: each word by its start, and the words that
+ * make such claims (guarantee, cheaper, approved, free) by meaning in four languages. Only the
+ * part of an entry the profile does not state counts ("tribunal claims" are the sender's
+ * business; a guarantee of their outcome is the claim), so a sentence must hold that part. The
+ * prompt is left out of that: it often says what not to do ("no prometas cifras").
+ */
+
+/** Words that make the claim, by meaning: "promise" is a guarantee, "günstiger" a price claim. */
+const CLAIM_WORDS: Record<string, string[]> = {
+  // Not "certain" (French "certains clients" is "some clients"), "asegurar" ("make sure") nor
+  // "prometedor" ("promising", of a market).
+  GUARANTEE: [
+    'guarant',
+    'promise',
+    'certainly',
+    'certainement',
+    'confident',
+    'versprech',
+    'garant',
+    'prometo',
+    'prometemos',
+    'promets',
+    'promett',
+  ],
+  CHEAPER: ['cheap', 'lowest', 'gunstiger', 'gunstigst', 'billiger', 'niedrigst', 'barat', 'economic'],
+  APPROVED: ['approv', 'endors', 'accredit', 'zugelass', 'zertifiz', 'homolog', 'avalad', 'respaldad'],
+  FREE: ['free', 'kostenlos', 'gratis', 'gratuit', 'umsonst'],
+};
+const MEANINGS = Object.entries(CLAIM_WORDS).map(
+  ([meaning, starts]) => [meaning, new RegExp(`^(?:${starts.join('|')})`)] as const,
+);
+
+/** Phrases that make a price claim in more than one word: "moins cher", "plus bas", "más bajo". */
+const CHEAPER_PHRASES = / (?:moins chers?e?s?|plus bas|moins eleves?|mas bajos?|mas baratos?) /g;
+
+/** Words that carry no claim: articles, pronouns, "that we", "any", "never". */
+const STOP = new Set(
+  (
+    'that we our us are is be will can the a an any of to for by or and with than their them they it its ' +
+    'never claim claims have has not no all every ' +
+    'dass wir unser unsere sind ist die der das den dem des ein eine einen und oder als von mit für im in ' +
+    'que nous notre nos sont est les le la un une des de du et ou avec par pour aux au en ' +
+    'que nosotros nuestro nuestra son es el los las una unos del y o con por para al en esta estan'
+  ).split(' '),
+);
+
+/** The words of a text as the rule compares them: claim words by meaning, others by their start. */
+function termsOf(text: string, leaveOut: Set<string>): string[] {
+  const keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ');
+  const terms: string[] = [];
+  for (const word of keyed.trim().split(' ')) {
+    if (!word || STOP.has(word) || leaveOut.has(word)) continue;
+    const meaning = MEANINGS.find(([, starts]) => starts.test(word))?.[0];
+    if (meaning) terms.push(meaning);
+    else if (/^\d+$/.test(word)) terms.push(word);
+    else if (word.length >= 4) terms.push(word.slice(0, 5));
+  }
+  return [...new Set(terms)];
+}
+
+const isClaimWord = (term: string) => term in CLAIM_WORDS;
+
+type Rule = { entry: string; terms: string[]; own: string[]; claimWord: string | undefined };
+
+/** A profile's rules, read once for all the drafts of a step (they share the profile object). */
+const rulesOf = new WeakMap<SenderProfileForPrompt, { rules: Rule[]; leaveOut: Set<string> }>();
+
+function readRules(profile: SenderProfileForPrompt) {
+  const known = rulesOf.get(profile);
+  if (known) return known;
+  const { neverClaim = [], proofPoints = [], ...rest } = profile;
+  const sources = [...Object.values(rest), ...proofPoints].join('\n');
+  // The sender's own name and company are in every claim about them: they tell no claim apart.
+  const leaveOut = new Set(
+    keyText(`${profile.company ?? ''} ${profile.name ?? ''}`)
+      .trim()
+      .split(' '),
+  );
+  const said = new Set(termsOf(sources, new Set()));
+  const rules = neverClaim
+    .filter((e) => e.trim())
+    .map((entry) => {
+      const terms = termsOf(entry, leaveOut);
+      const own = terms.filter((t) => !said.has(t));
+      return { entry: entry.trim(), terms, own, claimWord: own.find(isClaimWord) };
+    });
+  const read = { rules, leaveOut };
+  rulesOf.set(profile, read);
+  return read;
+}
+
+export function neverClaimFindings(
+  subject: string,
+  bodyText: string,
+  profile: SenderProfileForPrompt | null | undefined,
+): Finding[] {
+  if (!profile?.neverClaim?.length) return [];
+  const { rules, leaveOut } = readRules(profile);
+  const found: Finding[] = [];
+  for (const [field, text] of [
+    ['subject', subject],
+    ['body', bodyText],
+  ] as const)
+    for (const sentence of sentencesOf(text)) {
+      const terms = new Set(termsOf(sentence.text, leaveOut));
+      for (const rule of rules) {
+        if (rule.own.length === 0) continue;
+        // The claim word of the entry, if it has one the sources do not say; else all of its own part.
+        if (rule.claimWord ? !terms.has(rule.claimWord) : !rule.own.every((t) => terms.has(t))) continue;
+        const shared = rule.terms.filter((t) => terms.has(t)).length + (rule.claimWord ? 1 : 0);
+        if (shared < Math.max(2, rule.terms.length / 2)) continue;
+        found.push({
+          kind: 'ungrounded',
+          severity: 'high',
+          span: { field, text: sentence.text.trim() },
+          reason: `Your profile says never to claim this: "${rule.entry}"`,
+        });
+        break;
+      }
+    }
+  return found;
+}
