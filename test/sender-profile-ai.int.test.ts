@@ -28,7 +28,7 @@ function draftFor(prompt: string) {
     ? { subject: 'Following up', body: '<p>Just checking in. See acme-routes.example for details.</p>' }
     : {
         subject: 'Routes for your team',
-        body: '<p>Hi there, we are trusted by 12000 teams and saved one of them $5M.</p><p>Two months free for schools?</p>',
+        body: '<p>Hi there, we are trusted by 12000 teams and saved one of them $5M.</p><p>We are SOC 2 certified.</p><p>Two months free for schools?</p>',
       };
 }
 
@@ -122,6 +122,14 @@ describe('the sender profile reaches the AI that writes and the checks that read
     const spans = first.findings!.filter((f) => f.kind === 'ungrounded').map((f) => f.span?.text);
     expect(spans).toContain('$5M');
     expect(spans).not.toContain('12000');
+    // What the Settings' never-claim list forbids is a high finding, from the same profile.
+    expect(first.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'ungrounded',
+        severity: 'high',
+        reason: 'Your profile says never to claim this: "SOC 2 certified"',
+      }),
+    );
 
     // The review's page names the sender facts each AI draft states.
     for (const email of emails)

@@ -108,7 +108,7 @@ export async function checkCampaignDrafts(
 ): Promise<number> {
   const { settings, forPrompt: sender } = await senderOfCampaign(db, campaign);
   const templates = await templatesOfSteps(db, campaign);
-  const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings, sender) }));
+  const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings, sender), senderProfile: sender }));
   const drafts: DraftForChecks[] = [];
   for (let page = await draftsForChecks(db, campaign.id, { afterId: 0, limit: PAGE }); ; ) {
     drafts.push(...page);
@@ -152,6 +152,7 @@ export async function checkEditedDraft(
     row: await recipientRow(db, email.recipientId),
     missingValues: [],
     aiSources: aiSourcesOf(template, settings, forPrompt),
+    senderProfile: forPrompt,
   });
   // Its claims are read again in the background (recheckEditedClaims).
   return { findings, readsClaims: campaign.checkClaimsWithAi && writtenByAi(template) };
@@ -180,6 +181,7 @@ export async function recheckEditedClaims(
       ...d,
       missingValues: [],
       aiSources: aiSourcesOf(templates[d.step - 1] ?? null, settings, sender),
+      senderProfile: sender,
     }),
   }));
   if (edited.length > 0)
