@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { sentencesOf } from './claim-context';
 import { hasPhrase, keyText } from './claim-words';
+import { ungroundedFinds } from './ungrounded-finds';
 
 /**
  * A past contact that no source has: a referral by someone ("Tom Ellery suggested I get in
@@ -150,14 +151,7 @@ export function acquaintanceClaimFindings(
   /** Whether the text capitalises every noun (German), so two capitals are no name. */
   nounsCapitalised: boolean,
 ): Finding[] {
-  const found: Finding[] = [];
-  const seen = new Set<string>();
-  const flag = (field: 'subject' | 'body', text: string, reason: string) => {
-    const key = `${field}:${text.toLowerCase()}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    found.push({ kind: 'ungrounded', severity: 'medium', span: { field, text }, reason });
-  };
+  const { found, flag } = ungroundedFinds();
   for (const [field, text] of [
     ['subject', subject],
     ['body', bodyText],

@@ -108,7 +108,10 @@ export async function checkCampaignDrafts(
 ): Promise<number> {
   const { settings, forPrompt: sender } = await senderOfCampaign(db, campaign);
   const templates = await templatesOfSteps(db, campaign);
-  const steps = templates.map((t) => ({ aiSources: aiSourcesOf(t, settings, sender), senderProfile: sender }));
+  const steps = templates.map((t) => ({
+    aiSources: aiSourcesOf(t, settings, sender),
+    senderProfile: sender,
+  }));
   const drafts: DraftForChecks[] = [];
   for (let page = await draftsForChecks(db, campaign.id, { afterId: 0, limit: PAGE }); ; ) {
     drafts.push(...page);

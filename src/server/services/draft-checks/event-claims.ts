@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { sentencesOf } from './claim-context';
 import { CONGRATULATING, keyText, OUR, SUPPOSING, YOUR } from './claim-words';
+import { ungroundedFinds } from './ungrounded-finds';
 
 /**
  * An event of the recipient's told by its noun, that no source has: "congratulations on the
@@ -194,8 +195,7 @@ export function eventClaimFindings(
   /** What the AI was given about the recipient (the row, the prompt), as keyText gives it. */
   keyedSources: string,
 ): Finding[] {
-  const found: Finding[] = [];
-  const seen = new Set<string>();
+  const { found, flag } = ungroundedFinds();
   for (const [field, text] of [
     ['subject', subject],
     ['body', bodyText],
@@ -217,15 +217,11 @@ export function eventClaimFindings(
               ? kind.given.some((start) => keyedSources.includes(start.length >= 5 ? start : ` ${start}`))
               : keyedSources.includes(` ${siteWordOf(m[0]).slice(0, 5)}`);
           if (given) continue;
-          const key = `${field}:${m[0].toLowerCase()}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          found.push({
-            kind: 'ungrounded',
-            severity: 'medium',
-            span: { field, text: m[0] },
-            reason: `"${m[0]}" tells of an event of the recipient's that nothing you gave the AI mentions`,
-          });
+          flag(
+            field,
+            m[0],
+            `"${m[0]}" tells of an event of the recipient's that nothing you gave the AI mentions`,
+          );
         }
     }
   }

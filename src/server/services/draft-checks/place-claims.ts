@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { hasPhrase } from './claim-words';
 import { judgePlace, type PlacesGiven } from './places';
+import { ungroundedFinds } from './ungrounded-finds';
 
 /**
  * A place told to the recipient as theirs ("votre boutique de Chambéry", "su nave de Cartagena",
@@ -72,8 +73,7 @@ export function placeClaimFindings(
   keyedSources: string,
   given: PlacesGiven,
 ): Finding[] {
-  const found: Finding[] = [];
-  const seen = new Set<string>();
+  const { found, flag } = ungroundedFinds();
   for (const [field, text] of [
     ['subject', subject],
     ['body', bodyText],
@@ -89,15 +89,11 @@ export function placeClaimFindings(
           if (!WHERE.test(prep) || !SITE.test(m.groups!.thing ?? '')) continue;
           if (language === 'de' && !GERMAN_TOWN.test(place)) continue;
         }
-        const key = `${field}:${place.toLowerCase()}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        found.push({
-          kind: 'ungrounded',
-          severity: 'medium',
-          span: { field, text: place },
-          reason: `"${place}" is given as the recipient's place, but their row, the template and your profile name another or none`,
-        });
+        flag(
+          field,
+          place,
+          `"${place}" is given as the recipient's place, but their row, the template and your profile name another or none`,
+        );
       }
   return found;
 }

@@ -2,6 +2,7 @@ import type { Finding } from '../../../contract/draft-findings';
 import { sentencesOf } from './claim-context';
 import { isGrounded, NAME_RUN } from './grounding';
 import { type PlacesGiven, placesNamed } from './places';
+import { ungroundedFinds } from './ungrounded-finds';
 
 /**
  * A customer the draft gives the sender that the profile does not list: "manufacturers such as
@@ -52,8 +53,7 @@ export function senderCustomerFindings(
   senderCompany: string | undefined,
 ): Finding[] {
   const company = senderCompany?.trim().toLowerCase();
-  const found: Finding[] = [];
-  const seen = new Set<string>();
+  const { found, flag } = ungroundedFinds();
   for (const [field, text] of [
     ['subject', subject],
     ['body', bodyText],
@@ -71,15 +71,7 @@ export function senderCustomerFindings(
           if (nounsCapitalised && !GERMAN_COMPANY.test(name)) continue;
           if (company?.includes(name.toLowerCase())) continue;
           if (placesNamed(name).length > 0 || isGrounded(name, sources, places)) continue;
-          const key = `${field}:${name.toLowerCase()}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          found.push({
-            kind: 'ungrounded',
-            severity: 'medium',
-            span: { field, text: name },
-            reason: `"${name}" is given as a customer of yours, but your profile does not name it`,
-          });
+          flag(field, name, `"${name}" is given as a customer of yours, but your profile does not name it`);
         }
       }
     }
