@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { toast } from './campaign-support';
+import { chooseOption, createPromptTemplate, toast } from './campaign-support';
 import { signInLocally, uniqueEmail } from './support';
 
 /**
@@ -72,6 +72,21 @@ for (const size of SIZES) {
       await editor.getByText('AI Prompt', { exact: true }).click();
       await expect(editor.getByRole('status', { name: 'Needs an AI provider' }).first()).toContainText(
         'An AI Prompt template uses AI',
+      );
+      await page.keyboard.press('Escape');
+
+      // A campaign says so as soon as one of its steps is written by the AI, not at Generate.
+      await createPromptTemplate(page, 'Needs AI');
+      await page.goto('/campaigns');
+      await page
+        .getByRole('button', { name: /Create (Your First )?Campaign/ })
+        .first()
+        .click();
+      const campaign = page.getByRole('dialog', { name: 'Create New Campaign' });
+      await expect(campaign.getByRole('status', { name: 'Needs an AI provider' })).toHaveCount(0);
+      await chooseOption(page, campaign.getByLabel('Email Template'), 'Needs AI (AI Prompt)');
+      await expect(campaign.getByRole('status', { name: 'Needs an AI provider' })).toContainText(
+        'Writing this campaign’s emails uses AI',
       );
     });
   });

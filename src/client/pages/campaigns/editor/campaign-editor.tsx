@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { unmappedVariables } from '../column-mapping';
+import { AiProviderNeeded } from './ai-provider-needed';
 import { submitProblem } from './campaign-draft';
 import { DetailsSection } from './details-section';
 import { FollowUpsSection } from './follow-ups-section';
@@ -105,6 +106,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
         </Modal.Header>
         <Modal.Body>
           <Stack gap="md">
+            <AiProviderNeeded state={state} />
             <DetailsSection state={state} autoFocus={focus !== 'csv'} />
             <RecipientsSection state={state} autoFocus={focus === 'csv'} uploadProgress={uploadProgress} />
             <MappingSection state={state} />
