@@ -24,8 +24,9 @@ const BLOCKS = new Set<string>(BLOCK_NAMES);
 /**
  * A tag on its own ahead of a line break, of an interpolation (the end of a template's head or
  * middle part) or of the end of a string being concatenated: how a prompt block is built by hand.
+ * A regular expression's named group or back-reference (`(?<place>`, `\k<place>`) is no tag.
  */
-const TAG_AT_A_SEAM = /<\s*\/?\s*([a-z_][\w-]*)(?:\s[^<>]*)?>(?=\n|$)/gi;
+const TAG_AT_A_SEAM = /(?<!\(\?|\\k)<\s*\/?\s*([a-z_][\w-]*)(?:\s[^<>]*)?>(?=\n|$)/gi;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -80,6 +81,8 @@ describe('prompt blocks', () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, for the scan to read
       'const e = `<p>${escapeHtml(name)}</p>\\n<head>\\n`;',
       "const f = 'The details come inside <recipient_data> as JSON.';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, for the scan to read
+      'const r = new RegExp(`(?<place>${NAME})`);',
       '// <instructions>\\n in a comment',
     ].join('\n');
     expect(handBuiltBlocks(path.join(SERVER, 'x.ts'), code)).toEqual([
