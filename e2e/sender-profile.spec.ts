@@ -66,6 +66,8 @@ for (const size of [
     await profile.getByRole('button', { name: 'Remove proof point 2' }).click();
     await expect(profile.getByRole('textbox', { name: 'Proof point 1' })).toBeFocused();
     await profile.getByRole('button', { name: 'Add never-claim entry' }).click();
+    // The new row takes the focus once it is drawn: typing before that loses the first keys.
+    await expect(profile.getByRole('textbox', { name: 'Never-claim entry 1' })).toBeFocused();
     await page.keyboard.type('We are SOC 2 certified');
     await profile.getByRole('button', { name: 'Save Sender Profile' }).click();
     await expect(toast(page, 'Sender profile saved')).toBeVisible();
