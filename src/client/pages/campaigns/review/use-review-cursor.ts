@@ -56,6 +56,14 @@ export function stepTarget(
 }
 
 /**
+ * Whether the cursor is still where the person acted from: on the same email once it is known (the
+ * list may have moved it to another index meanwhile), else at the same index.
+ */
+export function samePlace(now: Cursor, from: Cursor): boolean {
+  return from.id !== null ? now.id === from.id : now.index === from.index;
+}
+
+/**
  * The review's place in its list (docs/product.md §5): keys and buttons act on the email shown, and it
  * stays shown until the person moves on, even when the list it came from no longer holds it (a
  * "Needs attention" email dismissed, approved or fixed) or the list's order changes under it.
@@ -82,10 +90,14 @@ export function useReviewCursor(page: CursorPage | undefined, total: number) {
   });
   // Once known, the cursor names its email, and follows it when the list moves it.
   const shownId = shown.email?.id ?? null;
+  // Only the cursor this render showed is replaced: a key pressed before this effect ran has
+  // already moved it on, and that move wins.
   useEffect(() => {
     if (shownId === null || shown.held) return;
-    setCursor((c) => (c.id === shownId && c.index === shown.at ? c : { index: shown.at, id: shownId }));
-  }, [shownId, shown.at, shown.held]);
+    setCursor((c) =>
+      c !== cursor || (c.id === shownId && c.index === shown.at) ? c : { index: shown.at, id: shownId },
+    );
+  }, [cursor, shownId, shown.at, shown.held]);
   // The list can shrink under us (emails removed elsewhere); stay on a real email, unless one is held.
   useEffect(() => {
     if (!shown.held && total > 0 && cursor.index > total - 1) setCursor({ index: total - 1, id: null });
@@ -95,18 +107,24 @@ export function useReviewCursor(page: CursorPage | undefined, total: number) {
   now.current = { page, total, held: shown.held };
   /** Moves from `from` (the cursor when the person acted) by `delta`, unless they moved on meanwhile. */
   const step = useCallback((from: Cursor, delta: 1 | -1) => {
-    const { page: current, total: count, held } = now.current;
-    // Nothing after a held email that was the list's last: it stays until the person goes back.
-    if (held && delta > 0 && count > 0 && from.index >= count) return;
-    const to = stepTarget(from, delta, held, count, current);
-    setCursor((c) => (c.index === from.index && c.id === from.id ? to : c));
+    setCursor((c) => {
+      if (!samePlace(c, from)) return c;
+      const { page: current, total: count, held } = now.current;
+      // The list may have moved the email since the key's handler was made: step from where it is now.
+      const listed = current && c.id !== null ? current.items.findIndex((e) => e.id === c.id) : -1;
+      const at: Cursor = listed >= 0 && current ? { index: current.offset + listed, id: c.id } : c;
+      const isHeld = held && listed < 0;
+      // Nothing after a held email that was the list's last: it stays until the person goes back.
+      if (isHeld && delta > 0 && count > 0 && at.index >= count) return c;
+      return stepTarget(at, delta, isHeld, count, current);
+    });
   }, []);
   /** Goes from `from` to the email at `index`, unless the person moved on meanwhile. */
   const goTo = useCallback((from: Cursor, index: number) => {
     const { page: current, total: count } = now.current;
     const to = clampIndex(index, count);
     const id = current?.items[to - current.offset]?.id ?? null;
-    setCursor((c) => (c.index === from.index && c.id === from.id ? { index: to, id } : c));
+    setCursor((c) => (samePlace(c, from) ? { index: to, id } : c));
   }, []);
   /** Back to the first email (another filter). */
   const reset = useCallback(() => setCursor({ index: 0, id: null }), []);
