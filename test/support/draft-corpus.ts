@@ -53,14 +53,17 @@ export type LabelledDraft = z.infer<typeof labelledDraft>;
  * Which part of the corpus a draft is in: the blind drafts' ids say whether the checks may be
  * tuned on them; the sealed ones are only ever scored.
  */
-export type CorpusPart = 'old' | 'blind-tune' | 'blind-sealed';
-export const partOf = (id: string): CorpusPart =>
-  id.startsWith('blind-tune-') ? 'blind-tune' : id.startsWith('blind-sealed-') ? 'blind-sealed' : 'old';
+export type CorpusPart = 'old' | 'blind-tune' | 'blind-sealed' | 'blind2-sealed';
+const PREFIXES: readonly CorpusPart[] = ['blind-tune', 'blind-sealed', 'blind2-sealed'];
+export const partOf = (id: string): CorpusPart => PREFIXES.find((p) => id.startsWith(`${p}-`)) ?? 'old';
+/** The parts no check is tuned on: the first blind writer's sealed drafts, and the second writer's. */
+export const SEALED_PARTS: readonly CorpusPart[] = ['blind-sealed', 'blind2-sealed'];
+export const isSealed = (id: string) => SEALED_PARTS.includes(partOf(id));
 
 export function loadCorpus(): LabelledCampaign[] {
   return fs
     .readdirSync(FIXTURES)
-    .filter((f) => /^(?:campaigns|blind)-.*\.json$/.test(f))
+    .filter((f) => /^(?:campaigns|blind2?)-.*\.json$/.test(f))
     .sort()
     .flatMap((f) =>
       z.array(labelledCampaign).parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8'))),
@@ -180,10 +183,10 @@ export const inPart = (outcomes: readonly Outcome[], part: CorpusPart) =>
 
 /**
  * Prints the figures of the whole corpus and of each part, and every mistake outside the sealed
- * part. The sealed part's mistakes are not printed: whoever reads them would be tuning on them.
+ * parts. The sealed parts' mistakes are not printed: whoever reads them would be tuning on them.
  */
 export function report(outcomes: readonly Outcome[]) {
-  const open = outcomes.filter((o) => partOf(o.draft.id) !== 'blind-sealed');
+  const open = outcomes.filter((o) => !isSealed(o.draft.id));
   const { mistakes } = score(open);
   const lines = [
     ...table('Draft checks on the whole labelled corpus', outcomes),
@@ -193,7 +196,11 @@ export function report(outcomes: readonly Outcome[]) {
       'The blind corpus, sealed part (blind-sealed-*, never tuned on)',
       inPart(outcomes, 'blind-sealed'),
     ),
-    `Mistakes outside the sealed part (${mistakes.length}):`,
+    ...table(
+      'The second blind corpus, all sealed (blind2-sealed-*, written after the checks were tuned)',
+      inPart(outcomes, 'blind2-sealed'),
+    ),
+    `Mistakes outside the sealed parts (${mistakes.length}):`,
     ...[...mistakes]
       .sort(
         (a, b) => a.kind.localeCompare(b.kind) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id),
