@@ -131,12 +131,12 @@ export async function checkImap(settings: ImapSettings | null): Promise<DoctorCh
       `${where} accepts the login ${tls ? 'over TLS' : 'without TLS'} and opens ${settings.mailbox}.`,
     );
   } catch (err) {
-    const e = err as { authenticationFailed?: boolean; mailbox?: boolean };
+    const e = err as { authenticationFailed?: boolean; responseText?: string; mailbox?: boolean };
     if (e.authenticationFailed) {
       return fail(
         'imap',
         IMAP,
-        `${where}: ${imapErrorText(err)}.`,
+        `${where} refused the login: ${reasonOf(e.responseText ?? 'no reason given')}.`,
         'Check the user name and password in IMAP_URL.',
       );
     }
