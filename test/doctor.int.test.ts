@@ -197,18 +197,6 @@ describe.each(testDatabases())('doctor (%s)', (kind) => {
     expect(code).toBe(1);
   });
 
-  it('from the command line: exit code 1 and the SMTP login failure', async () => {
-    const run = await runMain(['doctor'], {
-      ...good,
-      SMTP_URL: `smtp://tailor:wrong-password@127.0.0.1:${smtp.port}`,
-    });
-    expect(run.stdout).toContain(
-      `FAIL  SMTP relay (SMTP_URL)\n      smtp://tailor:****@127.0.0.1:${smtp.port} refused the login: Invalid login: 535 5.7.8 Authentication credentials invalid.\n`,
-    );
-    expect(run.stdout).not.toContain('wrong-password');
-    expect(run.code).toBe(1);
-  });
-
   // Last: it takes a migration's record out of the shared database.
   it('names a migration that is not applied', async () => {
     const database = await openDatabase({
@@ -227,6 +215,42 @@ describe.each(testDatabases())('doctor (%s)', (kind) => {
       '      To do: Start Tailor once (role all or web): it applies the missing migrations at start-up. Back up the database first.',
     ]);
     expect(code).toBe(1);
+  });
+});
+
+describe('doctor from the command line', () => {
+  let smtp: SmtpSink;
+  let dataDir: string;
+  beforeAll(async () => {
+    smtp = await startSmtpSink({ users: { tailor: 'right-password' } });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-doctor-cli-'));
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('exits 1, naming the SMTP login failure and a data folder without a database, and creates none', async () => {
+    const run = await runMain(['doctor'], {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SECRET_KEY,
+      SMTP_URL: `smtp://tailor:wrong-password@127.0.0.1:${smtp.port}`,
+      SMTP_STARTTLS: 'never',
+      MAIL_DOMAIN: 'good.example',
+      DNS_SERVERS: '127.0.0.1:9',
+      DNS_TIMEOUT_MS: '500',
+    });
+    expect(run.stdout).toContain(
+      `FAIL  SMTP relay (SMTP_URL)\n      smtp://tailor:****@127.0.0.1:${smtp.port} refused the login: Invalid login: 535 5.7.8 Authentication credentials invalid.\n`,
+    );
+    expect(run.stdout).toContain(
+      `FAIL  Database\n      the embedded database in ${path.join(dataDir, 'pglite')} could not be opened: there is none yet (Tailor creates it at its first start).\n      To do: Start Tailor once (it creates and migrates the database), or point DATA_DIR or DATABASE_URL at the existing one.\n`,
+    );
+    expect(run.stdout).not.toContain('wrong-password');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+    expect(run.code).toBe(1);
   });
 });
 

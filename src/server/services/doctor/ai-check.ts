@@ -1,5 +1,5 @@
 import { APICallError, generateText } from 'ai';
-import { AI_NOT_CONFIGURED, createAiModels } from '../../ai/ai-models';
+import { createAiModels } from '../../ai/ai-models';
 import type { Config } from '../../config';
 import { type DoctorCheck, fail, pass, reasonOf, warn } from './doctor-check';
 
@@ -10,13 +10,14 @@ export async function checkAi(
   config: Config,
   sawDate: (source: string, header: string | null) => void,
 ): Promise<DoctorCheck> {
-  if (!config.ai)
+  if (!config.ai) {
     return warn(
       'ai',
       TITLE,
       'No AI provider is configured: writing and checking emails with AI is off.',
-      AI_NOT_CONFIGURED,
+      'Set AI_PROVIDER (openai, anthropic, google or openai-compatible), AI_MODEL and AI_API_KEY (plus AI_BASE_URL for a compatible server such as Ollama), then restart Tailor.',
     );
+  }
   let models: ReturnType<typeof createAiModels>;
   try {
     models = createAiModels(config);

@@ -141,7 +141,7 @@ export async function checkSecretKey(config: Config, database: Database | null):
     source = `the key generated into ${keyFile}`;
     master = fs.readFileSync(keyFile, 'utf8').trim();
   } else {
-    source = 'a key Tailor generates into DATA_DIR at its first start';
+    source = 'a key generated into DATA_DIR at the first start';
   }
 
   const weak = config.secretKey && new Set(config.secretKey).size < MIN_SECRET_DISTINCT;
@@ -176,7 +176,17 @@ export async function checkSecretKey(config: Config, database: Database | null):
       'Set SECRET_KEY to the contents of that file in every process before adding a second one.',
     );
   }
-  return pass('secret-key', SECRET, `${source} is in place; no sign-in tokens are stored yet to try it on.`);
+  if (master === null) {
+    return pass(
+      'secret-key',
+      SECRET,
+      'SECRET_KEY is not set: Tailor generates a key into DATA_DIR at its first start, which suits one process.',
+    );
+  }
+  const untried = database
+    ? 'no sign-in tokens are stored yet to try it on'
+    : 'the stored sign-in tokens could not be tried without the database';
+  return pass('secret-key', SECRET, `${source} is in place; ${untried}.`);
 }
 
 function weakKey(source: string) {

@@ -18,7 +18,11 @@ const IMAP = 'IMAP mailbox (IMAP_URL)';
 /** Connects to SMTP_URL as a send does (TLS as configured, login) and quits, sending nothing. */
 export async function checkSmtp(settings: SmtpSettings | null): Promise<DoctorCheck> {
   if (!settings) {
-    return pass('smtp', SMTP, 'Not used: SMTP_URL is not set, so mail goes out through Gmail or Outlook.');
+    return pass(
+      'smtp',
+      SMTP,
+      "Not used: SMTP_URL is not set; Gmail and Outlook users send from their own mailboxes, and local users' mail stays in the in-app outbox.",
+    );
   }
   const where = withoutPassword(settings.url);
   const relay = new SmtpRelay(settings);
@@ -100,7 +104,7 @@ export async function checkImap(settings: ImapSettings | null): Promise<DoctorCh
     return pass(
       'imap',
       IMAP,
-      'Not used: IMAP_URL is not set, so replies and bounces are read from Gmail or Outlook only.',
+      'Not used: IMAP_URL is not set; replies and bounces are read only from Gmail and Outlook mailboxes.',
     );
   }
   const where = withoutPassword(settings.url);

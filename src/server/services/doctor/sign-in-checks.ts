@@ -13,7 +13,7 @@ const WHERE_REGISTERED: Record<OidcProviderName, string> = {
 /** What Google, Microsoft Entra and standard OpenID providers answer to a redirect URL they do not know. */
 const REDIRECT_REFUSED = /redirect_uri_mismatch|invalid_redirect_uri|AADSTS50011/i;
 /** ... and to a client ID they do not know. */
-const CLIENT_UNKNOWN = /invalid_client|unauthorized_client|AADSTS700016|AADSTS90002/i;
+const CLIENT_UNKNOWN = /invalid_client|AADSTS700016/i;
 const PROBE_MS = 15_000;
 
 /**
