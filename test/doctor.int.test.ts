@@ -115,9 +115,9 @@ describe.each(testDatabases())('doctor (%s)', (kind) => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function doctor(overrides: Record<string, string> = {}) {
+  async function doctor(overrides: Record<string, string> = {}, args: string[] = []) {
     const lines: string[] = [];
-    const code = await doctorCommand(loadConfig({ ...good, ...overrides }, false), [], {
+    const code = await doctorCommand(loadConfig({ ...good, ...overrides }, false), args, {
       diskSpace,
       print: (line) => lines.push(line),
     });
@@ -185,6 +185,28 @@ describe.each(testDatabases())('doctor (%s)', (kind) => {
       'FAIL  Microsoft sign-in redirect URL',
       '      Microsoft does not accept the redirect URL http://localhost:5999/api/auth/outlook/callback (derived from PUBLIC_URL).',
       "      To do: Add http://localhost:5999/api/auth/outlook/callback to the app registration's Web redirect URIs in Microsoft Entra (App registrations, Authentication), or set PUBLIC_URL to the address registered there.",
+    ]);
+    expect(code).toBe(1);
+  });
+
+  it('--json prints the same checks as structured results, for monitoring', async () => {
+    const { code, text } = await doctor({ SMTP_URL: `smtp://tailor:wrong-password@127.0.0.1:${smtp.port}` }, [
+      '--json',
+    ]);
+    const report = JSON.parse(text);
+    expect(report.ok).toBe(false);
+    expect(report.checks.map((c: { id: string; status: string }) => `${c.id} ${c.status}`)).toEqual([
+      'database pass',
+      'migrations pass',
+      'secret-key pass',
+      'sign-in-google pass',
+      'sign-in-microsoft pass',
+      'smtp fail',
+      'imap pass',
+      'ai pass',
+      'dns pass',
+      'clock pass',
+      'disk pass',
     ]);
     expect(code).toBe(1);
   });
