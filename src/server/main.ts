@@ -3,6 +3,7 @@ import { closeContext, createContext, type Role } from './bootstrap';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
 import { isConnectionLost } from './db/connection-lost';
+import { doctorCommand } from './doctor-command';
 import { buildMonitorApp } from './monitor-app';
 import { rotateSecretCommand } from './rotate-secret-command';
 import { StartupError, startupStep } from './startup-error';
@@ -10,10 +11,11 @@ import { StartupError, startupStep } from './startup-error';
 /**
  * `node dist/server/main.js [all|web|worker]`. `all` (the default, and what `npm start` runs)
  * serves HTTP and runs jobs in one process; `web` and `worker` split them for scaling out on
- * PostgreSQL. `rotate-secret` is a one-off command (see docs/operations.md), not a role.
+ * PostgreSQL. `rotate-secret` (see docs/operations.md) and `doctor` (see README) are one-off commands, not roles.
  */
 async function main() {
   if (process.argv[2] === 'rotate-secret') process.exit(await rotateSecretCommand(loadConfig()));
+  if (process.argv[2] === 'doctor') process.exit(await doctorCommand(loadConfig(), process.argv.slice(3)));
   const role = parseRole(process.argv[2]);
   const config = loadConfig();
   const ctx = await createContext(config, role);
@@ -77,7 +79,7 @@ async function serveHttp(ctx: AppContext, role: Role) {
 
 function parseRole(arg: string | undefined): Role {
   if (arg === undefined || arg === 'all' || arg === 'web' || arg === 'worker') return arg ?? 'all';
-  console.error(`Unknown role "${arg}". Use: all | web | worker (or the command rotate-secret)`);
+  console.error(`Unknown role "${arg}". Use: all | web | worker (or the commands rotate-secret, doctor)`);
   process.exit(2);
 }
 

@@ -66,9 +66,7 @@ export function createOidc(config: Config) {
     return found;
   }
 
-  const redirectUri = (provider: OidcProviderName) =>
-    new URL(urlOf(api.auth.callback, { params: { provider: providerPath(provider) } }), config.publicUrl)
-      .href;
+  const redirectUri = (provider: OidcProviderName) => redirectUriFor(config.publicUrl, provider);
 
   return {
     isEnabled: (provider: OidcProviderName) => settings(provider) !== null,
@@ -156,4 +154,9 @@ function tokensFrom(
 }
 
 /** The provider's segment in the sign-in paths: Microsoft's is `outlook`. */
+/** The callback URL sent to the provider: PUBLIC_URL's origin and the callback route (the doctor checks it). */
+export function redirectUriFor(publicUrl: URL, provider: OidcProviderName): string {
+  return new URL(urlOf(api.auth.callback, { params: { provider: providerPath(provider) } }), publicUrl).href;
+}
+
 export const providerPath = (provider: OidcProviderName) => (provider === 'google' ? 'google' : 'outlook');

@@ -83,7 +83,7 @@ const PGLITE_COPY_BYTES = 24 << 20;
 const copyStatement = (table: string, columns: string[], source: string) =>
   `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 
-const MIGRATIONS_FOLDER = path.join(ROOT_DIR, 'src/server/db/migrations');
+export const MIGRATIONS_FOLDER = path.join(ROOT_DIR, 'src/server/db/migrations');
 /** A new embedded database, made by `npm run build` (scripts/pglite-template.ts); new data folders start as a copy. */
 export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, 'dist/pglite-template');
 

@@ -24,10 +24,11 @@ export interface ImapInbox {
   close(): Promise<void>;
 }
 
-export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> {
+/** An ImapFlow client for IMAP_URL and the TLS settings, not yet connected (the doctor uses it too). */
+export function imapClientFor(settings: ImapSettings): ImapFlow {
   const url = new URL(settings.url);
   const secure = url.protocol === 'imaps:';
-  const client = new ImapFlow({
+  return new ImapFlow({
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port: Number(url.port) || (secure ? 993 : 143),
     secure,
@@ -40,6 +41,10 @@ export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> 
     // The sync opens one connection per run; nothing to keep alive between runs.
     disableAutoIdle: true,
   });
+}
+
+export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> {
+  const client = imapClientFor(settings);
   await client.connect().catch((err: unknown) => {
     throw new Error(imapErrorText(err));
   });
@@ -92,7 +97,7 @@ export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> 
 }
 
 /** imapflow says only "Command failed"; the server's own words and the kind of failure say more. */
-function imapErrorText(err: unknown): string {
+export function imapErrorText(err: unknown): string {
   const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string; message?: string };
   if (e.authenticationFailed)
     return `The IMAP server refused the user name or password in IMAP_URL (${e.responseText ?? 'no reason given'})`;

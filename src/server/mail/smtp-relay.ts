@@ -72,6 +72,22 @@ export class SmtpRelay {
     }
   }
 
+  /**
+   * Opens one connection as a send would (greeting, EHLO, TLS, login) and quits, outside the pool:
+   * what the doctor reports. Set-up failures are thrown as they come, as RelayErrors without handedOver.
+   */
+  async probe(): Promise<{ tls: boolean; loggedIn: boolean; hasUser: boolean; loginOffered: boolean }> {
+    const { smtp } = await this.connect();
+    const found = {
+      tls: smtp.secure,
+      loggedIn: smtp.authenticated,
+      hasUser: this.target.user !== undefined,
+      loginOffered: smtp.allowsAuth,
+    };
+    smtp.quit();
+    return found;
+  }
+
   /** Closes every connection; sends still running finish or fail on their own. */
   close() {
     this.closed = true;

@@ -6,7 +6,7 @@ import { type RelayError, SmtpRelay } from './smtp-relay';
 const relays = new Map<SmtpSettings, SmtpRelay>();
 
 /** TLS verification failures: the relay's certificate is not trusted as configured. */
-const CERTIFICATE_ERRORS = new Set([
+export const CERTIFICATE_ERRORS = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',

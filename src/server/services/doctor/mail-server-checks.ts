@@ -1,0 +1,164 @@
+import type { ImapSettings, SmtpSettings } from '../../config';
+import { isLoopbackHost } from '../../lib/loopback';
+import { imapClientFor, imapErrorText } from '../../mail/imap-inbox';
+import { CERTIFICATE_ERRORS } from '../../mail/smtp';
+import { type RelayError, SmtpRelay } from '../../mail/smtp-relay';
+import { type DoctorCheck, fail, pass, reasonOf, warn, within } from './doctor-check';
+
+/** The URL as the operator wrote it, without its password. */
+export function withoutPassword(raw: string): string {
+  const url = new URL(raw);
+  if (url.password) url.password = '****';
+  return url.href.replace(/\/$/, '');
+}
+
+const SMTP = 'SMTP relay (SMTP_URL)';
+const IMAP = 'IMAP mailbox (IMAP_URL)';
+
+/** Connects to SMTP_URL as a send does (TLS as configured, login) and quits, sending nothing. */
+export async function checkSmtp(settings: SmtpSettings | null): Promise<DoctorCheck> {
+  if (!settings) {
+    return pass(
+      'smtp',
+      SMTP,
+      "Not used: SMTP_URL is not set; Gmail and Outlook users send from their own mailboxes, and local users' mail stays in the in-app outbox.",
+    );
+  }
+  const where = withoutPassword(settings.url);
+  const relay = new SmtpRelay(settings);
+  try {
+    const found = await within(settings.timeoutMs + 1000, `The SMTP relay ${where}`, relay.probe());
+    const local = isLoopbackHost(new URL(settings.url).hostname);
+    if (found.hasUser && !found.loggedIn) {
+      return fail(
+        'smtp',
+        SMTP,
+        `${where} answered but offers no login${found.tls ? '' : ' on an unencrypted connection'}, so the user name in SMTP_URL is not used.`,
+        found.tls
+          ? 'Remove the user name from SMTP_URL if the relay needs none, or enable AUTH on the relay.'
+          : 'Use smtps:// (port 465) or a relay that offers STARTTLS; most relays allow login only over TLS.',
+      );
+    }
+    const how = `${found.tls ? 'over TLS' : 'without TLS'}${found.loggedIn ? ', logged in' : ', no login'}`;
+    if (!found.tls && !local) {
+      return warn(
+        'smtp',
+        SMTP,
+        `${where} accepts mail ${how}: messages${found.loggedIn ? ' and the password' : ''} cross the network unencrypted.`,
+        'Use smtps:// (port 465), or SMTP_STARTTLS=required with a relay that offers STARTTLS.',
+      );
+    }
+    return pass('smtp', SMTP, `${where} accepts a session ${how}.`);
+  } catch (err) {
+    return smtpProblem(where, settings, err as RelayError);
+  } finally {
+    relay.close();
+  }
+}
+
+function smtpProblem(where: string, settings: SmtpSettings, err: RelayError): DoctorCheck {
+  const text = reasonOf(err);
+  if (err.code === 'EAUTH' || err.code === 'ENOAUTH') {
+    return fail(
+      'smtp',
+      SMTP,
+      `${where} refused the login: ${text}.`,
+      'Check the user name and password in SMTP_URL (special characters in them must be percent-encoded).',
+    );
+  }
+  if (CERTIFICATE_ERRORS.has(err.originalCode ?? '') || CERTIFICATE_ERRORS.has(err.code ?? '')) {
+    return fail(
+      'smtp',
+      SMTP,
+      `${where} showed a TLS certificate Tailor does not trust: ${text}.`,
+      `Set SMTP_TLS_CA to the file of the CA that signed it${settings.tlsRejectUnauthorized ? ', or SMTP_TLS_REJECT_UNAUTHORIZED=false for a self-signed relay' : ''}.`,
+    );
+  }
+  if (err.command === 'STARTTLS' || (err.code === 'ETLS' && settings.startTls === 'required')) {
+    return fail(
+      'smtp',
+      SMTP,
+      `${where} did not start TLS: ${text}.`,
+      'SMTP_STARTTLS=required needs a relay that offers STARTTLS; use smtps:// for implicit TLS on port 465.',
+    );
+  }
+  if (/wrong version number|packet length too long|unknown protocol/i.test(text)) {
+    return fail(
+      'smtp',
+      SMTP,
+      `TLS could not start with ${where}: ${text}.`,
+      'Use smtps:// only for implicit TLS (usually port 465) and smtp:// for port 587 or 25.',
+    );
+  }
+  return fail(
+    'smtp',
+    SMTP,
+    `${where} could not be reached: ${text}.`,
+    'Check the host and port in SMTP_URL, and that this machine may connect to it (firewall, provider blocks on port 25).',
+  );
+}
+
+/** Connects to IMAP_URL, logs in and opens IMAP_MAILBOX read-only, as the mailbox sync does. */
+export async function checkImap(settings: ImapSettings | null): Promise<DoctorCheck> {
+  if (!settings) {
+    return pass(
+      'imap',
+      IMAP,
+      'Not used: IMAP_URL is not set; replies and bounces are read only from Gmail and Outlook mailboxes.',
+    );
+  }
+  const where = withoutPassword(settings.url);
+  const client = imapClientFor(settings);
+  // A dropped connection is also reported as an 'error' event; the failed call below says why.
+  client.on('error', () => {});
+  try {
+    await within(settings.timeoutMs + 1000, `The IMAP server ${where}`, client.connect());
+    const tls = client.secureConnection;
+    await within(
+      settings.timeoutMs + 1000,
+      `The IMAP server ${where}`,
+      client.mailboxOpen(settings.mailbox, { readOnly: true }),
+    ).catch((err: unknown) => {
+      throw Object.assign(new Error(imapErrorText(err)), { mailbox: true });
+    });
+    if (!tls && !isLoopbackHost(new URL(settings.url).hostname)) {
+      return warn(
+        'imap',
+        IMAP,
+        `${where} let Tailor log in without TLS: the password crosses the network unencrypted.`,
+        'Use imaps:// (port 993), or a server that offers STARTTLS.',
+      );
+    }
+    return pass(
+      'imap',
+      IMAP,
+      `${where} accepts the login ${tls ? 'over TLS' : 'without TLS'} and opens ${settings.mailbox}.`,
+    );
+  } catch (err) {
+    const e = err as { authenticationFailed?: boolean; responseText?: string; mailbox?: boolean };
+    if (e.authenticationFailed) {
+      return fail(
+        'imap',
+        IMAP,
+        `${where} refused the login: ${reasonOf(e.responseText ?? 'no reason given')}.`,
+        'Check the user name and password in IMAP_URL.',
+      );
+    }
+    if (e.mailbox) {
+      return fail(
+        'imap',
+        IMAP,
+        `${where} accepts the login but cannot open the mailbox ${settings.mailbox}: ${reasonOf(err)}.`,
+        'Set IMAP_MAILBOX to the folder replies and bounces arrive in (INBOX unless you filter them elsewhere).',
+      );
+    }
+    return fail(
+      'imap',
+      IMAP,
+      `${where} could not be reached: ${imapErrorText(err)}.`,
+      'Check the host and port in IMAP_URL (imaps:// uses 993, imap:// 143), and SMTP_TLS_CA for a private CA.',
+    );
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
