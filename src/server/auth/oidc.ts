@@ -153,10 +153,10 @@ function tokensFrom(
   };
 }
 
-/** The provider's segment in the sign-in paths: Microsoft's is `outlook`. */
 /** The callback URL sent to the provider: PUBLIC_URL's origin and the callback route (the doctor checks it). */
 export function redirectUriFor(publicUrl: URL, provider: OidcProviderName): string {
   return new URL(urlOf(api.auth.callback, { params: { provider: providerPath(provider) } }), publicUrl).href;
 }
 
+/** The provider's segment in the sign-in paths: Microsoft's is `outlook`. */
 export const providerPath = (provider: OidcProviderName) => (provider === 'google' ? 'google' : 'outlook');
