@@ -97,13 +97,33 @@ function searchAge(value: string, term: string): number {
   return Number(age[1]) * AGE_UNIT[age[2]!.toLowerCase()]!;
 }
 
-/** Gmail would run any other term as a full-text search; the fake says so rather than guess. */
+/** Gmail would run any other term as a full-text search of its own; the fake says so rather than guess. */
 const unmodelled = (term: string) =>
   httpError(400, `The fake Gmail does not model the search term '${term}'.`);
 
 type Match = (m: StoredMessage) => boolean;
+
+/**
+ * A bare word: Gmail looks for it, whole and ignoring case, in the subject and the body (the
+ * quoted part included, as a search box search does). Words are runs of letters and digits, so
+ * "unsubscribe" matches "Unsubscribe:" and "?subject=unsubscribe%20x" but not "unsubscribed".
+ * Quoted phrases, OR and other full-text forms are not modelled and are refused.
+ */
+function wordMatch(word: string): Match {
+  const wanted = word.toLowerCase();
+  return (m) => {
+    const { subject, text, html } = m.parsed;
+    const body = text ?? (typeof html === 'string' ? html.replace(/<[^>]*>/g, ' ') : '');
+    return `${subject ?? ''} ${body}`
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .includes(wanted);
+  };
+}
+
 /** Each term is read up front, so a bad one is refused even when no message would reach it. */
 function searchTerm(term: string, now: number): Match {
+  if (/^[\p{L}\p{N}]+$/u.test(term) && !/^(OR|AND)$/.test(term)) return wordMatch(term);
   const colon = term.indexOf(':');
   const [op, value] = [term.slice(0, colon).toLowerCase(), term.slice(colon + 1)];
   // rfc822msgid: matches with or without the angle brackets.

@@ -220,8 +220,23 @@ describe('fake Gmail: messages.get and messages.list', () => {
     expect((await gmail('messages?maxResults=ten')).status).toBe(400);
     expect((await gmail('messages?pageToken=%7B')).status).toBe(400);
     expect((await gmail(`messages?q=${encodeURIComponent('newer_than:2h')}`)).status).toBe(400);
-    const unmodelled = await gmail('messages?q=hello');
+    const unmodelled = await gmail(`messages?q=${encodeURIComponent('"hello there"')}`);
     expect(unmodelled.status).toBe(400);
     expect(unmodelled.body.error.message).toMatch(/does not model/);
+  });
+
+  it('finds a bare word whole in the subject or the body, ignoring case, as the search box does', async () => {
+    const plain = (n: number, subject: string, body: string) =>
+      `From: r${n}@example.test\r\nTo: ada@sender.test\r\nSubject: ${subject}\r\nMessage-ID: <w-${n}@example.test>\r\n\r\n${body}\r\n`;
+    const inBody = await providers.deliver('gmail', plain(1, 'Hello', 'Please UNSUBSCRIBE Jq3x_V9kLm2Pz8Rt'));
+    const inSubject = await providers.deliver('gmail', plain(2, 'unsubscribe', 'Thanks'));
+    const inLink = await providers.deliver(
+      'gmail',
+      plain(3, 'Hi', 'mailto:a@b.test?subject=unsubscribe%20x'),
+    );
+    await providers.deliver('gmail', plain(4, 'Hi', 'I unsubscribed last week.'));
+    const res = await gmail(`messages?labelIds=INBOX&q=${encodeURIComponent('unsubscribe newer_than:1d')}`);
+    const found = res.body.messages.map((m: { id: string }) => m.id).sort();
+    expect(found).toEqual([inBody.id, inSubject.id, inLink.id].sort());
   });
 });

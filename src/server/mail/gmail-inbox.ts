@@ -88,6 +88,27 @@ export function gmailInbox(opts: {
       return { messages: body.messages ?? [], nextPageToken: body.nextPageToken };
     },
 
+    /**
+     * The ids of every inbox message a Gmail search finds (`q`, the search box's syntax: words are
+     * looked for in the subject and the body), all pages read. Only ids come back, never a body.
+     */
+    async idsMatching(q: string, pageSize: number): Promise<Set<string>> {
+      const ids = new Set<string>();
+      const tokens = new Set<string>();
+      let pageToken: string | undefined;
+      do {
+        const query = new URLSearchParams({ q, labelIds: 'INBOX', maxResults: String(pageSize) });
+        if (pageToken) query.set('pageToken', pageToken);
+        const body = await get<{ messages?: GmailMessageRef[]; nextPageToken?: string }>(`messages?${query}`);
+        for (const m of body.messages ?? []) ids.add(m.id);
+        pageToken = body.nextPageToken;
+        // A page given twice would otherwise keep this reading forever.
+        if (pageToken && tokens.has(pageToken)) throw new Error('Gmail gave the same search page twice');
+        if (pageToken) tokens.add(pageToken);
+      } while (pageToken);
+      return ids;
+    },
+
     /** The named headers of one message, and when Gmail received it; null when it is gone. */
     async headers(id: string, names: string[]): Promise<GmailHeaders | null> {
       const query = new URLSearchParams({ format: 'metadata' });

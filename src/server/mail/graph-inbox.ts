@@ -10,6 +10,8 @@ export type GraphInboxMessage = {
   /** Opens the message in Outlook on the web. */
   webLink: string | null;
   headers: RawHeader[];
+  /** The start of the message's text (Graph's bodyPreview: up to 255 characters), never the whole body. */
+  preview: string;
 };
 
 /** A delta or skip token Outlook no longer has: the caller starts a new round instead. */
@@ -19,8 +21,9 @@ export class GraphDeltaExpiredError extends Error {
 
 type DeltaPage = { messages: GraphInboxMessage[]; nextLink?: string; deltaLink?: string };
 
+// bodyPreview: a delta takes no $search, so a request by token in the body alone is seen in its preview.
 const SELECT =
-  'internetMessageId,conversationId,receivedDateTime,subject,from,webLink,internetMessageHeaders';
+  'internetMessageId,conversationId,receivedDateTime,subject,from,webLink,internetMessageHeaders,bodyPreview';
 
 /**
  * Reads an Outlook Inbox with Microsoft Graph's delta query (`Mail.Read`): a round lists what is
@@ -50,6 +53,7 @@ export function graphInbox(opts: {
         receivedDateTime?: string;
         webLink?: string;
         internetMessageHeaders?: RawHeader[];
+        bodyPreview?: string;
         '@removed'?: unknown;
       }[];
       '@odata.nextLink'?: string;
@@ -63,6 +67,7 @@ export function graphInbox(opts: {
         receivedAt: m.receivedDateTime ? new Date(m.receivedDateTime) : new Date(),
         webLink: m.webLink ?? null,
         headers: m.internetMessageHeaders ?? [],
+        preview: m.bodyPreview ?? '',
       }));
     return { messages, nextLink: body['@odata.nextLink'], deltaLink: body['@odata.deltaLink'] };
   };

@@ -7,6 +7,7 @@ import {
   mappingFitsTemplate,
   mappingVariablesOf,
   unmappedVariables,
+  usedMappingVariables,
 } from './column-mapping';
 
 describe('isMappedColumn', () => {
@@ -130,5 +131,42 @@ describe('unmappedVariables', () => {
       { variable: 'info', likely: null },
     ]);
     expect(unmappedVariables(['info'], {}, [])).toEqual([]);
+  });
+});
+
+describe('usedMappingVariables', () => {
+  // The keyboard journey's template: the default six variables declared, two written out.
+  const declared = ['email', 'first_name', 'last_name', 'company', 'job_title', 'info'];
+  const text = (id: number, subject: string, body: string, aiInstructions: string | null = null) => ({
+    id,
+    subjectTemplate: subject,
+    bodyTemplate: body,
+    aiInstructions,
+  });
+  const templates = [
+    text(1, 'Hello {{ first_name }}', '<p>Hi, shall we talk about {{ company }}</p>'),
+    text(2, '', '', 'Write to {{ first_name }} about their role as {{job_title}}.'),
+  ];
+
+  it('keeps the variables some step writes out, so save asks about no declared-only one', () => {
+    const used = usedMappingVariables(declared, [1], templates);
+    expect(used).toEqual(['first_name', 'company']);
+    // What the keyboard journey's file maps leaves nothing to ask about.
+    expect(
+      unmappedVariables(used, { email: 'E-mail', first_name: 'First', company: 'Organisation' }, [
+        'E-mail',
+        'First',
+        'Organisation',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('counts a follow-up AI prompt, and every variable when a step template is not loaded', () => {
+    expect(usedMappingVariables(declared, [1, null, 2], templates)).toEqual([
+      'first_name',
+      'company',
+      'job_title',
+    ]);
+    expect(usedMappingVariables(declared, [1, 9], templates)).toEqual(declared);
   });
 });

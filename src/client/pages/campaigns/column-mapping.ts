@@ -1,6 +1,7 @@
 import { likelyColumn } from '../../../contract/automap-rules';
 import { MAPPING_NONE, MAPPING_SELECT } from '../../../contract/campaigns';
 import type { Template } from '../../../contract/templates';
+import { referencedVariables } from '../../../contract/variable-references';
 import { stepNumberOf } from './editor/follow-up-steps';
 
 /** Template variable → CSV column, as the editor holds it (placeholders included). */
@@ -104,6 +105,29 @@ export function mappingVariablesOf(
     }
   });
   return { variables, complete };
+}
+
+/**
+ * Of the mapping's `variables`, those some step's text uses (subject, body or AI instructions of
+ * any step's template, `templateIds` as for mappingVariablesOf): a declared variable no step
+ * writes out gets no question at save, since no email would miss it. When a step's template is
+ * not loaded here its text is unknown, so every variable counts.
+ */
+export function usedMappingVariables(
+  variables: readonly string[],
+  templateIds: readonly (number | null)[],
+  templates:
+    | readonly Pick<Template, 'id' | 'subjectTemplate' | 'bodyTemplate' | 'aiInstructions'>[]
+    | undefined,
+): string[] {
+  const texts: (string | null)[] = [];
+  for (const id of templateIds) {
+    if (id === null) continue;
+    const template = templates?.find((t) => t.id === id);
+    if (!template) return [...variables];
+    texts.push(template.subjectTemplate, template.bodyTemplate, template.aiInstructions);
+  }
+  return referencedVariables(variables, texts);
 }
 
 /** A variable the mapping leaves without a column, and the column it most likely meant. */

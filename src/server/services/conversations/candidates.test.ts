@@ -53,4 +53,40 @@ describe('candidatesAmong', () => {
     // One question for the whole batch, with every id the headers refer to.
     expect(asked).toEqual([[OURS, 'x@y', OURS, 'other@example.org']]);
   });
+
+  it('asks the body check only about unmarked mail that is not bulk, and keeps what it finds', async () => {
+    const messages = [
+      message('reply to ours', { From: 'a@example.org', 'In-Reply-To': `<${OURS}>` }),
+      message('request in the body', { From: 'r@example.org', Subject: 'Hello' }),
+      message('ordinary', { From: 'o@example.org', Subject: 'Lunch?' }),
+      message('newsletter', {
+        From: 'news@letters.example',
+        'List-Unsubscribe': '<mailto:u@letters.example>',
+      }),
+      message('list', { From: 'l@lists.example', 'List-ID': '<gardening.lists.example>' }),
+    ];
+    const askedAbout: string[] = [];
+    const kept = await candidatesAmong(lookupKnowing([]), messages, undefined, (rest) => {
+      askedAbout.push(...rest.map((m) => m.name));
+      // As a provider's body search would answer: the newsletters say "unsubscribe" too.
+      return rest.filter((m) => m.name !== 'ordinary');
+    });
+    expect(askedAbout).toEqual(['request in the body', 'ordinary']);
+    expect(kept.map((m) => m.name)).toEqual(['reply to ours', 'request in the body']);
+  });
+
+  it('makes no body check when every message is marked or bulk', async () => {
+    let asked = false;
+    const kept = await candidatesAmong(
+      lookupKnowing([]),
+      [message('daemon', { From: 'MAILER-DAEMON@mx.example.org' }), message('bulk', { 'List-Id': '<x>' })],
+      undefined,
+      () => {
+        asked = true;
+        return [];
+      },
+    );
+    expect(kept.map((m) => m.name)).toEqual(['daemon']);
+    expect(asked).toBe(false);
+  });
 });

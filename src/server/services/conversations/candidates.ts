@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { RawHeader } from '../../mail/imap-inbox';
 import { type SentEmailMatch, sentEmailsByMessageIds } from '../../queries/inbound-messages';
 import { decodeWords, isMailSystem, messageIds, senderOf, unfold } from './message-headers';
-import { isTokenUnsubscribeSubject } from './unsubscribe-token';
+import { isTokenUnsubscribeSubject, TOKEN_REQUEST_WORD } from './unsubscribe-token';
 
 /** The headers that decide whether a message may be about one of our emails. */
 export const CANDIDATE_HEADERS = [
@@ -15,6 +15,9 @@ export const CANDIDATE_HEADERS = [
   'subject',
   'content-type',
   'x-failed-recipients',
+  // Bulk mail (newsletters) says "unsubscribe" in its body too; a person's request carries neither.
+  'list-id',
+  'list-unsubscribe',
 ];
 
 /**
@@ -37,8 +40,17 @@ export const CANDIDATE_SEARCH: SearchObject = {
     { from: 'postmaster' },
     { from: 'microsoftexchange' },
     { from: 'mail delivery' },
+    // A request by token in the body alone (BODY_TOKEN_SEARCH); its headers decide the rest.
+    { body: TOKEN_REQUEST_WORD },
   ],
 };
+
+/**
+ * The IMAP SEARCH for messages whose body may hold an unsubscribe request by token: the server
+ * looks for the word in the body (RFC 3501 §6.4.4: a case-insensitive substring), so only those
+ * few are read whole, and only when their headers do not mark them as bulk mail.
+ */
+export const BODY_TOKEN_SEARCH: SearchObject = { body: TOKEN_REQUEST_WORD };
 
 /** How much of a message the sync reads: a bounce's report and the returned headers come first. */
 export const SOURCE_LIMIT = 256 * 1024;
@@ -47,20 +59,33 @@ export const SOURCE_LIMIT = 256 * 1024;
  * Messages that may be about our emails, from their headers alone: they refer to a Message-ID we
  * sent, or sit in a provider thread one of our emails started (`inOurThread`), or come from a
  * mail system (a bounce may quote our id only in its body), or are a delivery report, or ask by
- * subject to unsubscribe. Everything else is left unread. Most of a mailbox is none of these, so
+ * subject to unsubscribe, or (`bodyToken`, the provider's body search or preview) may ask in their
+ * body with a token, bulk mail aside. Everything else is left unread. Most of a mailbox is none of these, so
  * the headers are only glanced at here, not parsed whole: this runs on every message the sync lists.
  */
 export async function candidatesAmong<T extends { headers: RawHeader[] }>(
   sentEmails: SentEmailLookup,
   messages: T[],
   inOurThread: (message: T) => boolean = () => false,
+  bodyToken?: BodyTokenCheck<T>,
 ): Promise<T[]> {
   const signs = messages.map((m) => signsOf(m.headers));
   const ours = new Set((await sentEmails(signs.flatMap((s) => s.refs))).map((m) => m.messageId));
-  return messages.filter(
+  const byHeaders = messages.map(
     (m, i) => signs[i]!.notice || signs[i]!.refs.some((id) => ours.has(id)) || inOurThread(m),
   );
+  // The rest, but bulk mail, may still be a request whose token is in its body alone.
+  const rest = messages.filter((_, i) => !byHeaders[i] && !signs[i]!.bulk);
+  const byBody = new Set(bodyToken && rest.length > 0 ? await bodyToken(rest) : []);
+  return messages.filter((m, i) => byHeaders[i] || byBody.has(m));
 }
+
+/**
+ * Of messages no header marks, those whose body may hold an unsubscribe request by token, found
+ * with what the provider offers short of reading each whole: a search of the bodies on the server,
+ * or the preview it lists with each message.
+ */
+export type BodyTokenCheck<T> = (messages: T[]) => T[] | Promise<T[]>;
 
 /** Words a mail system's From carries; an encoded display name is decoded before it is judged. */
 const MAIL_SYSTEM_HINT = /daemon|postmaster|microsoftexchange|delivery|=\?/i;
@@ -69,15 +94,18 @@ const UNSUBSCRIBE_SUBJECT = /^\s*(re:\s*)?unsubscribe\s*$/i;
 /**
  * The Message-IDs the headers refer to (In-Reply-To and References; a report's own reference is
  * in its body), and whether they mark a notice worth reading whatever it refers to: from a mail
- * system, a delivery report, or an unsubscribe request by subject.
+ * system, a delivery report, or an unsubscribe request by subject; and whether the message is bulk
+ * mail (a list's headers), which is never a person's request.
  */
 function signsOf(headers: RawHeader[]) {
   const refs: string[] = [];
   let notice = false;
+  let bulk = false;
   let fromSeen = false;
   for (const { name, value } of headers) {
     const key = name.toLowerCase();
     if (key === 'in-reply-to' || key === 'references') refs.push(...messageIds(unfold(value)));
+    else if (key === 'list-id' || key === 'list-unsubscribe') bulk = true;
     else if (key === 'from' && !fromSeen) {
       fromSeen = true;
       notice ||= MAIL_SYSTEM_HINT.test(value) && isMailSystem(senderOf(unfold(value)));
@@ -88,7 +116,7 @@ function signsOf(headers: RawHeader[]) {
       notice ||= UNSUBSCRIBE_SUBJECT.test(subject) || isTokenUnsubscribeSubject(subject);
     }
   }
-  return { refs, notice };
+  return { refs, notice, bulk };
 }
 
 /** Every sent email, of any user, with one of these Message-IDs (bare). */

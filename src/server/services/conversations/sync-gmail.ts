@@ -1,10 +1,16 @@
 import pLimit from 'p-limit';
-import { GmailHistoryExpiredError, type GmailInbox, type GmailMessageRef } from '../../mail/gmail-inbox';
+import {
+  type GmailHeaders,
+  GmailHistoryExpiredError,
+  type GmailInbox,
+  type GmailMessageRef,
+} from '../../mail/gmail-inbox';
 import { threadsWithSentEmails } from '../../queries/inbound-messages';
 import { CANDIDATE_HEADERS, candidatesAmong, sentEmailLookup } from './candidates';
 import { parseRawMessage } from './inbound-message';
 import { recordInbound } from './record-inbound';
 import { type HeldMailbox, type MailboxSyncDeps, type SyncReport, withSyncLease } from './sync-lease';
+import { TOKEN_REQUEST_WORD } from './unsubscribe-token';
 
 /** Where the Gmail sync stopped: the mailbox's history id after the last complete read. */
 type GmailCursor = { historyId: string };
@@ -92,9 +98,13 @@ async function recordPage(deps: GmailSyncDeps, refs: GmailMessageRef[]): Promise
     ...new Set(messages.map((m) => m.threadId)),
   ]);
   let recorded = 0;
-  for (const message of await candidatesAmong(sentEmailLookup(db), messages, (m) =>
-    ourThreads.has(m.threadId),
-  )) {
+  const candidates = await candidatesAmong(
+    sentEmailLookup(db),
+    messages,
+    (m) => ourThreads.has(m.threadId),
+    (rest) => withTokenWord(inbox, rest),
+  );
+  for (const message of candidates) {
     const raw = await inbox.raw(message.id);
     // A message gone since it was listed, or one the parser cannot read, is passed over.
     const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;
@@ -113,4 +123,17 @@ async function recordPage(deps: GmailSyncDeps, refs: GmailMessageRef[]): Promise
     if (outcome.recorded) recorded++;
   }
   return recorded;
+}
+
+/**
+ * Of messages no header marks, those whose subject or body has the word a request by token writes
+ * in its body: one Gmail search over the bodies (on Gmail's side) from the oldest of them on, so
+ * only ids come back and only those messages are read whole.
+ */
+async function withTokenWord(inbox: GmailInbox, rest: GmailHeaders[]): Promise<GmailHeaders[]> {
+  const oldest = Math.min(...rest.map((m) => m.receivedAt.getTime()));
+  // after: takes whole seconds since the epoch; a second earlier keeps the oldest one in.
+  const since = Math.floor(oldest / 1000) - 1;
+  const found = await inbox.idsMatching(`${TOKEN_REQUEST_WORD} after:${since}`, 500);
+  return rest.filter((m) => found.has(m.id));
 }

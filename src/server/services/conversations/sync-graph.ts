@@ -3,6 +3,7 @@ import { candidatesAmong, sentEmailLookup } from './candidates';
 import { parseRawMessage } from './inbound-message';
 import { recordInbound } from './record-inbound';
 import { type HeldMailbox, type MailboxSyncDeps, type SyncReport, withSyncLease } from './sync-lease';
+import { previewMayCarryToken } from './unsubscribe-token';
 
 /** Where the Outlook sync stopped: the nextLink of a round under way, or the last round's deltaLink. */
 type GraphCursor = { link: string };
@@ -59,7 +60,11 @@ async function readNew(deps: GraphSyncDeps, held: HeldMailbox<GraphCursor>) {
 async function recordPage(deps: GraphSyncDeps, messages: GraphInboxMessage[]): Promise<number> {
   const { db, inbox, mailbox } = deps;
   let recorded = 0;
-  for (const message of await candidatesAmong(sentEmailLookup(db), messages)) {
+  // A delta takes no $search: a request by token in the body alone shows in the listed preview.
+  const candidates = await candidatesAmong(sentEmailLookup(db), messages, undefined, (rest) =>
+    rest.filter((m) => previewMayCarryToken(m.preview)),
+  );
+  for (const message of candidates) {
     const raw = await inbox.mime(message.id);
     // A message gone since it was listed, or one the parser cannot read, is passed over.
     const msg = raw ? await parseRawMessage(raw).catch(() => null) : null;

@@ -5,6 +5,7 @@ import type { InboxHeaders } from '../../mail/imap-inbox';
 import type { SentEmailMatch, SentEmailRef } from '../../queries/inbound-messages';
 import { usersByAddress } from '../../queries/mailbox-syncs';
 import {
+  BODY_TOKEN_SEARCH,
   CANDIDATE_HEADERS,
   CANDIDATE_SEARCH,
   candidatesAmong,
@@ -60,6 +61,9 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
       rescanned ? inbox.uidsSince(since, only) : inbox.uidsAfter(cursor.lastUid, only);
     const uids = await list();
     const worthReading = uids.length === 0 ? [] : await list(CANDIDATE_SEARCH);
+    // Those whose body holds the word a request by token writes there: read whole unless bulk mail.
+    const bodyWord = new Set(worthReading.length === 0 ? [] : await list(BODY_TOKEN_SEARCH));
+    const bodyToken = (rest: InboxHeaders[]) => rest.filter((m) => bodyWord.has(m.uid));
     const batchSize = deps.batchSize ?? 500;
     const batches: number[][] = [];
     for (let i = 0; i < worthReading.length; i += batchSize)
@@ -76,7 +80,7 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
         const lookup = sentEmailLookup(db);
         const read = inbox
           .headers(batches[readsStarted]!, CANDIDATE_HEADERS)
-          .then((headers) => candidatesAmong(lookup, headers))
+          .then((headers) => candidatesAmong(lookup, headers, undefined, bodyToken))
           .then((candidates) => readWhole(inbox, candidates))
           .then((read) => ({ lookup, read }));
         // A failure is met where the batch is awaited, not as an unhandled rejection meanwhile.

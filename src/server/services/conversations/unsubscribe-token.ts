@@ -38,3 +38,22 @@ export function unsubscribeTokenOf(msg: InboundMessage): { token: string; bySubj
 export function isTokenUnsubscribeSubject(subject: string) {
   return TOKEN_SUBJECT.test(subject);
 }
+
+/**
+ * The word a provider's body search looks for: a request whose token is only in its body ("the
+ * mail program dropped the subject") reads "unsubscribe <token>" there, and no header says so.
+ */
+export const TOKEN_REQUEST_WORD = 'unsubscribe';
+
+/** The words with a token, or the word and the start of a token where a preview is cut off. */
+const TOKEN_IN_PREVIEW = new RegExp(`${TOKEN_LINE.source}|(?<![\\w-])unsubscribe(?:\\s+[\\w-]*)?\\s*$`, 'i');
+
+/**
+ * Whether a message's preview (the first characters of its text, as a provider lists it) may hold
+ * a request by token in its body: "unsubscribe <token>", or the word at the end of the preview, its
+ * token cut off. Quoted text is not told apart here (a preview is too short to); the whole message
+ * is then read and unsubscribeTokenOf decides.
+ */
+export function previewMayCarryToken(preview: string): boolean {
+  return TOKEN_IN_PREVIEW.test(preview.trim());
+}

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
-import { unmappedVariables } from '../column-mapping';
+import { unmappedVariables, usedMappingVariables } from '../column-mapping';
 import { AiProviderNeeded } from './ai-provider-needed';
 import { submitProblem } from './campaign-draft';
 import { DetailsSection } from './details-section';
@@ -34,7 +34,13 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
   const narrow = useMediaQuery('(max-width: 48em)');
   const [askingToLeave, setAskingToLeave] = useState(false);
   const [askingUnmapped, setAskingUnmapped] = useState(false);
-  const unmapped = unmappedVariables(state.variables ?? [], state.draft.columnMapping, state.columns);
+  // Only variables some step's text uses: a declared one nothing writes out leaves no gap.
+  const usedVariables = usedMappingVariables(
+    state.variables ?? [],
+    [state.draft.templateId, ...state.draft.followUps.map((step) => step.templateId)],
+    state.templates,
+  );
+  const unmapped = unmappedVariables(usedVariables, state.draft.columnMapping, state.columns);
   /** Cancel, Escape and the X: a changed form asks first (docs/product.md §3), as the template editor does. */
   const close = () => {
     // The request would finish without anyone to report its outcome to.
