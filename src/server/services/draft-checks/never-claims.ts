@@ -34,6 +34,8 @@ const CLAIM_WORDS: Record<string, string[]> = {
   CHEAPER: ['cheap', 'lowest', 'gunstiger', 'gunstigst', 'billiger', 'niedrigst', 'barat', 'economic'],
   APPROVED: ['approv', 'endors', 'accredit', 'zugelass', 'zertifiz', 'homolog', 'avalad', 'respaldad'],
   FREE: ['free', 'kostenlos', 'gratis', 'gratuit', 'umsonst'],
+  // The provider they have now, which a price claim compares with ("cheaper than what you pay now").
+  NOW: ['current', 'now', 'present', 'bisherig', 'derzeitig', 'aktuell', 'jetzig', 'actuel', 'actual'],
 };
 const MEANINGS = Object.entries(CLAIM_WORDS).map(
   ([meaning, starts]) => [meaning, new RegExp(`^(?:${starts.join('|')})`)] as const,
@@ -41,6 +43,8 @@ const MEANINGS = Object.entries(CLAIM_WORDS).map(
 
 /** Phrases that make a price claim in more than one word: "moins cher", "plus bas", "más bajo". */
 const CHEAPER_PHRASES = / (?:moins chers?e?s?|plus bas|moins eleves?|mas bajos?|mas baratos?) /g;
+/** "Feel free to reply", "free to choose": a manner of speaking, not a price. */
+const FREE_IDIOMS = / (?:feel|feels) free | free to /g;
 
 /** Words that carry no claim: articles, pronouns, "that we", "any", "never". */
 const STOP = new Set(
@@ -55,7 +59,7 @@ const STOP = new Set(
 
 /** The words of a text as the rule compares them: claim words by meaning, others by their start. */
 function termsOf(text: string, leaveOut: Set<string>): string[] {
-  const keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ');
+  const keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ').replace(FREE_IDIOMS, ' ');
   const terms: string[] = [];
   for (const word of keyed.trim().split(' ')) {
     if (!word || STOP.has(word) || leaveOut.has(word)) continue;
@@ -66,6 +70,9 @@ function termsOf(text: string, leaveOut: Set<string>): string[] {
   }
   return [...new Set(terms)];
 }
+
+/** The words that give a guarantee outright, not a hedge ("confident", "certainly"). */
+const OUTRIGHT_GUARANTEE = / (?:guarant|garant|versprech|promis|promet)/;
 
 const isClaimWord = (term: string) => term in CLAIM_WORDS;
 
@@ -116,8 +123,13 @@ export function neverClaimFindings(
         if (rule.own.length === 0) continue;
         // The claim word of the entry, if it has one the sources do not say; else all of its own part.
         if (rule.claimWord ? !terms.has(rule.claimWord) : !rule.own.every((t) => terms.has(t))) continue;
-        const shared = rule.terms.filter((t) => terms.has(t)).length + (rule.claimWord ? 1 : 0);
-        if (shared < Math.max(2, rule.terms.length / 2)) continue;
+        // And what it is claimed of: "I'm confident…", "certainly" or "feel free" claim nothing the
+        // entry names. A guarantee given outright ("we guarantee", "wir versprechen") is the claim
+        // itself, whatever it guarantees: the profile states none.
+        const outright = rule.claimWord === 'GUARANTEE' && OUTRIGHT_GUARANTEE.test(keyText(sentence.text));
+        const shared = rule.terms.filter((t) => terms.has(t));
+        if (!outright && !shared.some((t) => t !== rule.claimWord)) continue;
+        if (!outright && shared.length < Math.max(2, rule.terms.length / 2)) continue;
         found.push({
           kind: 'ungrounded',
           severity: 'high',

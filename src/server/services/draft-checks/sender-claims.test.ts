@@ -107,4 +107,23 @@ describe('neverClaimFindings', () => {
     expect(never('Las subvenciones están garantizadas para su proyecto.', es)).toHaveLength(1);
     expect(never('Nos ocupamos de las subvenciones.', es)).toEqual([]);
   });
+
+  it('a hedge or an idiom is no claim of an entry ("I’m confident…", "feel free"); an outright guarantee is', () => {
+    const p = profile([
+      'that we guarantee the outcome of any tribunal claim',
+      'that calls to the advice line are free',
+    ]);
+    expect(never('I’m confident the review would pay for itself.', p)).toEqual([]);
+    expect(never('Feel free to reply with any questions.', p)).toEqual([]);
+    expect(never('We guarantee you will win at tribunal.', p)).toHaveLength(1);
+    const es = profile(['que la instalación sale gratis'], {
+      company: 'SolMar',
+      offer: 'Estudio de autoconsumo.',
+    });
+    expect(never('El estudio es gratis y sin compromiso.', es)).toEqual([]);
+    expect(never('La instalación le sale gratis.', es)).toHaveLength(1);
+    const de = profile(['dass wir günstiger sind als die bisherige Kanzlei'], { company: 'Vogel' });
+    expect(never('Sicher sind wir günstiger als Ihre jetzige Kanzlei.', de)).toHaveLength(1);
+    expect(never('Günstiger wird es mit weniger Belegen.', de)).toEqual([]);
+  });
 });
