@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { type Amount, amountsIn, isGivenAmount, type SourceValues, sourceValues } from './amounts';
 import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
+import { namesNotQuantities } from './not-quantities';
 import { judgePlace, type PlacesGiven } from './places';
 
 /**
@@ -111,9 +112,10 @@ export function groundingFindings(
     const text = original.replace(/\[[^\]\n]*\]|\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length));
     // Amounts and funding rounds in the order they read.
     const claims: { at: number; text: string }[] = [];
+    const namesSomething = namesNotQuantities(text);
     for (const a of amountsIn(text)) {
       const after = text.slice(a.index + a.text.length);
-      if (!isClaimAmount(a, after) || DURATION_AFTER.test(after)) continue;
+      if (!isClaimAmount(a, after) || DURATION_AFTER.test(after) || namesSomething(a)) continue;
       // "100%" is a manner of speaking ("100% free", "100 % sûr"), not a figure about anyone.
       if (a.percent && a.values.includes(100)) continue;
       if (!isGivenAmount(a, values)) claims.push({ at: a.index, text: a.text.replace(/[.,]+$/, '') });
