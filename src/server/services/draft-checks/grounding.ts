@@ -1,6 +1,7 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { type Amount, amountsIn, isGivenAmount, type SourceValues, sourceValues } from './amounts';
 import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
+import { keyText, SPEAKS_TO_RECIPIENT } from './claim-words';
 import { namesNotQuantities } from './not-quantities';
 import { judgePlace, type PlacesGiven } from './places';
 
@@ -61,6 +62,44 @@ function isClaimAmount(a: Amount, after: string) {
   return /^\d[.,]\d$/.test(a.digits) && RATING_AFTER.test(after);
 }
 
+/** A year: 1900 to 2099, written plain. */
+const isYear = (a: Amount) => !a.money && !a.percent && !a.scaled && /^(?:19|20)\d\d$/.test(a.digits);
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+/**
+ * A deadline before a year, with its day and month: "from April 2026", "ab dem 1. Januar 2027",
+ * "à partir du 1er septembre 2026", "a partir de 2026", "by 2030": a date of a law or a plan.
+ */
+const DEADLINE_BEFORE = new RegExp(
+  `(?<![\\p{L}])(?:from|by|until|till|before|ab|bis|spätestens|à partir d(?:u|e|es)|dès|d['’]ici|jusqu['’](?:en|au)|avant|a partir de(?:l)?|hasta|antes de)(?:[ \\t]+(?:the|le|el|dem|den|l['’]|de|del|\\d{1,2}(?:\\.|er|st|nd|rd|th)?|${MONTHS}))*[ \\t]*$`,
+  'iu',
+);
+
+/** The sender speaking of themselves: their facts need grounding as much as the recipient's. */
+const SENDER_SPEAKS =
+  /(?<![\p{L}])(?:we|we['’](?:ve|re)|our|us|wir|uns|unser\p{L}*|nous|notre|nos|nosotros|nuestr\p{L}*|hemos)(?![\p{L}])/iu;
+
+/**
+ * Whether a year makes a claim: one in a sentence that speaks to the recipient (in any of the four
+ * languages), of the sender, or names either's company, or that an event verb has as its time; and
+ * not a deadline. A year elsewhere dates a law, a market or someone else ("seit Januar 2025 wird
+ * die E-Rechnung Pflicht"): general context, as a name there would be.
+ */
+function yearClaims(text: string, at: number, claimNames: readonly string[]) {
+  const [start, end] = sentenceAround(text, at);
+  const sentence = text.slice(start, end);
+  if (DEADLINE_BEFORE.test(text.slice(Math.max(0, at - 60), at))) return false;
+  if (
+    SPEAKS_TO_RECIPIENT.test(sentence) ||
+    SENDER_SPEAKS.test(sentence) ||
+    addressesRecipient(sentence) ||
+    reportsEvent(sentence, at - start)
+  )
+    return true;
+  const keyed = keyText(sentence);
+  return claimNames.some((name) => keyed.includes(keyText(name)));
+}
+
 function mostlyCapitals(text: string) {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return letters >= 6 && (text.match(/\p{Lu}/gu)?.length ?? 0) / letters >= 0.6;
@@ -92,6 +131,8 @@ export function groundingFindings(
   places?: PlacesGiven,
   /** The amounts of the sources, if read already (amounts.ts). */
   values: SourceValues = sourceValues(sources),
+  /** The names of the recipient, their company and the sender's: a sentence with one makes a claim. */
+  claimNames: readonly string[] = [],
 ): Finding[] {
   const found: Finding[] = [];
   const names: { field: 'subject' | 'body'; name: string; claim: boolean }[] = [];
@@ -116,6 +157,7 @@ export function groundingFindings(
     for (const a of amountsIn(text)) {
       const after = text.slice(a.index + a.text.length);
       if (!isClaimAmount(a, after) || DURATION_AFTER.test(after) || namesSomething(a)) continue;
+      if (isYear(a) && !yearClaims(text, a.index, claimNames)) continue;
       // "100%" is a manner of speaking ("100% free", "100 % sûr"), not a figure about anyone.
       if (a.percent && a.values.includes(100)) continue;
       if (!isGivenAmount(a, values)) claims.push({ at: a.index, text: a.text.replace(/[.,]+$/, '') });

@@ -46,7 +46,10 @@ export function ungroundedFindings(
   const keyedAboutRecipient = `${keyedRow}${shared.keyedPrompt}`;
   const nounsCapitalised = capitalisesNouns(`${draft.subject}\n${bodyText}`);
   const all = [
-    ...groundingFindings(draft.subject, bodyText, sources, places, values),
+    ...groundingFindings(draft.subject, bodyText, sources, places, values, [
+      ...recipientNames(draft.row),
+      ...(draft.senderProfile?.company ? [draft.senderProfile.company] : []),
+    ]),
     ...placeClaimFindings(draft.subject, bodyText, keyedAboutRecipient, recipientPlaces),
     ...eventClaimFindings(draft.subject, bodyText, keyedAboutRecipient),
     ...acquaintanceClaimFindings(draft.subject, bodyText, `${keyedRow}${shared.keyedAll}`, nounsCapitalised),
@@ -118,6 +121,14 @@ function withoutProfile(aiSources: string, profile: SenderProfileForPrompt | nul
 /** Columns that hold a person's name or form of address, in the four languages. */
 const PERSON_COLUMN =
   /^(?:(?:first|last|given|family|full|middle|sur|contact)[ _-]?name|name|surname|vorname|nachname|pr[ée]nom|nom|nom[ _-]de[ _-]famille|nombre|apellidos?|anrede|civilit[ée]|title|salutation|tratamiento)$/i;
+
+/** The row's values that name the recipient or their company: a sentence with one is about them. */
+const recipientNames = (row: Record<string, string | null>) =>
+  Object.entries(row)
+    .filter(([column, value]) => value && value.length >= 3 && NAMING_COLUMN.test(column.trim()))
+    .map(([, value]) => value!);
+const NAMING_COLUMN =
+  /name|company|firm|organi[sz]ation|employer|school|practice|business|brand|firma|unternehmen|kanzlei|betrieb|praxis|schule|soci[ée]t[ée]|entreprise|cabinet|[ée]cole|enseigne|empresa|despacho|colegio|negocio|nombre|pr[ée]nom|^nom$|vorname|nachname|apellidos?/i;
 
 /** Columns that hold a rate: their numbers are percentages though written bare ("15"). */
 const PERCENT_COLUMN = /pct|percent|prozent|porcentaje|pourcentage|rate|quote|tasa|taux|%/i;
