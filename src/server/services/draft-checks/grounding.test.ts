@@ -150,3 +150,22 @@ describe('groundingFindings: years only in a claim about the recipient', () => {
     expect(years('The Equality Act came into force in 2010.')).toEqual([]);
   });
 });
+
+describe('groundingFindings: laws and the bodies that apply them are general context', () => {
+  it('leaves alone an act, a code, a tribunal or a regulator in a sentence about the recipient', () => {
+    expect(flagged('Under the Employment Rights Act, you must give written reasons.')).toEqual([]);
+    expect(flagged('Your managers will know the Working Time Regulations well.')).toEqual([]);
+    expect(flagged('Your case could reach an Employment Tribunal; Acas conciliation comes first.')).toEqual(
+      [],
+    );
+    expect(flagged('Ahead of your next Ofsted inspection, reading data helps.')).toEqual([]);
+    expect(flagged('The Acas Code of Practice applies to your homes.')).toEqual([]);
+  });
+
+  it('still flags an award, a ranking or an employer that no source gives', () => {
+    expect(flagged('Congratulations on your North East Legal Awards win.')).toEqual([
+      'body:North East Legal Awards',
+    ]);
+    expect(flagged('Your move to Leeds City Council was a big step.')).toEqual(['body:Leeds City Council']);
+  });
+});

@@ -30,7 +30,9 @@ const NOT_NAMES = new Set(
     'italian dutch irish scottish welsh canadian australian zoom teams slack linkedin google meet ' +
     'calendly excel outlook gmail microsoft whatsapp ' +
     // Salutations that name no one ("Hi Team", "Dear Friend"), as a greeting counts as a claim.
-    'team all everyone everybody friend friends colleague colleagues supporter supporters folks'
+    'team all everyone everybody friend friends colleague colleagues supporter supporters folks ' +
+    // Public bodies every employer, school or firm answers to, written as words: context.
+    'ofsted ofqual ofcom ofgem acas estyn'
   ).split(' '),
 );
 
@@ -113,7 +115,18 @@ export const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{L
  * "AI-specific"), is a known non-name, an acronym, lower-case after the hyphen or in the sources;
  * or the whole name is in the sources.
  */
+/**
+ * The last word of a law, a code or the body that applies it ("the Employment Rights Act", "the
+ * Working Time Regulations", "an Employment Tribunal", "the Acas Code"): a name every reader of the
+ * trade shares, general context rather than a fact about the recipient.
+ */
+const LAW_WORD =
+  /^(?:Acts?|Bills?|Regulations?|Directives?|Codes?|Standards?|Rules|Framework|Guidance|Tribunals?|Ombudsman|Curriculum)$/;
+/** The same after "of", its name going on: "the Code of Practice", "the Court of Appeal". */
+const LAW_OF_BEFORE = /\b(?:Acts?|Bills?|Codes?|Court|Rules|Regulations?|Tribunals?)\s+of\s+(?:the\s+)?$/;
+
 export function isGrounded(name: string, sources: string, places: PlacesGiven | undefined) {
+  if (LAW_WORD.test(name.split(/\s+/).at(-1) ?? '')) return true;
   // A place the table knows is judged by what holds what: the county of the row's town is no news.
   const place = places ? judgePlace(name, places) : 'unknown';
   if (place !== 'unknown') return place === 'given' || sources.includes(bare(name));
@@ -182,7 +195,8 @@ export function groundingFindings(
         at += rest + 1;
         name = name.slice(rest + 1);
       }
-      if (isGrounded(name, sources, places)) continue;
+      if (isGrounded(name, sources, places) || LAW_OF_BEFORE.test(text.slice(Math.max(0, at - 30), at)))
+        continue;
       if (at >= end) {
         [start, end] = sentenceAround(text, at);
         sentence = text.slice(start, end);
