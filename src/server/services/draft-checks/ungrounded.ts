@@ -50,7 +50,10 @@ export function ungroundedFindings(
       ...recipientNames(draft.row),
       ...(draft.senderProfile?.company ? [draft.senderProfile.company] : []),
     ]),
-    ...placeClaimFindings(draft.subject, bodyText, keyedAboutRecipient, recipientPlaces),
+    ...placeClaimFindings(draft.subject, bodyText, keyedAboutRecipient, recipientPlaces, {
+      keyedSources: `${keyedRow}${shared.keyedAll}`,
+      given: places,
+    }),
     ...eventClaimFindings(draft.subject, bodyText, keyedAboutRecipient),
     ...acquaintanceClaimFindings(draft.subject, bodyText, `${keyedRow}${shared.keyedAll}`, nounsCapitalised),
     ...senderCustomerFindings(
