@@ -13,6 +13,7 @@ describe('numbers that name something are no figures about anyone', () => {
     expect(flagged('Mit freundlichen Grüßen\nTel. +49 821 4550 7720')).toEqual([]);
     expect(flagged('Bien cordialement,\nTél. : 04 72 10 33 20')).toEqual([]);
     expect(flagged('Un saludo,\nTel. 965 123 456')).toEqual([]);
+    expect(flagged('Best,\nDana\n(555) 123-4567')).toEqual([]);
   });
 
   it('postcodes before a town the place table knows, and street numbers after the street', () => {
@@ -32,6 +33,7 @@ describe('numbers that name something are no figures about anyone', () => {
     expect(flagged("L'article L. 145-34 du Code de commerce plafonne la hausse de votre loyer.")).toEqual([]);
     expect(flagged('El Real Decreto 244/2019 regula el autoconsumo en su nave.')).toEqual([]);
     expect(flagged('Could we talk on 12/03/2026?')).toEqual([]);
+    expect(flagged('Ref: 48213. Az. 2024/117')).toEqual([]);
   });
 
   it('still flags counts and money, however the words before them are capitalised', () => {

@@ -12,14 +12,15 @@ import { placesNamed } from './places';
 
 /**
  * A telephone number: after a word saying so, or written the international way ("+49 …"), or
- * from a leading 0 ("0161 496 0123", "04 72 10 33 20"); seven digits or more, in groups.
+ * from a leading 0 ("0161 496 0123", "04 72 10 33 20") or an area code in brackets ("(555)
+ * 123-4567"); seven digits or more, in groups.
  */
 const PHONE =
-  /(?:(?<![\p{L}])(?:tel|tél|telefon|teléfono|telefono|phone|fon|fax|mobil|mobile|móvil|portable|cell)\.?[ \t]*:?[ \t]*\+?|\+|(?<![\p{L}\p{N}.,])(?=0\d))\d[\d \t\u00a0\u202f()./-]{5,}\d/giu;
+  /(?:(?<![\p{L}])(?:tel|tél|telefon|teléfono|telefono|phone|fon|fax|mobil|mobile|móvil|portable|cell)\.?[ \t]*:?[ \t]*\+?|\+|(?<![\p{L}\p{N}.,])(?=0\d)|(?<![\p{L}\p{N}])(?=\(\d{2,5}\)))\(?\d[\d \t\u00a0\u202f()./-]{5,}\d/giu;
 
-/** Where a law's article or a reference number stands before its number: "§", "Art.", "n°". */
+/** Where a law's article or a reference number stands before its number: "§", "Art.", "n°", "Ref:". */
 const REFERENCE_BEFORE =
-  /(?:§§?|(?<![\p{L}])(?:art|arts|artikel|article|articles|artículo|artículos|abs|absatz|nr|no|n°|nº|núm|num|chapter|section|kapitel|L|R|D))\.?[ \t]*$/iu;
+  /(?:§§?|(?<![\p{L}])(?:art|arts|artikel|article|articles|artículo|artículos|abs|absatz|nr|no|n°|nº|núm|num|chapter|section|kapitel|ref|reference|référence|referencia|az|aktenzeichen|invoice|rechnung|facture|factura|L|R|D))\.?[ \t]*:?[ \t]*$/iu;
 
 /**
  * Words before a number that count it rather than name it ("over 300", "Ihre 300", "rund 650"),
