@@ -160,6 +160,7 @@ describe('groundingFindings: laws and the bodies that apply them are general con
     );
     expect(flagged('Ahead of your next Ofsted inspection, reading data helps.')).toEqual([]);
     expect(flagged('The Acas Code of Practice applies to your homes.')).toEqual([]);
+    expect(flagged('Your Spring Term and your Black Friday rush are busy.')).toEqual([]);
   });
 
   it('still flags an award, a ranking or an employer that no source gives', () => {

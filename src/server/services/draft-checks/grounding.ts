@@ -32,7 +32,10 @@ const NOT_NAMES = new Set(
     // Salutations that name no one ("Hi Team", "Dear Friend"), as a greeting counts as a claim.
     'team all everyone everybody friend friends colleague colleagues supporter supporters folks ' +
     // Public bodies every employer, school or firm answers to, written as words: context.
-    'ofsted ofqual ofcom ofgem acas estyn'
+    'ofsted ofqual ofcom ofgem acas estyn ' +
+    // Seasons, terms and the calendar's days of trade: "your Spring Term", "Black Friday".
+    'spring summer autumn winter term black boxing bank holiday holidays ramadan eid diwali ' +
+    'hanukkah halloween valentine'
   ).split(' '),
 );
 
