@@ -8,6 +8,7 @@ import { capitalisesNouns, groundingFindings } from './grounding';
 import { neverClaimFindings } from './never-claims';
 import { placeClaimFindings } from './place-claims';
 import { placesGiven } from './places';
+import { rowCountFindings } from './row-counts';
 import { senderCustomerFindings } from './sender-claims';
 
 /**
@@ -65,6 +66,7 @@ export function ungroundedFindings(
       draft.senderProfile?.company,
     ),
     ...neverClaimFindings(draft.subject, bodyText, draft.senderProfile),
+    ...rowCountFindings(draft.subject, bodyText, draft.row, values),
   ];
   const seen = new Set<string>();
   return all.filter((f) => {
