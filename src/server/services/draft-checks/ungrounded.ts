@@ -6,6 +6,7 @@ import { keyText } from './claim-words';
 import { eventClaimFindings } from './event-claims';
 import { capitalisesNouns, groundingFindings } from './grounding';
 import { neverClaimFindings } from './never-claims';
+import { offerDeadlineFindings } from './offer-deadlines';
 import { placeClaimFindings } from './place-claims';
 import { placesGiven } from './places';
 import { rowCountFindings } from './row-counts';
@@ -67,6 +68,7 @@ export function ungroundedFindings(
     ),
     ...neverClaimFindings(draft.subject, bodyText, draft.senderProfile),
     ...rowCountFindings(draft.subject, bodyText, draft.row, values),
+    ...offerDeadlineFindings(draft.subject, bodyText, `${keyedRow}${shared.keyedAll}`),
   ];
   const seen = new Set<string>();
   return all.filter((f) => {
