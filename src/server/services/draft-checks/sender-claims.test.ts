@@ -126,4 +126,28 @@ describe('neverClaimFindings', () => {
     expect(never('Sicher sind wir günstiger als Ihre jetzige Kanzlei.', de)).toHaveLength(1);
     expect(never('Günstiger wird es mit weniger Belegen.', de)).toEqual([]);
   });
+
+  it('a bound is broken by a larger number of its unit; "a specific figure" by any number of its subject', () => {
+    const de = profile(['dass elektrische Bagger über 10 t im Mietpark sind'], {
+      company: 'MietPark',
+      proofPoints: ['Rund 40 % der Flotte elektrisch oder hybrid'],
+    });
+    expect(
+      never('Rund 40 % unserer Flotte sind elektrisch – bis hin zu Elektro-Baggern mit 20 Tonnen.', de),
+    ).toHaveLength(1);
+    expect(never('Unsere Elektro-Bagger mit 8 Tonnen sind leise.', de)).toEqual([]);
+    expect(never('Rund 40 % unserer Bagger sind elektrisch.', de)).toEqual([]);
+    const es = profile(['un plazo de amortización concreto sin estudio previo'], {
+      company: 'SolMar',
+      offer: 'Estudio técnico gratuito con propuesta en 7 días.',
+    });
+    expect(never('La inversión se amortiza en menos de 4 años.', es)).toHaveLength(1);
+    expect(never('Le enviamos la propuesta en 7 días.', es)).toEqual([]);
+    const steuer = profile(['eine bestimmte Steuerersparnis oder Erstattung'], {
+      company: 'Vogel',
+      whatWeDo: 'Steuerberatung und Buchhaltung für Handwerksbetriebe.',
+    });
+    // A number beside a word the profile states itself is no figure of the forbidden kind.
+    expect(never('Wir übernehmen die Steuerberatung für 300 Handwerksbetriebe.', steuer)).toEqual([]);
+  });
 });
