@@ -16,8 +16,9 @@ import { senderCustomerFindings } from './sender-claims';
  * The cheap ungrounded check of an AI draft: the amounts and names nothing the AI was given
  * supports (grounding.ts), then the classes of invented facts that hold no such name or number,
  * or hide it where a name cannot be told from a noun: places given as the recipient's, events
- * told by their nouns, referrals and meetings nobody had. Where two
- * rules point at the same words, the first finding stands.
+ * told by their nouns, referrals and meetings nobody had, the sender's customers and never-claims,
+ * counts the row gives otherwise, deadlines the offer does not have. Where two rules point at the
+ * same words, the first finding stands.
  */
 export function ungroundedFindings(
   draft: {
