@@ -24,6 +24,12 @@ describe('offerDeadlineFindings: a deadline or a limit the offer does not have',
     expect(flagged('Only 5 places left for the pilot.', 'Pilot for up to 5 schools, limited places')).toEqual(
       [],
     );
+    expect(
+      flagged(
+        'The pilot is free only until the end of the spring semester.',
+        'Free pilot for the spring semester',
+      ),
+    ).toEqual([]);
     expect(flagged('Your lease runs only until June, so now is the time.')).toEqual([]);
     expect(flagged('Ihr Mietvertrag läuft nur noch bis März.')).toEqual([]);
     expect(flagged('We deliver within 24 hours, and the framework runs for two years.')).toEqual([]);

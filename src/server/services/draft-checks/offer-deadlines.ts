@@ -47,9 +47,13 @@ const URGENCY = new RegExp(
     .join('|'),
 );
 
-/** Words that show the sources set a deadline or limit places themselves. */
+/**
+ * Words that show the sources set a deadline or limit places themselves, or make the offer one
+ * that ends (a trial, a pilot for a semester): "free only until the end of the semester" is then
+ * the offer told again.
+ */
 const DEADLINE_GIVEN =
-  / (?:until|till|deadline|expir|limited|nur bis|gilt bis|befrist|frist|gultig|jusqu|valable|limite|date limite|hasta|plazo|valid|limitad|places|platze|plazas)/;
+  / (?:until|till|deadline|expir|limited|nur bis|gilt bis|befrist|frist|gultig|jusqu|valable|limite|date limite|hasta|plazo|valid|limitad|places|platze|plazas|semester|trial|pilot|testphase|essai|prueba)/;
 
 /** The recipient's own deadline, not the offer's: "your lease", "Ihr Vertrag", "votre bail", "su contrato". */
 const RECIPIENTS = / (?:your|ihr|ihre|ihren|ihrem|ihrer|votre|vos|su|sus|tu|tus) /;
