@@ -32,3 +32,11 @@ export const CONGRATULATING =
 /** A supposition or a question does not state a fact: "if your team…", "wenn Sie…", "si vous…". */
 export const SUPPOSING =
   /(?:^|[^\p{L}])(?:if|unless|whether|wenn|falls|ob|si|en caso de)(?![\p{L}])|\?\s*$/iu;
+
+/**
+ * The recipient spoken to in any of the four languages: "you", "your"; "Sie", "Ihnen", "Ihr…"
+ * (capitalised); "vous", "votre", "tu", "te"; "usted", "su", "tu", "te", "os". Spanish "su" is also
+ * "his" or "their": a sentence with it is read as speaking to the recipient, the cautious side.
+ */
+export const SPEAKS_TO_RECIPIENT =
+  /(?<![\p{L}])(?:[Yy]ou(?:rs?|rself)?|Sie|Ihnen|Ihr(?:e[mnrs]?)?|[Vv]ous|[Vv]otre|[Vv]os|[Tt]on|[Tt]es|[Tt]oi|[Uu]sted(?:es)?|[Ss]us?|[Tt]us?|[Tt]e|[Tt]i|[Vv]uestr[oa]s?|[Oo]s)(?![\p{L}])/u;

@@ -28,16 +28,12 @@ const MIN_SEALED_PRECISION = 0.9;
  * Where a kind falls short of the sealed goal, the floor it holds, so it cannot slip unnoticed,
  * and the test says so when it meets the goal. Not a lower goal: the sealed drafts' mistakes are
  * never read, so a kind here is improved on the open parts by class, and the floor raised only
- * when the figure rises on its own. Ungrounded: 12 of 15 flagged drafts right (0.80) once the
- * class rules were in.
+ * when the figure rises on its own. Ungrounded: the first sealed part reached 0.92 once false
+ * alarms were worked out by class on the open parts (it was 0.80); the second, written after that
+ * work began and scored once before and once after it, went from 0.81 to 0.83 (25 of 30 flagged
+ * drafts right). The floor is the lower of the two.
  */
-const SEALED_BELOW_GOAL: Partial<Record<FindingKind, number>> = { ungrounded: 0.8 };
-/**
- * The same for the whole corpus: the second sealed part (126 drafts by another writer, after the
- * checks were tuned) brought six new false ungrounded findings, and the whole corpus's figure fell
- * from 0.95 to 0.92. Its mistakes are never read either.
- */
-const WHOLE_BELOW_GOAL: Partial<Record<FindingKind, number>> = { ungrounded: 0.92 };
+const SEALED_BELOW_GOAL: Partial<Record<FindingKind, number>> = { ungrounded: 0.83 };
 const MIN_DRAFTS = 500;
 /** Kinds only AI drafts can have: a fixed template's text is the user's, and its drafts are alike by design. */
 const AI_ONLY: readonly FindingKind[] = ['ungrounded', 'duplicate'];
@@ -73,20 +69,9 @@ describe('draft checks against the labelled corpus', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it.each(FINDING_KINDS.filter((k) => !WHOLE_BELOW_GOAL[k]))(
-    `%s: precision of at least ${MIN_PRECISION} over the whole corpus`,
-    (kind) => {
-      expect(scores[kind].precision).toBeGreaterThanOrEqual(MIN_PRECISION);
-    },
-  );
-
-  it.each(Object.entries(WHOLE_BELOW_GOAL))(
-    `%s: precision of at least %s over the whole corpus, short of the goal of ${MIN_PRECISION}`,
-    (kind, floor) => {
-      expect(scores[kind as FindingKind].precision).toBeGreaterThanOrEqual(floor!);
-      expect(scores[kind as FindingKind].precision).toBeLessThan(MIN_PRECISION);
-    },
-  );
+  it.each(FINDING_KINDS)(`%s: precision of at least ${MIN_PRECISION} over the whole corpus`, (kind) => {
+    expect(scores[kind].precision).toBeGreaterThanOrEqual(MIN_PRECISION);
+  });
 
   it.each(FINDING_KINDS.filter((k) => !SEALED_BELOW_GOAL[k]))(
     `%s: precision of at least ${MIN_SEALED_PRECISION} on both sealed parts`,

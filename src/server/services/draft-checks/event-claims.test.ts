@@ -62,4 +62,29 @@ describe('eventClaimFindings', () => {
     ).toEqual([]);
     expect(flagged('Su horario de apertura es amplio.', 'Moda sostenible')).toEqual([]);
   });
+
+  it('a new site the row tells in other words is given: a move, an opening, a second one', () => {
+    expect(
+      flagged(
+        'With your new premises, it is a good time to check the network.',
+        'Moved to a larger unit in March',
+      ),
+    ).toEqual([]);
+    expect(flagged('Congratulations on your new Leeds site.', 'Opened a second practice in Leeds')).toEqual(
+      [],
+    );
+    expect(flagged('Glückwunsch zum neuen Standort!', 'Zweite Praxis in Augsburg seit Mai')).toEqual([]);
+    expect(flagged('Félicitations pour votre nouvelle agence.', 'Déménagement à Annecy en mars')).toEqual([]);
+    expect(flagged('Enhorabuena por su nueva tienda.', 'Traslado a Murcia')).toEqual([]);
+    // Nothing of a new site in the sources: still an invented event, whatever the prompt asks.
+    expect(flagged('Congratulations on your new Leeds site.', 'Ask if they are open to a call')).toEqual([
+      'new Leeds site',
+    ]);
+    expect(flagged('Enhorabuena por su nueva tienda.', 'Reunión en abril')).toEqual(['nueva tienda']);
+    // Working days ("jours ouvrés") and April ("abril") tell of no opening.
+    expect(
+      flagged('Félicitations pour l’ouverture de votre deuxième magasin.', 'Sous dix jours ouvrés'),
+    ).toEqual(['ouverture', 'deuxième magasin']);
+    expect(flagged('Enhorabuena por la apertura de su tienda.', 'Cita en abril')).toEqual(['apertura']);
+  });
 });

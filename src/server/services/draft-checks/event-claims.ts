@@ -21,7 +21,8 @@ type EventKind = {
   nouns: RegExp;
   /**
    * Word starts that show the sources speak of such an event, in any of the four languages; one of
-   * five letters or more counts inside a word too, as German joins words ("Praxisneugründung").
+   * five letters or more counts inside a word too, as German joins words ("Praxisneugründung"),
+   * unless written with its leading space.
    */
   given: string[];
 };
@@ -38,13 +39,17 @@ const EVENTS: EventKind[] = [
     // A business founded or set up is one that opened: "Neugründung", "sich niedergelassen".
     given: [
       'open',
-      'ouvr',
-      'ouver',
+      // Not "ouvr" nor "abri": "jours ouvrés" are working days, "abril" is April; and at a word's
+      // start, as "couverture" (a roof) holds "ouverture".
+      ' ouvrir',
+      ' ouvre ',
+      ' ouvert',
       'inaugur',
       'eroffn',
       'einweih',
       'apert',
-      'abri',
+      'abrio',
+      'abrir',
       'founded',
       'founding',
       'grund',
@@ -139,8 +144,41 @@ const EVENTS: EventKind[] = [
         `|(?:nuev[oa]s?|segund[oa]|tercer[oa]?)\\s+(?:sede|sucursal|tienda|nave|oficina|planta|almacén|fábrica|local|clínica|delegación))(?![\\p{L}])`,
       'giu',
     ),
+    // Worked out below from the openings' and moves' words: "moved to a larger unit" gives "your
+    // new premises", "opened a second practice in Leeds" gives "your new Leeds site".
     given: [],
   },
+];
+
+/**
+ * Words that show the sources speak of a new or second site of theirs in any words: an opening,
+ * a move, a second or third one. Not "new" alone, which prompts use of everything.
+ */
+const NEW_SITE_GIVEN = [
+  'opened',
+  'opening',
+  'eroffn',
+  // Not "ouvr": "jours ouvrés" are working days; nor inside "couverture".
+  ' ouvert',
+  'inaugur',
+  'apert',
+  'abrio',
+  'abrier',
+  'moved',
+  'reloca',
+  'umzug',
+  'umgezogen',
+  'demenag',
+  'trasla',
+  'mudanz',
+  'second',
+  'third',
+  'zweit',
+  'dritt',
+  'deuxi',
+  'troisi',
+  'segund',
+  'tercer',
 ];
 
 /**
@@ -183,7 +221,7 @@ const DESCRIBES_AFTER =
 const DESCRIBES_BEFORE =
   /(?:customer|client|talent|user|lead|data|heures d['’]|horaires d['’]|horarios? de|öffnungs)[ \t]*$/iu;
 
-/** The site a "new site" phrase names, whose word must be in the sources for it to be given. */
+/** The site a "new site" phrase names: the sources naming it ("our Leeds office") give it too. */
 const siteWordOf = (phrase: string) => keyText(phrase).trim().split(' ').at(-1) ?? '';
 
 /** Any event noun at all: most drafts have none, and are read once instead of per sentence and kind. */
@@ -213,9 +251,10 @@ export function eventClaimFindings(
           const since = SINCE_BEFORE.test(before) && ADDRESSED.test(sentence.text);
           if (!praising && !yoursBefore(before) && !since) continue;
           const given =
-            kind.given.length > 0
-              ? kind.given.some((start) => keyedSources.includes(start.length >= 5 ? start : ` ${start}`))
-              : keyedSources.includes(` ${siteWordOf(m[0]).slice(0, 5)}`);
+            (kind.given.length > 0 ? kind.given : NEW_SITE_GIVEN).some((start) =>
+              keyedSources.includes(start.length >= 5 ? start : ` ${start}`),
+            ) ||
+            (kind.given.length === 0 && keyedSources.includes(` ${siteWordOf(m[0]).slice(0, 5)}`));
           if (given) continue;
           flag(
             field,

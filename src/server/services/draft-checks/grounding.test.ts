@@ -117,3 +117,56 @@ describe('groundingFindings: names only in a claim about the recipient', () => {
     expect(found('Your Nottingham team will need careful handling.')).toEqual(['Nottingham']);
   });
 });
+
+describe('groundingFindings: years only in a claim about the recipient', () => {
+  const years = (body: string, claimNames: string[] = []) =>
+    groundingFindings('', body, SOURCES, undefined, undefined, claimNames)
+      .map((f) => f.span?.text)
+      .filter((text) => /\d/.test(text ?? ''));
+
+  it('leaves alone the year of a law, a market or a deadline, in the four languages', () => {
+    expect(
+      years(
+        'Viele Mandanten tun sich schwer, gerade jetzt, wo die E-Rechnung seit Januar 2025 Pflicht wird.',
+      ),
+    ).toEqual([]);
+    expect(years('À partir du 1er septembre 2026, la facturation électronique devient obligatoire.')).toEqual(
+      [],
+    );
+    expect(years('Verifactu será obligatorio a partir de 2026 para las sociedades.')).toEqual([]);
+    expect(years('From April 2026, your invoices must be sent digitally.')).toEqual([]);
+    expect(years('Ab dem 1. Januar 2027 müssen Sie E-Rechnungen ausstellen.')).toEqual([]);
+  });
+
+  it('flags a year told to the recipient, of their company, or as the time of an event', () => {
+    expect(years('Given how you steered Vandermeer through its 2021 IPO, you know the drill.')).toEqual([
+      '2021',
+    ]);
+    expect(years('Como ya nos acompañaste en 2024, no quería que te enteraras por otros.')).toEqual(['2024']);
+    expect(years('Seit 2015 führen Sie den Betrieb in zweiter Generation.')).toEqual(['2015']);
+    expect(years('Depuis 2012, votre boutique attire les touristes.')).toEqual(['2012']);
+    expect(years('Founded in 2015, Brook Dental has grown fast.', ['Brook Dental'])).toEqual(['2015']);
+    expect(years('Seit 2009 beraten wir Handwerksbetriebe.')).toEqual(['2009']);
+    expect(years('The Equality Act came into force in 2010.')).toEqual([]);
+  });
+});
+
+describe('groundingFindings: laws and the bodies that apply them are general context', () => {
+  it('leaves alone an act, a code, a tribunal or a regulator in a sentence about the recipient', () => {
+    expect(flagged('Under the Employment Rights Act, you must give written reasons.')).toEqual([]);
+    expect(flagged('Your managers will know the Working Time Regulations well.')).toEqual([]);
+    expect(flagged('Your case could reach an Employment Tribunal; Acas conciliation comes first.')).toEqual(
+      [],
+    );
+    expect(flagged('Ahead of your next Ofsted inspection, reading data helps.')).toEqual([]);
+    expect(flagged('The Acas Code of Practice applies to your homes.')).toEqual([]);
+    expect(flagged('Your Spring Term and your Black Friday rush are busy.')).toEqual([]);
+  });
+
+  it('still flags an award, a ranking or an employer that no source gives', () => {
+    expect(flagged('Congratulations on your North East Legal Awards win.')).toEqual([
+      'body:North East Legal Awards',
+    ]);
+    expect(flagged('Your move to Leeds City Council was a big step.')).toEqual(['body:Leeds City Council']);
+  });
+});

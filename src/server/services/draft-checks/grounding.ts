@@ -1,6 +1,8 @@
 import type { Finding } from '../../../contract/draft-findings';
 import { type Amount, amountsIn, isGivenAmount, type SourceValues, sourceValues } from './amounts';
 import { addressesRecipient, opensSentence, reportsEvent, sentenceAround } from './claim-context';
+import { keyText, SPEAKS_TO_RECIPIENT } from './claim-words';
+import { namesNotQuantities } from './not-quantities';
 import { judgePlace, type PlacesGiven } from './places';
 
 /**
@@ -28,7 +30,12 @@ const NOT_NAMES = new Set(
     'italian dutch irish scottish welsh canadian australian zoom teams slack linkedin google meet ' +
     'calendly excel outlook gmail microsoft whatsapp ' +
     // Salutations that name no one ("Hi Team", "Dear Friend"), as a greeting counts as a claim.
-    'team all everyone everybody friend friends colleague colleagues supporter supporters folks'
+    'team all everyone everybody friend friends colleague colleagues supporter supporters folks ' +
+    // Public bodies every employer, school or firm answers to, written as words: context.
+    'ofsted ofqual ofcom ofgem acas estyn ' +
+    // Seasons, terms and the calendar's days of trade: "your Spring Term", "Black Friday".
+    'spring summer autumn winter term black boxing bank holiday holidays ramadan eid diwali ' +
+    'hanukkah halloween valentine'
   ).split(' '),
 );
 
@@ -60,6 +67,44 @@ function isClaimAmount(a: Amount, after: string) {
   return /^\d[.,]\d$/.test(a.digits) && RATING_AFTER.test(after);
 }
 
+/** A year: 1900 to 2099, written plain. */
+const isYear = (a: Amount) => !a.money && !a.percent && !a.scaled && /^(?:19|20)\d\d$/.test(a.digits);
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+/**
+ * A deadline before a year, with its day and month: "from April 2026", "ab dem 1. Januar 2027",
+ * "à partir du 1er septembre 2026", "a partir de 2026", "by 2030": a date of a law or a plan.
+ */
+const DEADLINE_BEFORE = new RegExp(
+  `(?<![\\p{L}])(?:from|by|until|till|before|ab|bis|spätestens|à partir d(?:u|e|es)|dès|d['’]ici|jusqu['’](?:en|au)|avant|a partir de(?:l)?|hasta|antes de)(?:[ \\t]+(?:the|le|el|dem|den|l['’]|de|del|\\d{1,2}(?:\\.|er|st|nd|rd|th)?|${MONTHS}))*[ \\t]*$`,
+  'iu',
+);
+
+/** The sender speaking of themselves: their facts need grounding as much as the recipient's. */
+const SENDER_SPEAKS =
+  /(?<![\p{L}])(?:we|we['’](?:ve|re)|our|us|wir|uns|unser\p{L}*|nous|notre|nos|nosotros|nuestr\p{L}*|hemos)(?![\p{L}])/iu;
+
+/**
+ * Whether a year makes a claim: one in a sentence that speaks to the recipient (in any of the four
+ * languages), of the sender, or names either's company, or that an event verb has as its time; and
+ * not a deadline. A year elsewhere dates a law, a market or someone else ("seit Januar 2025 wird
+ * die E-Rechnung Pflicht"): general context, as a name there would be.
+ */
+function yearClaims(text: string, at: number, claimNames: readonly string[]) {
+  const [start, end] = sentenceAround(text, at);
+  const sentence = text.slice(start, end);
+  if (DEADLINE_BEFORE.test(text.slice(Math.max(0, at - 60), at))) return false;
+  if (
+    SPEAKS_TO_RECIPIENT.test(sentence) ||
+    SENDER_SPEAKS.test(sentence) ||
+    addressesRecipient(sentence) ||
+    reportsEvent(sentence, at - start)
+  )
+    return true;
+  const keyed = keyText(sentence);
+  return claimNames.some((name) => keyed.includes(keyText(name)));
+}
+
 function mostlyCapitals(text: string) {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return letters >= 6 && (text.match(/\p{Lu}/gu)?.length ?? 0) / letters >= 0.6;
@@ -73,7 +118,18 @@ export const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’-]*(?:[ \t]+\p{L
  * "AI-specific"), is a known non-name, an acronym, lower-case after the hyphen or in the sources;
  * or the whole name is in the sources.
  */
+/**
+ * The last word of a law, a code or the body that applies it ("the Employment Rights Act", "the
+ * Working Time Regulations", "an Employment Tribunal", "the Acas Code"): a name every reader of the
+ * trade shares, general context rather than a fact about the recipient.
+ */
+const LAW_WORD =
+  /^(?:Acts?|Bills?|Regulations?|Directives?|Codes?|Standards?|Rules|Framework|Guidance|Tribunals?|Ombudsman|Curriculum)$/;
+/** The same after "of", its name going on: "the Code of Practice", "the Court of Appeal". */
+const LAW_OF_BEFORE = /\b(?:Acts?|Bills?|Codes?|Court|Rules|Regulations?|Tribunals?)\s+of\s+(?:the\s+)?$/;
+
 export function isGrounded(name: string, sources: string, places: PlacesGiven | undefined) {
+  if (LAW_WORD.test(name.split(/\s+/).at(-1) ?? '')) return true;
   // A place the table knows is judged by what holds what: the county of the row's town is no news.
   const place = places ? judgePlace(name, places) : 'unknown';
   if (place !== 'unknown') return place === 'given' || sources.includes(bare(name));
@@ -91,6 +147,8 @@ export function groundingFindings(
   places?: PlacesGiven,
   /** The amounts of the sources, if read already (amounts.ts). */
   values: SourceValues = sourceValues(sources),
+  /** The names of the recipient, their company and the sender's: a sentence with one makes a claim. */
+  claimNames: readonly string[] = [],
 ): Finding[] {
   const found: Finding[] = [];
   const names: { field: 'subject' | 'body'; name: string; claim: boolean }[] = [];
@@ -111,9 +169,11 @@ export function groundingFindings(
     const text = original.replace(/\[[^\]\n]*\]|\{\{[^}]*\}\}/g, (m) => ' '.repeat(m.length));
     // Amounts and funding rounds in the order they read.
     const claims: { at: number; text: string }[] = [];
+    const namesSomething = namesNotQuantities(text);
     for (const a of amountsIn(text)) {
       const after = text.slice(a.index + a.text.length);
-      if (!isClaimAmount(a, after) || DURATION_AFTER.test(after)) continue;
+      if (!isClaimAmount(a, after) || DURATION_AFTER.test(after) || namesSomething(a)) continue;
+      if (isYear(a) && !yearClaims(text, a.index, claimNames)) continue;
       // "100%" is a manner of speaking ("100% free", "100 % sûr"), not a figure about anyone.
       if (a.percent && a.values.includes(100)) continue;
       if (!isGivenAmount(a, values)) claims.push({ at: a.index, text: a.text.replace(/[.,]+$/, '') });
@@ -138,7 +198,8 @@ export function groundingFindings(
         at += rest + 1;
         name = name.slice(rest + 1);
       }
-      if (isGrounded(name, sources, places)) continue;
+      if (isGrounded(name, sources, places) || LAW_OF_BEFORE.test(text.slice(Math.max(0, at - 30), at)))
+        continue;
       if (at >= end) {
         [start, end] = sentenceAround(text, at);
         sentence = text.slice(start, end);

@@ -34,6 +34,10 @@ const CLAIM_WORDS: Record<string, string[]> = {
   CHEAPER: ['cheap', 'lowest', 'gunstiger', 'gunstigst', 'billiger', 'niedrigst', 'barat', 'economic'],
   APPROVED: ['approv', 'endors', 'accredit', 'zugelass', 'zertifiz', 'homolog', 'avalad', 'respaldad'],
   FREE: ['free', 'kostenlos', 'gratis', 'gratuit', 'umsonst'],
+  // An entry forbidding "a specific figure": any number in a sentence is one (see termsOf).
+  FIGURE: ['concret', 'konkret', 'bestimmt', 'specific', 'precis', 'exact', 'exakt'],
+  // The provider they have now, which a price claim compares with ("cheaper than what you pay now").
+  NOW: ['current', 'now', 'present', 'bisherig', 'derzeitig', 'aktuell', 'jetzig', 'actuel', 'actual'],
 };
 const MEANINGS = Object.entries(CLAIM_WORDS).map(
   ([meaning, starts]) => [meaning, new RegExp(`^(?:${starts.join('|')})`)] as const,
@@ -41,6 +45,8 @@ const MEANINGS = Object.entries(CLAIM_WORDS).map(
 
 /** Phrases that make a price claim in more than one word: "moins cher", "plus bas", "más bajo". */
 const CHEAPER_PHRASES = / (?:moins chers?e?s?|plus bas|moins eleves?|mas bajos?|mas baratos?) /g;
+/** "Feel free to reply", "free to choose": a manner of speaking, not a price. */
+const FREE_IDIOMS = / (?:feel|feels) free | free to /g;
 
 /** Words that carry no claim: articles, pronouns, "that we", "any", "never". */
 const STOP = new Set(
@@ -53,10 +59,29 @@ const STOP = new Set(
   ).split(' '),
 );
 
-/** The words of a text as the rule compares them: claim words by meaning, others by their start. */
-function termsOf(text: string, leaveOut: Set<string>): string[] {
-  const keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ');
+/** A bound in an entry, with its unit: "über 10 t", "more than 5 years", "plus de 50 salariés". */
+const OVER_BOUND = / (?:over|more than|above|uber|mehr als|plus de|mas de) (\d+) (\p{L})?/gu;
+/** What follows "without" in an entry is when it is forbidden, not what: "…sin estudio previo". */
+const CONDITION = / (?:without|unless|ohne|sauf|sans|sin) .*$/;
+
+/**
+ * The words of a text as the rule compares them: claim words by meaning, others by their start;
+ * a bound as ">10t" (the unit by its first letter), which any larger number of that unit meets;
+ * and for a sentence (not an entry) every number a FIGURE, which "a specific saving" forbids.
+ */
+function termsOf(text: string, leaveOut: Set<string>, entry = false): string[] {
+  let keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ').replace(FREE_IDIOMS, ' ');
   const terms: string[] = [];
+  if (entry) {
+    keyed = keyed.replace(CONDITION, ' ');
+    keyed = keyed.replace(OVER_BOUND, (_, n: string, unit = '') => {
+      terms.push(`>${n}${unit}`);
+      return ' ';
+    });
+  } else {
+    for (const m of keyed.matchAll(/ (\d+) (\p{L})/gu)) terms.push(`#${m[1]}${m[2]}`);
+    if (/\d/.test(keyed)) terms.push('FIGURE');
+  }
   for (const word of keyed.trim().split(' ')) {
     if (!word || STOP.has(word) || leaveOut.has(word)) continue;
     const meaning = MEANINGS.find(([, starts]) => starts.test(word))?.[0];
@@ -67,7 +92,20 @@ function termsOf(text: string, leaveOut: Set<string>): string[] {
   return [...new Set(terms)];
 }
 
+/** The words that give a guarantee outright, not a hedge ("confident", "certainly"). */
+const OUTRIGHT_GUARANTEE = / (?:guarant|garant|versprech|promis|promet)/;
+
 const isClaimWord = (term: string) => term in CLAIM_WORDS;
+
+/** Whether a sentence's terms hold an entry's term; a bound is met by a larger number of its unit. */
+function holds(terms: Set<string>, term: string) {
+  const bound = /^>(\d+)(\p{L}?)$/u.exec(term);
+  if (!bound) return terms.has(term);
+  return [...terms].some((t) => {
+    const m = /^#(\d+)(\p{L})$/u.exec(t);
+    return !!m && Number(m[1]) > Number(bound[1]) && (!bound[2] || m[2] === bound[2]);
+  });
+}
 
 type Rule = { entry: string; terms: string[]; own: string[]; claimWord: string | undefined };
 
@@ -85,11 +123,12 @@ function readRules(profile: SenderProfileForPrompt) {
       .trim()
       .split(' '),
   );
-  const said = new Set(termsOf(sources, new Set()));
+  // What the profile states in words: its numbers meet no bound and make no FIGURE of it.
+  const said = new Set(termsOf(sources, new Set()).filter((t) => t !== 'FIGURE' && !t.startsWith('#')));
   const rules = neverClaim
     .filter((e) => e.trim())
     .map((entry) => {
-      const terms = termsOf(entry, leaveOut);
+      const terms = termsOf(entry, leaveOut, true);
       const own = terms.filter((t) => !said.has(t));
       return { entry: entry.trim(), terms, own, claimWord: own.find(isClaimWord) };
     });
@@ -115,9 +154,17 @@ export function neverClaimFindings(
       for (const rule of rules) {
         if (rule.own.length === 0) continue;
         // The claim word of the entry, if it has one the sources do not say; else all of its own part.
-        if (rule.claimWord ? !terms.has(rule.claimWord) : !rule.own.every((t) => terms.has(t))) continue;
-        const shared = rule.terms.filter((t) => terms.has(t)).length + (rule.claimWord ? 1 : 0);
-        if (shared < Math.max(2, rule.terms.length / 2)) continue;
+        if (rule.claimWord ? !terms.has(rule.claimWord) : !rule.own.every((t) => holds(terms, t))) continue;
+        // And what it is claimed of: "I'm confident…", "certainly" or "feel free" claim nothing the
+        // entry names. A guarantee given outright ("we guarantee", "wir versprechen") is the claim
+        // itself, whatever it guarantees: the profile states none.
+        const outright = rule.claimWord === 'GUARANTEE' && OUTRIGHT_GUARANTEE.test(keyText(sentence.text));
+        const shared = rule.terms.filter((t) => holds(terms, t));
+        if (!outright && !shared.some((t) => t !== rule.claimWord)) continue;
+        // Any number is a figure: it needs a word of the entry's own ("amortización"), not one the
+        // profile states ("Steuer" of a tax adviser's every sentence).
+        if (rule.claimWord === 'FIGURE' && !rule.own.some((t) => t !== 'FIGURE' && holds(terms, t))) continue;
+        if (!outright && shared.length < Math.max(2, rule.terms.length / 2)) continue;
         found.push({
           kind: 'ungrounded',
           severity: 'high',

@@ -69,9 +69,14 @@ const WHERE = /^(?:à|au|en|dans|près de|cerca de|in|nahe|bei)$/i;
 export function placeClaimFindings(
   subject: string,
   bodyText: string,
-  /** The sources as keyText gives them. */
+  /** What the AI was given about the recipient (the row, the prompt) as keyText gives it. */
   keyedSources: string,
   given: PlacesGiven,
+  /**
+   * The sender's places too (their profile): "Ihr Ansprechpartner in Augsburg", "su asesor en
+   * Elche" put the sender's person at the sender's office, not the recipient there.
+   */
+  sender: { keyedSources: string; given: PlacesGiven } = { keyedSources, given },
 ): Finding[] {
   const { found, flag } = ungroundedFinds();
   for (const [field, text] of [
@@ -84,9 +89,12 @@ export function placeClaimFindings(
         if (!place || NOT_PLACES.test(place) || hasPhrase(keyedSources, place)) continue;
         const judged = judgePlace(place, given);
         if (judged === 'given') continue;
+        const thing = m.groups!.thing ?? '';
+        const senders = hasPhrase(sender.keyedSources, place) || judgePlace(place, sender.given) === 'given';
+        if (senders && !SITE.test(thing)) continue;
         if (judged === 'unknown') {
           const prep = m.groups!.prep ?? m.groups!.prep2 ?? '';
-          if (!WHERE.test(prep) || !SITE.test(m.groups!.thing ?? '')) continue;
+          if (!WHERE.test(prep) || !SITE.test(thing)) continue;
           if (language === 'de' && !GERMAN_TOWN.test(place)) continue;
         }
         flag(

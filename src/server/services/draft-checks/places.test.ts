@@ -74,4 +74,31 @@ describe('placeClaimFindings: a place given as the recipient’s', () => {
   it('English is the name check’s to judge (grounding.ts), so nothing is found here twice', () => {
     expect(flagged('Your Nottingham team will need careful handling.', ['Derby'])).toEqual([]);
   });
+
+  it('the sender’s place after a person of theirs is no claim: "Ihr Ansprechpartner in Augsburg"', () => {
+    // The sender's profile names the place; the row gives the recipient another.
+    const withSender = (body: string, row: string[], profile: string) =>
+      placeClaimFindings('', body, keyText(row.join('\n')), placesGiven(row, ''), {
+        keyedSources: keyText([...row, profile].join('\n')),
+        given: placesGiven(row, profile.toLowerCase()),
+      }).map((f) => f.span?.text);
+    expect(
+      withSender('Ihr Ansprechpartner in Augsburg ist Herr Vogel.', ['Friedberg'], 'Kanzlei in Augsburg'),
+    ).toEqual([]);
+    expect(
+      withSender(
+        'Votre interlocuteur à Grenoble sera Maître Lemaire.',
+        ['Annecy'],
+        'bureaux à Lyon et Grenoble',
+      ),
+    ).toEqual([]);
+    expect(withSender('Su asesor en Elche le llamará.', ['Lorca'], 'con sede en Elche')).toEqual([]);
+    // A site of theirs at the sender's town is still a place given as theirs.
+    expect(withSender('Su nave de Elche tiene buena cubierta.', ['Lorca'], 'con sede en Elche')).toEqual([
+      'Elche',
+    ]);
+    expect(
+      withSender('Votre boutique de Grenoble mérite un bail solide.', ['Annecy'], 'bureaux à Grenoble'),
+    ).toEqual(['Grenoble']);
+  });
 });

@@ -107,4 +107,47 @@ describe('neverClaimFindings', () => {
     expect(never('Las subvenciones están garantizadas para su proyecto.', es)).toHaveLength(1);
     expect(never('Nos ocupamos de las subvenciones.', es)).toEqual([]);
   });
+
+  it('a hedge or an idiom is no claim of an entry ("I’m confident…", "feel free"); an outright guarantee is', () => {
+    const p = profile([
+      'that we guarantee the outcome of any tribunal claim',
+      'that calls to the advice line are free',
+    ]);
+    expect(never('I’m confident the review would pay for itself.', p)).toEqual([]);
+    expect(never('Feel free to reply with any questions.', p)).toEqual([]);
+    expect(never('We guarantee you will win at tribunal.', p)).toHaveLength(1);
+    const es = profile(['que la instalación sale gratis'], {
+      company: 'SolMar',
+      offer: 'Estudio de autoconsumo.',
+    });
+    expect(never('El estudio es gratis y sin compromiso.', es)).toEqual([]);
+    expect(never('La instalación le sale gratis.', es)).toHaveLength(1);
+    const de = profile(['dass wir günstiger sind als die bisherige Kanzlei'], { company: 'Vogel' });
+    expect(never('Sicher sind wir günstiger als Ihre jetzige Kanzlei.', de)).toHaveLength(1);
+    expect(never('Günstiger wird es mit weniger Belegen.', de)).toEqual([]);
+  });
+
+  it('a bound is broken by a larger number of its unit; "a specific figure" by any number of its subject', () => {
+    const de = profile(['dass elektrische Bagger über 10 t im Mietpark sind'], {
+      company: 'MietPark',
+      proofPoints: ['Rund 40 % der Flotte elektrisch oder hybrid'],
+    });
+    expect(
+      never('Rund 40 % unserer Flotte sind elektrisch – bis hin zu Elektro-Baggern mit 20 Tonnen.', de),
+    ).toHaveLength(1);
+    expect(never('Unsere Elektro-Bagger mit 8 Tonnen sind leise.', de)).toEqual([]);
+    expect(never('Rund 40 % unserer Bagger sind elektrisch.', de)).toEqual([]);
+    const es = profile(['un plazo de amortización concreto sin estudio previo'], {
+      company: 'SolMar',
+      offer: 'Estudio técnico gratuito con propuesta en 7 días.',
+    });
+    expect(never('La inversión se amortiza en menos de 4 años.', es)).toHaveLength(1);
+    expect(never('Le enviamos la propuesta en 7 días.', es)).toEqual([]);
+    const steuer = profile(['eine bestimmte Steuerersparnis oder Erstattung'], {
+      company: 'Vogel',
+      whatWeDo: 'Steuerberatung und Buchhaltung für Handwerksbetriebe.',
+    });
+    // A number beside a word the profile states itself is no figure of the forbidden kind.
+    expect(never('Wir übernehmen die Steuerberatung für 300 Handwerksbetriebe.', steuer)).toEqual([]);
+  });
 });

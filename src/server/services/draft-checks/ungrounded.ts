@@ -6,16 +6,19 @@ import { keyText } from './claim-words';
 import { eventClaimFindings } from './event-claims';
 import { capitalisesNouns, groundingFindings } from './grounding';
 import { neverClaimFindings } from './never-claims';
+import { offerDeadlineFindings } from './offer-deadlines';
 import { placeClaimFindings } from './place-claims';
 import { placesGiven } from './places';
+import { rowCountFindings } from './row-counts';
 import { senderCustomerFindings } from './sender-claims';
 
 /**
  * The cheap ungrounded check of an AI draft: the amounts and names nothing the AI was given
  * supports (grounding.ts), then the classes of invented facts that hold no such name or number,
  * or hide it where a name cannot be told from a noun: places given as the recipient's, events
- * told by their nouns, referrals and meetings nobody had. Where two
- * rules point at the same words, the first finding stands.
+ * told by their nouns, referrals and meetings nobody had, the sender's customers and never-claims,
+ * counts the row gives otherwise, deadlines the offer does not have. Where two rules point at the
+ * same words, the first finding stands.
  */
 export function ungroundedFindings(
   draft: {
@@ -46,8 +49,14 @@ export function ungroundedFindings(
   const keyedAboutRecipient = `${keyedRow}${shared.keyedPrompt}`;
   const nounsCapitalised = capitalisesNouns(`${draft.subject}\n${bodyText}`);
   const all = [
-    ...groundingFindings(draft.subject, bodyText, sources, places, values),
-    ...placeClaimFindings(draft.subject, bodyText, keyedAboutRecipient, recipientPlaces),
+    ...groundingFindings(draft.subject, bodyText, sources, places, values, [
+      ...recipientNames(draft.row),
+      ...(draft.senderProfile?.company ? [draft.senderProfile.company] : []),
+    ]),
+    ...placeClaimFindings(draft.subject, bodyText, keyedAboutRecipient, recipientPlaces, {
+      keyedSources: `${keyedRow}${shared.keyedAll}`,
+      given: places,
+    }),
     ...eventClaimFindings(draft.subject, bodyText, keyedAboutRecipient),
     ...acquaintanceClaimFindings(draft.subject, bodyText, `${keyedRow}${shared.keyedAll}`, nounsCapitalised),
     ...senderCustomerFindings(
@@ -59,6 +68,8 @@ export function ungroundedFindings(
       draft.senderProfile?.company,
     ),
     ...neverClaimFindings(draft.subject, bodyText, draft.senderProfile),
+    ...rowCountFindings(draft.subject, bodyText, draft.row, values),
+    ...offerDeadlineFindings(draft.subject, bodyText, `${keyedRow}${shared.keyedAll}`),
   ];
   const seen = new Set<string>();
   return all.filter((f) => {
@@ -118,6 +129,14 @@ function withoutProfile(aiSources: string, profile: SenderProfileForPrompt | nul
 /** Columns that hold a person's name or form of address, in the four languages. */
 const PERSON_COLUMN =
   /^(?:(?:first|last|given|family|full|middle|sur|contact)[ _-]?name|name|surname|vorname|nachname|pr[ée]nom|nom|nom[ _-]de[ _-]famille|nombre|apellidos?|anrede|civilit[ée]|title|salutation|tratamiento)$/i;
+
+/** The row's values that name the recipient or their company: a sentence with one is about them. */
+const recipientNames = (row: Record<string, string | null>) =>
+  Object.entries(row)
+    .filter(([column, value]) => value && value.length >= 3 && NAMING_COLUMN.test(column.trim()))
+    .map(([, value]) => value!);
+const NAMING_COLUMN =
+  /name|company|firm|organi[sz]ation|employer|school|practice|business|brand|firma|unternehmen|kanzlei|betrieb|praxis|schule|soci[ée]t[ée]|entreprise|cabinet|[ée]cole|enseigne|empresa|despacho|colegio|negocio|nombre|pr[ée]nom|^nom$|vorname|nachname|apellidos?/i;
 
 /** Columns that hold a rate: their numbers are percentages though written bare ("15"). */
 const PERCENT_COLUMN = /pct|percent|prozent|porcentaje|pourcentage|rate|quote|tasa|taux|%/i;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { groundingFindings } from './grounding';
+
+/** What the cheap check points at in a body, against sources that hold none of these numbers. */
+const flagged = (body: string) =>
+  groundingFindings('', body, 'write to firms about our it support. sender: tom, northgate it').map(
+    (f) => f.span?.text,
+  );
+
+describe('numbers that name something are no figures about anyone', () => {
+  it('telephone numbers in a signature, in the four languages’ ways of writing them', () => {
+    expect(flagged('Best,\nTom\nTel. 0161 496 0123')).toEqual([]);
+    expect(flagged('Mit freundlichen Grüßen\nTel. +49 821 4550 7720')).toEqual([]);
+    expect(flagged('Bien cordialement,\nTél. : 04 72 10 33 20')).toEqual([]);
+    expect(flagged('Un saludo,\nTel. 965 123 456')).toEqual([]);
+    expect(flagged('Best,\nDana\n(555) 123-4567')).toEqual([]);
+  });
+
+  it('postcodes before a town the place table knows, and street numbers after the street', () => {
+    expect(flagged('Maximilianstraße 112, 86150 Augsburg')).toEqual([]);
+    expect(flagged('12 rue de la République, 69002 Lyon')).toEqual([]);
+    expect(flagged('C/ Mayor 123, 03201 Elche')).toEqual([]);
+  });
+
+  it('products, standards and models: "Microsoft 365", "ISO 27001", "CAT 320"', () => {
+    expect(flagged('We can look after your Microsoft 365 setup.')).toEqual([]);
+    expect(flagged('We hold ISO 27001 and Cyber Essentials Plus.')).toEqual([]);
+    expect(flagged('Für Ihre Baustelle liefern wir den CAT 320 oder den Liebherr A 918.')).toEqual([]);
+  });
+
+  it('articles of laws, reference numbers and dates written with strokes', () => {
+    expect(flagged('Nach § 147 AO müssen Sie Belege zehn Jahre aufbewahren.')).toEqual([]);
+    expect(flagged("L'article L. 145-34 du Code de commerce plafonne la hausse de votre loyer.")).toEqual([]);
+    expect(flagged('El Real Decreto 244/2019 regula el autoconsumo en su nave.')).toEqual([]);
+    expect(flagged('Could we talk on 12/03/2026?')).toEqual([]);
+    expect(flagged('Ref: 48213. Az. 2024/117')).toEqual([]);
+  });
+
+  it('still flags counts and money, however the words before them are capitalised', () => {
+    expect(flagged('Für Ihre 300 Mitarbeitenden rechnet sich das.')).toEqual(['300']);
+    expect(flagged('Über 1.000 Kunden vertrauen Ihnen.')).toEqual(['1.000']);
+    expect(flagged('With Over 400 Staff, Brook Care needs this.')).toEqual(['400']);
+    expect(flagged('For your 18 staff that comes to £756 a month.')).toEqual(['£756']);
+    expect(flagged('Call 0161 496 0123 to save €4,500.')).toEqual(['€4,500']);
+    expect(flagged('Sie haben 86150 Kunden in Augsburg.')).toEqual(['86150']);
+  });
+});
