@@ -4,6 +4,9 @@
 # to a private Postfix, restarts the stack and finds everything still there (test/compose/journey.ts).
 # Needs root, Debian's podman, runc, podman-compose and mmdebstrap (installed when missing), postfix
 # (.ci/run installs it) and npm ci done.
+#   test/compose/journey.sh [--prepare-only]
+# --prepare-only stops after installing and making the two base images, mostly downloads, which
+# CI does beside npm test; the image build and the journey itself need the CPU and come after it.
 #
 # The machine may be unable to pull from a container registry, so the two images the files name
 # are made here from Debian's packages and stored under those names, in a container store of the
@@ -69,9 +72,10 @@ else
 fi
 t_base="$(seconds)"
 
-echo "== building the PostgreSQL stand-in as docker.io/library/postgres:17"
+echo "== building the PostgreSQL stand-in as docker.io/library/postgres:17 (its layers are cached)"
 podman build --quiet --tag docker.io/library/postgres:17 test/compose/postgres >/dev/null
 t_pg="$(seconds)"
 
 awk -v a="$t0" -v b="$t_base" -v c="$t_pg" 'BEGIN { printf "base image %.0f s, PostgreSQL stand-in %.0f s\n", b - a, c - b }'
+[ "${1:-}" = "--prepare-only" ] && exit 0
 exec npx tsx test/compose/journey.ts

@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort } from '../peers/mail-daemon';
 import { type PrivatePostfix, postfixUnavailable, startPrivatePostfix } from '../peers/private-postfix';
@@ -33,6 +35,10 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
 const podman = (...args: string[]) => run('podman', args);
 
 async function main() {
+  // podman-compose reads deploy/.env over the environment: an operator's file would replace the
+  // journey's settings.
+  if (fs.existsSync(path.join(ROOT, 'deploy/.env')))
+    throw new Error('deploy/.env exists: move it aside while the journey runs');
   const unavailable = postfixUnavailable();
   if (unavailable) throw new Error(`the journey needs a private Postfix: ${unavailable}`);
 
@@ -49,19 +55,28 @@ async function main() {
   // through their bridge (Podman's networks are in 10.0.0.0/8), as host.containers.internal.
   const postfix = await startPrivatePostfix({ mailboxes: PEOPLE, clients: ['10.0.0.0/8'] });
   const [web1, web2] = [await freeLoopbackPort(), await freeLoopbackPort()];
+  // Settings the compose file interpolates come from the environment; the app's other settings
+  // from an env file, as an operator's deploy/.env.
+  const envFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-journey-')), 'journey.env');
+  fs.writeFileSync(
+    envFile,
+    [
+      // Signing in without a provider, from outside the containers: for this test only.
+      'LOCAL_SIGN_IN=true',
+      `SMTP_URL=smtp://host.containers.internal:${postfix.port}`,
+      'SMTP_STARTTLS=never',
+      'MAIL_DOMAIN=tailor.test',
+      'SEND_PACING=false',
+    ].join('\n'),
+  );
   const env = {
     TAILOR_TAG: TAG,
+    TAILOR_ENV_FILE: envFile,
     SECRET_KEY: crypto.randomBytes(32).toString('base64'),
     POSTGRES_PASSWORD: crypto.randomBytes(12).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${web1}`,
     WEB1_PORT: String(web1),
     WEB2_PORT: String(web2),
-    // Signing in without a provider, from outside the containers: for this test only.
-    LOCAL_SIGN_IN: 'true',
-    SMTP_URL: `smtp://host.containers.internal:${postfix.port}`,
-    SMTP_STARTTLS: 'never',
-    MAIL_DOMAIN: 'tailor.test',
-    SEND_PACING: 'false',
   };
   const compose = (...args: string[]) =>
     run('podman-compose', ['-p', PROJECT, '-f', COMPOSE_FILE, ...args], env);
@@ -118,6 +133,7 @@ async function main() {
       env: { ...process.env, ...env },
     });
     await postfix.close();
+    fs.rmSync(path.dirname(envFile), { recursive: true, force: true });
   }
   figures.push(`whole journey ${elapsed(started)}`);
   console.log(`Self-hosting journey passed: ${figures.join('; ')}`);
