@@ -44,7 +44,7 @@ async function main() {
 
   // 1. The image, as users build it.
   let t = Date.now();
-  run('podman', ['build', '--tag', IMAGE, '--build-arg', 'EXTRA_CA_CERTS', ROOT]);
+  run('podman', ['build', '--format', 'docker', '--tag', IMAGE, '--build-arg', 'EXTRA_CA_CERTS', ROOT]);
   figures.push(`image build ${elapsed(t)}`);
   const bytes = Number(podman('image', 'inspect', '--format', '{{.Size}}', IMAGE));
   figures.push(`image size ${(bytes / 1e6).toFixed(0)} MB`);
@@ -151,12 +151,15 @@ async function checkImageAlone() {
   try {
     await waitUntil(
       async () => spawnSync('podman', ['healthcheck', 'run', name]).status === 0,
-      30_000,
+      120_000,
       'the image to report healthy',
     );
     const ms = Date.now() - t;
     figures.push(`start to healthy (embedded database, new volume) ${(ms / 1000).toFixed(1)} s`);
-    assert.ok(ms < 10_000, `start to healthy took ${ms} ms; the goal is under 10 s`);
+    // The goal is 10 s on a machine doing nothing else, as CI's is when the journey runs; a
+    // machine shared with other work may allow more (START_TO_HEALTHY_GOAL_MS).
+    const goal = Number(process.env.START_TO_HEALTHY_GOAL_MS ?? 10_000);
+    assert.ok(ms < goal, `start to healthy took ${ms} ms; the goal is under ${goal} ms`);
     assert.match(podman('logs', name), /database pglite/);
   } finally {
     spawnSync('podman', ['rm', '--force', '--volumes', name]);
