@@ -48,6 +48,10 @@ if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
   export EXTRA_CA_CERTS
 fi
 
+# Earlier builds' layers serve as a cache for a day, then go: a CI machine that keeps the store
+# does not fill its disk.
+podman image prune --force --filter until=24h >/dev/null
+
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 seconds() { date +%s.%N; }
 t0="$(seconds)"
