@@ -57,6 +57,12 @@ export async function startPrivatePostfix(
   opts: {
     /** Local parts that get a Maildir of their own; mail to any other address at the domain goes to `catchall`. */
     mailboxes?: string[];
+    /**
+     * Networks (CIDR) besides loopback whose clients may connect, e.g. containers reaching this
+     * machine through their bridge: Postfix then listens on every IPv4 address and refuses any
+     * client outside loopback and these networks.
+     */
+    clients?: string[];
   } = {},
 ): Promise<PrivatePostfix> {
   const reason = postfixUnavailable();
@@ -67,10 +73,10 @@ export async function startPrivatePostfix(
     // another process may take it (a tiny race). master then exits with "bind … Address already
     // in use", and we try once more with a new port.
     try {
-      return await startIn(root, opts.mailboxes ?? []);
+      return await startIn(root, opts.mailboxes ?? [], opts.clients ?? []);
     } catch (err) {
       if (!(err instanceof PortTakenError)) throw err;
-      return await startIn(root, opts.mailboxes ?? []);
+      return await startIn(root, opts.mailboxes ?? [], opts.clients ?? []);
     }
   } catch (err) {
     fs.rmSync(root, { recursive: true, force: true });
@@ -82,7 +88,7 @@ class PortTakenError extends Error {}
 
 const DOMAIN = 'peers.test';
 
-async function startIn(root: string, mailboxes: string[]): Promise<PrivatePostfix> {
+async function startIn(root: string, mailboxes: string[], clients: string[]): Promise<PrivatePostfix> {
   const conf = path.join(root, 'conf');
   const queue = path.join(root, 'queue');
   const data = path.join(root, 'data');
@@ -120,9 +126,10 @@ async function startIn(root: string, mailboxes: string[]): Promise<PrivatePostfi
       `myorigin = ${DOMAIN}`,
       // The banner names this instance, so we know it is ours that answers on the port.
       `smtpd_banner = $myhostname ESMTP private-postfix-${tag}`,
-      'inet_interfaces = 127.0.0.1',
+      `inet_interfaces = ${clients.length > 0 ? 'all' : '127.0.0.1'}`,
       'inet_protocols = ipv4',
-      'mynetworks = 127.0.0.0/8',
+      `mynetworks = ${['127.0.0.0/8', ...clients].join(' ')}`,
+      'smtpd_client_restrictions = permit_mynetworks, reject',
       'smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination',
       // Offline: no reverse lookup of clients, no DNS for anything.
       'smtpd_peername_lookup = no',
@@ -159,7 +166,7 @@ async function startIn(root: string, mailboxes: string[]): Promise<PrivatePostfi
   fs.writeFileSync(
     path.join(conf, 'master.cf'),
     `${[
-      `127.0.0.1:${port} inet n - n - - smtpd`,
+      `${clients.length > 0 ? '' : '127.0.0.1:'}${port} inet n - n - - smtpd`,
       'cleanup   unix n - n - 0 cleanup',
       'qmgr      unix n - n 300 1 qmgr',
       'rewrite   unix - - n - - trivial-rewrite',
