@@ -24,6 +24,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  BACKUP_DIR: optionalString,
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().optional(),
+  BACKUP_KEEP: positiveInt(7),
   DATABASE_URL: optionalString,
   PGLITE_SHARED_BUFFERS: z
     .string()
@@ -156,6 +159,14 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     port: env.PORT,
     publicUrl,
     dataDir: path.resolve(ROOT_DIR, env.DATA_DIR),
+    backup: {
+      /** Where `backup` and the scheduled backups put their files. */
+      dir: path.resolve(ROOT_DIR, env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      /** The embedded database is backed up this often by the process that has it open; unset: never. */
+      intervalMs: env.BACKUP_INTERVAL_HOURS === undefined ? null : env.BACKUP_INTERVAL_HOURS * 3600_000,
+      /** Scheduled backups kept; the oldest beyond this are deleted. */
+      keep: env.BACKUP_KEEP,
+    },
     /** Tests only (CLOCK_OFFSET_FILE): see lib/clock.ts. */
     clockOffsetFile: env.CLOCK_OFFSET_FILE ?? null,
     databaseUrl: env.DATABASE_URL,

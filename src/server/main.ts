@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { backupCommand } from './backup/backup-command';
+import { startBackupService } from './backup/backup-service';
 import { closeContext, createContext, type Role } from './bootstrap';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
@@ -11,14 +13,20 @@ import { StartupError, startupStep } from './startup-error';
 /**
  * `node dist/server/main.js [all|web|worker]`. `all` (the default, and what `npm start` runs)
  * serves HTTP and runs jobs in one process; `web` and `worker` split them for scaling out on
- * PostgreSQL. `rotate-secret` (see docs/operations.md) and `doctor` (see README) are one-off commands, not roles.
+ * PostgreSQL. `rotate-secret`, `backup`, `restore` (see docs/operations.md) and `doctor` (see README)
+ * are one-off commands, not roles.
  */
 async function main() {
-  if (process.argv[2] === 'rotate-secret') process.exit(await rotateSecretCommand(loadConfig()));
-  if (process.argv[2] === 'doctor') process.exit(await doctorCommand(loadConfig(), process.argv.slice(3)));
+  const command = process.argv[2];
+  if (command === 'rotate-secret') process.exit(await rotateSecretCommand(loadConfig()));
+  if (command === 'doctor') process.exit(await doctorCommand(loadConfig(), process.argv.slice(3)));
+  if (command === 'backup' || command === 'restore')
+    process.exit(await backupCommand(command, process.argv.slice(3), loadConfig()));
   const role = parseRole(process.argv[2]);
   const config = loadConfig();
   const ctx = await createContext(config, role);
+  // Before HTTP, so `backup` is answered once the app says it is running.
+  const stopBackups = await startupStep('serving backups', () => startBackupService(ctx));
   const app = await startupStep('serving HTTP', () => serveHttp(ctx, role));
 
   let stopping = false;
@@ -33,6 +41,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await stopBackups();
       await closeContext(ctx);
       process.exit(0);
     } catch (err) {
@@ -79,7 +88,9 @@ async function serveHttp(ctx: AppContext, role: Role) {
 
 function parseRole(arg: string | undefined): Role {
   if (arg === undefined || arg === 'all' || arg === 'web' || arg === 'worker') return arg ?? 'all';
-  console.error(`Unknown role "${arg}". Use: all | web | worker (or the commands rotate-secret, doctor)`);
+  console.error(
+    `Unknown role "${arg}". Use: all | web | worker (or a command: rotate-secret, backup, restore, doctor)`,
+  );
   process.exit(2);
 }
 

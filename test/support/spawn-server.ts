@@ -69,9 +69,12 @@ function isAlive(pid: number) {
   }
 }
 
-/** Runs the real entry point (src/server/main.ts, bundled as the build bundles it) as its own process. */
-export function spawnServer(role: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [bundledServer(), role], {
+/**
+ * Runs the real entry point (src/server/main.ts, bundled as the build bundles it) as its own
+ * process: a role, or a command with its arguments.
+ */
+export function spawnServer(role: string, env: Record<string, string>, args: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, [bundledServer(), role, ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

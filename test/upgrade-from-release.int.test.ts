@@ -1,0 +1,236 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AnalyticsOverview } from '../src/contract/analytics';
+import { buildApp } from '../src/server/app';
+import { closeContext, createContext } from '../src/server/bootstrap';
+import { loadConfig } from '../src/server/config';
+import type { AppContext } from '../src/server/context';
+import { selectRows } from '../src/server/db/client';
+import { pgliteOptions } from '../src/server/db/pglite-start';
+import { emails, recipients } from '../src/server/db/schema';
+import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
+import { recordInbound } from '../src/server/services/conversations/record-inbound';
+import { waitUntil } from './support/http-client';
+import { adminQuery, databaseUrl } from './support/postgres';
+import { testDatabases } from './support/test-app';
+
+/**
+ * The previous release's database (docs/releases.md), written by that release's own code with
+ * every kind of row and dumped as SQL by scripts/make-upgrade-fixture.sh, replayed into an empty
+ * database; the current code then starts on it, as an operator's upgrade does.
+ */
+const RELEASE = '0.1.0';
+const FIXTURE = path.join(import.meta.dirname, 'fixtures/upgrade', RELEASE);
+type Manifest = {
+  cookie: string;
+  userId: number;
+  campaigns: Record<'uploaded' | 'ready' | 'sequence' | 'states' | 'sent', number>;
+  statuses: string[];
+  sentEmails: number;
+  rows: Record<string, number>;
+};
+const manifest = JSON.parse(fs.readFileSync(`${FIXTURE}.json`, 'utf8')) as Manifest;
+
+describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-upgrade-'));
+  let url = '';
+  let drop = async () => {};
+  let ctx: AppContext;
+  let app: FastifyInstance;
+  const cookie = manifest.cookie;
+  const get = (route: string) => app.inject({ url: route, headers: { cookie } });
+
+  beforeAll(async () => {
+    const script = gunzipSync(fs.readFileSync(`${FIXTURE}.sql.gz`)).toString('utf8');
+    // The release's session was made when the fixture was: its windows are moved to now, as if
+    // the fixture had just been written, so the test does not expire with the calendar.
+    const freshSession = `UPDATE public.sessions SET last_seen_at = now(), idle_expires_at = now() + interval '1 day',
+      absolute_expires_at = now() + interval '1 day'`;
+    if (kind === 'pglite') {
+      const client = await PGlite.create(pgliteOptions(path.join(dataDir, 'pglite')));
+      await client.exec(script);
+      await client.exec(freshSession);
+      await client.close();
+    } else {
+      const template = inject('pgTemplate')!;
+      const name = `${template.name.replace('tailor_tpl', 'tailor_t')}_up_${crypto.randomBytes(3).toString('hex')}`;
+      await adminQuery(template.serverUrl, `CREATE DATABASE ${name}`);
+      url = databaseUrl(template.serverUrl, name);
+      drop = () =>
+        adminQuery(template.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => {});
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(script);
+      await client.query(freshSession);
+      await client.end();
+    }
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        SECRET_KEY: 'upgrade-fixture-secret-key-long-enough-01',
+        LOG_LEVEL: 'silent',
+        COMPOSE_THREADS: '0',
+        PUBLIC_URL: 'http://127.0.0.1:5999',
+      },
+      false,
+    );
+    ctx = await createContext(config, 'all');
+    app = await buildApp(ctx, { serveClient: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (ctx) await closeContext(ctx);
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates to the current schema and keeps every row of every table', async () => {
+    expect(await ctx.database.isMigrated()).toBe(true);
+    expect(Object.keys(manifest.rows).length).toBeGreaterThanOrEqual(19);
+    const counts: Record<string, number> = {};
+    for (const table of Object.keys(manifest.rows)) {
+      const [row] = await selectRows<{ n: number }>(
+        ctx.db,
+        sql.raw(`SELECT count(*)::int AS n FROM "${table}"`),
+      );
+      counts[table] = row!.n;
+    }
+    // Tables of what users made keep exactly their rows; the rest may only grow (the release's
+    // queued email is sent at start, adding to the outbox and the send quota).
+    const grow = [
+      'outbox_messages',
+      'send_quota',
+      'campaign_daily_stats',
+      'rate_limit_counters',
+      'mailbox_syncs',
+    ];
+    for (const [table, rows] of Object.entries(manifest.rows)) {
+      if (grow.includes(table)) expect(counts[table], table).toBeGreaterThanOrEqual(rows);
+      else expect(counts[table], table).toBe(rows);
+    }
+    // Every email state the release had is still there, but for the email it left mid-send, which
+    // the current code settles at start (the next test).
+    const states = await selectRows<{ status: string }>(
+      ctx.db,
+      sql`SELECT DISTINCT status FROM emails WHERE campaign_id = ${manifest.campaigns.states}`,
+    );
+    expect(states.map((s) => s.status)).toEqual(
+      expect.arrayContaining(manifest.statuses.filter((s) => s !== 'sending')),
+    );
+  });
+
+  it("keeps the release's session, templates, sender profile, replies and suppressions readable", async () => {
+    const campaigns = await get('/api/campaigns');
+    expect(campaigns.statusCode).toBe(200);
+    for (const name of ['Uploaded campaign', 'Ready to send', 'Every state', 'Sent by the release'])
+      expect(campaigns.body).toContain(name);
+    expect((await get('/api/templates')).json()).toHaveLength(2);
+    const settings = await get('/api/sender-settings');
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).toMatchObject({ companyName: 'Owner & Co', city: 'Leeds' });
+    // The reply the release's sync stored, shown on its campaign.
+    const replies = await get(`/api/campaigns/${manifest.campaigns.sequence}/replies`);
+    expect(replies.statusCode).toBe(200);
+    expect(replies.body).toContain('bob.martin@gmail.com');
+    const unsubscribers = await get(`/api/campaigns/${manifest.campaigns.states}/unsubscribers`);
+    expect(unsubscribers.statusCode).toBe(200);
+    expect(unsubscribers.body).toContain('gone-email-request@example.com');
+  });
+
+  it('sends, records what the mailbox sync reads, and counts it in the analytics', async () => {
+    // The email the release left mid-send (its lease long gone) is settled by the current code.
+    const settled = await waitUntil(
+      async () => {
+        const [row] = await ctx.db
+          .select({ status: emails.status })
+          .from(emails)
+          .innerJoin(recipients, eq(recipients.id, emails.recipientId))
+          .where(
+            and(
+              eq(emails.campaignId, manifest.campaigns.states),
+              eq(recipients.email, 'sending@example.com'),
+            ),
+          );
+        // Handed back to the queue first (queued), then sent or found unknown.
+        return row && ['sent', 'unknown'].includes(row.status) && row.status;
+      },
+      60_000,
+      "the release's interrupted send settled",
+    );
+    const sentBefore = manifest.sentEmails + (settled === 'sent' ? 1 : 0);
+    const before = (await get('/api/analytics/overview')).json<AnalyticsOverview>();
+    expect(before.totals).toMatchObject({ sent: sentBefore });
+
+    // Send: the release's approved drafts go out through the current queue.
+    const send = await app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${manifest.campaigns.ready}/send-approved`,
+      headers: { cookie },
+      payload: {},
+    });
+    expect(send.statusCode).toBe(200);
+    await waitUntil(
+      async () => {
+        const rows = await ctx.db
+          .select()
+          .from(emails)
+          .where(eq(emails.campaignId, manifest.campaigns.ready));
+        return rows.every((r) => r.status === 'sent');
+      },
+      60_000,
+      "the release's approved emails sent",
+    );
+
+    // Sync: a reply to the release's second sent email is matched to it and stops its follow-up.
+    const reply = await parseRawMessage(
+      [
+        'From: Carol <carol@brightfield.example>',
+        'To: owner@example.com',
+        'Subject: Re: Hello',
+        'Message-ID: <carol-reply@brightfield.example>',
+        'In-Reply-To: <tailor.124.def@mail.example.com>',
+        'Date: Mon, 30 Nov 2026 09:00:00 +0000',
+        '',
+        'Thanks, tell me more.',
+      ].join('\r\n'),
+    );
+    const outcome = await recordInbound(
+      ctx.db,
+      { userId: manifest.userId, address: 'owner@example.com' },
+      { key: 'after-upgrade-1', receivedAt: new Date(), link: null },
+      reply,
+    );
+    expect(outcome).toMatchObject({ recorded: true, kind: 'reply' });
+    const [answered] = await ctx.db
+      .select()
+      .from(emails)
+      .where(
+        and(
+          eq(emails.campaignId, manifest.campaigns.sequence),
+          eq(emails.messageId, '<tailor.124.def@mail.example.com>'),
+        ),
+      );
+    expect(outcome).toMatchObject({ emailId: answered!.id });
+    const followUps = await ctx.db
+      .select({ status: emails.status })
+      .from(emails)
+      .where(and(eq(emails.recipientId, answered!.recipientId), eq(emails.step, 2)));
+    expect(followUps.map((f) => f.status)).toEqual(['stopped']);
+
+    // Analytics: the three new sends and the new reply are counted with the release's.
+    const after = (await get('/api/analytics/overview')).json<AnalyticsOverview>();
+    expect(after.totals.sent).toBe(sentBefore + 3);
+    expect(after.totals.replyRate).toBeGreaterThan(before.totals.replyRate);
+  });
+});
