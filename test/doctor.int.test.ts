@@ -17,6 +17,7 @@ import { type FakeDns, startFakeDns } from './fakes/dns-server';
 import { type FakeOidc, startFakeOidc } from './fakes/oidc-provider';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { adminQuery, databaseUrl } from './support/postgres';
+import { outputOf } from './support/run-script';
 import { testDatabases } from './support/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -283,20 +284,5 @@ function runMain(args: string[], env: Record<string, string>) {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return outputOf(child, 60_000);
 }

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -23,6 +24,11 @@ export function runScript(
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return outputOf(child, timeoutMs);
+}
+
+/** What a child process printed and its exit code; one that hangs is killed after `timeoutMs`. */
+export function outputOf(child: ChildProcessByStdio<null, Readable, Readable>, timeoutMs: number) {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -33,7 +39,7 @@ export function runScript(
   });
   // A script that hangs fails its test instead of holding the run.
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((resolve, reject) => {
+  return new Promise<ScriptRun>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
