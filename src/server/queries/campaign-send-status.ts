@@ -1,42 +1,32 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { param, sql } from 'drizzle-orm';
+import { type Db, selectRows } from '../db/client';
 import { campaigns, emails } from '../db/schema';
 
 type EmailRow = typeof emails.$inferSelect;
 
-/** Counts a campaign's emails by status, to derive the campaign's own status. */
-export async function campaignEmailStates(db: Db, campaignId: number) {
-  const rows = await db
-    .select({ status: emails.status, n: sql<number>`count(*)::int` })
-    .from(emails)
-    .where(eq(emails.campaignId, campaignId))
-    .groupBy(emails.status);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<EmailRow['status'], number>>;
-}
-
-export async function setCampaignStatus(
-  db: Db,
-  campaignId: number,
-  status: (typeof campaigns.$inferSelect)['status'],
-) {
-  await db
-    .update(campaigns)
-    .set({ status, updatedAt: new Date() })
-    .where(
-      and(
-        eq(campaigns.id, campaignId),
-        sql`${campaigns.status} not in ('draft', 'generating')`,
-        sql`${campaigns.status} <> ${status}`,
-      ),
-    );
-}
-
-/** Whether any email of the campaign is queued or being sent (one index probe). */
-export async function hasEmailsInFlight(db: Db, campaignId: number) {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(emails)
-    .where(and(eq(emails.campaignId, campaignId), inArray(emails.status, ['queued', 'sending'])))
-    .limit(1);
-  return row !== undefined;
+/**
+ * docs/product.md §4 in one statement: a campaign is `sending` while any email is on its way,
+ * `scheduled` while only scheduled ones wait, and `completed` once everything has gone (or `ready`
+ * while drafts remain or nothing went). Each test is one index probe, made only when the ones
+ * before it failed, so a campaign mid-send costs one. Campaigns still in draft or generating keep
+ * their status. Returns the status it moved to, or null when it stayed.
+ */
+export async function refreshSendStatus(db: Db, campaignId: number) {
+  const has = (statuses: EmailRow['status'][]) =>
+    sql`exists (select 1 from ${emails} where campaign_id = ${campaignId}::integer and status = any(${param(statuses)}::text[]))`;
+  const [row] = await selectRows<{ status: string }>(
+    db,
+    sql`
+    update ${campaigns} c
+    set status = s.status, updated_at = now()
+    from (select case
+      when ${has(['queued', 'sending'])} then 'sending'
+      when ${has(['scheduled'])} then 'scheduled'
+      when not ${has(['sent', 'failed', 'unsubscribed', 'unknown'])} then 'ready'
+      when ${has(['draft'])} then 'ready'
+      else 'completed' end as status) s
+    where c.id = ${campaignId}::integer and c.status not in ('draft', 'generating') and c.status <> s.status
+    returning c.status`,
+  );
+  return row?.status ?? null;
 }

@@ -67,28 +67,59 @@ const composeColumns = (e: SQL) =>
       c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
       c.name as "campaignName", c.track_opens as "trackOpens", ${e}.step`;
 
+/** What the claim did with an email: claimed it for sending, or settled it without sending. */
+export type ClaimOutcome = 'sending' | 'unsubscribed' | 'stopped';
+
 /**
- * claimForSending for many emails in one statement: each still-queued email moves to sending and
- * gets its Message-ID (random, on `domain`) before any provider is called. Rows another worker
- * claimed first are not returned. A follow-up is claimed only while nothing stops it
- * (follow_up_stop_reason: a reply, a hard bounce, the step before not sent), checked by this same
- * statement; those it leaves queued are then stopped with their reason.
+ * Claims many queued emails in one statement, which also makes every check that can keep an email
+ * from going out, at the same moment: each still-queued email moves to sending and gets its
+ * Message-ID (random, on `domain`) before any provider is called, unless its recipient is on the
+ * user's suppression list (any letter case: it becomes unsubscribed with `unsubscribedMessage`) or
+ * something stops a follow-up (follow_up_stop_reason: a reply, a hard bounce, an unsubscribe, the
+ * step before not sent: it becomes stopped with the reason). Rows another worker claimed first are
+ * not returned. One statement rather than four because the embedded database runs one statement
+ * at a time, so each one a chunk makes holds back every other chunk.
  */
-export async function claimManyForSending(db: Db, emailIds: number[], domain: string) {
+export async function claimManyForSending(
+  db: Db,
+  emailIds: number[],
+  domain: string,
+  unsubscribedMessage: string,
+): Promise<(ClaimedForSending & { outcome: ClaimOutcome })[]> {
   if (emailIds.length === 0) return [];
-  const rows = await selectRows<Omit<ClaimedForSending, 'thread'> & ThreadColumns>(
+  const rows = await selectRows<
+    Omit<ClaimedForSending, 'thread'> & ThreadColumns & { outcome: ClaimOutcome }
+  >(
     db,
     sql`
-    with claimed as (
-      update ${emails}
-      set status = 'sending', attempts = attempts + 1, updated_at = now(),
-          message_id = coalesce(message_id, '<' || replace(gen_random_uuid()::text, '-', '') || '@' || ${domain}::text || '>')
-      where id = any(${param(emailIds)}::bigint[]) and status = 'queued'
-        and (step = 1 or follow_up_stop_reason(recipient_id, step) is null)
-      returning id, campaign_id, recipient_id, step, subject, body, tracking_token, message_id, attempts,
-                include_unsubscribe_link
+    with decided as materialized (
+      select id, stop_reason,
+             case when stop_reason is not null then 'stopped'
+                  when suppressed then 'unsubscribed' else 'sending' end as outcome
+      from (
+        select e.id,
+               case when e.step > 1 then follow_up_stop_reason(e.recipient_id, e.step) end as stop_reason,
+               exists (select 1 from ${unsubscribes} u
+                       where u.user_id = e.user_id and lower(u.email) = lower(r.email)) as suppressed
+        from ${emails} e
+        join ${recipients} r on r.id = e.recipient_id
+        where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued'
+      ) checked
+    ), claimed as (
+      update ${emails} e
+      set status = d.outcome, updated_at = now(),
+          attempts = e.attempts + (d.outcome = 'sending')::int,
+          message_id = case when d.outcome = 'sending' then coalesce(e.message_id,
+            '<' || replace(gen_random_uuid()::text, '-', '') || '@' || ${domain}::text || '>') else e.message_id end,
+          error_message = case d.outcome when 'stopped' then d.stop_reason
+            when 'unsubscribed' then ${unsubscribedMessage}::text else e.error_message end,
+          scheduled_for = case when d.outcome = 'stopped' then null else e.scheduled_for end
+      from decided d
+      where e.id = any(${param(emailIds)}::bigint[]) and e.id = d.id and e.status = 'queued'
+      returning e.id, e.campaign_id, e.recipient_id, e.step, e.subject, e.body, e.tracking_token, e.message_id,
+                e.attempts, e.include_unsubscribe_link, d.outcome
     )
-    select ${composeColumns(sql.raw('claimed'))}, claimed.attempts,
+    select ${composeColumns(sql.raw('claimed'))}, claimed.attempts, claimed.outcome,
            thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
            thread.provider_thread_id as "providerThreadId"
     from claimed
@@ -99,12 +130,11 @@ export async function claimManyForSending(db: Db, emailIds: number[], domain: st
              (array_agg(p.subject order by p.step))[1] as subject,
              (array_agg(p.provider_thread_id order by p.step))[1] as provider_thread_id
       from ${emails} p
-      where claimed.step > 1 and p.recipient_id = claimed.recipient_id and p.step < claimed.step
-        and p.status = 'sent'
+      where claimed.outcome = 'sending' and claimed.step > 1 and p.recipient_id = claimed.recipient_id
+        and p.step < claimed.step and p.status = 'sent'
     ) thread on true
     order by claimed.id`,
   );
-  await stopFollowUpsAmong(db, emailIds, ['queued']);
   return rows.map(({ threadMessageIds, threadSubject, providerThreadId, ...row }) => ({
     ...row,
     thread:

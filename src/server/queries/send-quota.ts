@@ -37,8 +37,8 @@ export async function refundSendQuota(db: Db, userId: number, day: string, withL
 
 /**
  * Takes up to `wanted` sends from the user's daily allowance at once and returns how many it got
- * (0 when the day is used up). The row is locked for the read-and-add, so concurrent workers
- * together never pass the limit.
+ * (0 when the day is used up). take_send_quota locks the row for the read-and-add, so concurrent
+ * workers together never pass the limit; one call, as every send chunk makes one.
  */
 export async function takeSendQuotaUpTo(
   db: Db,
@@ -48,20 +48,11 @@ export async function takeSendQuotaUpTo(
   limit: number,
   wanted: number,
 ): Promise<number> {
-  const column = withLink ? sql.raw('sent_with_unsubscribe') : sql.raw('sent_without_unsubscribe');
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into send_quota (user_id, day) values (${userId}, ${day}::date) on conflict (user_id, day) do nothing`);
-    const [row] = await selectRows<{ used: number }>(
-      tx,
-      sql`select ${column} as used from send_quota where user_id = ${userId} and day = ${day}::date for update`,
-    );
-    const granted = Math.max(0, Math.min(wanted, limit - (row?.used ?? limit)));
-    if (granted > 0)
-      await tx.execute(sql`
-        update send_quota set ${column} = ${column} + ${granted}::int where user_id = ${userId} and day = ${day}::date`);
-    return granted;
-  });
+  const [row] = await selectRows<{ granted: number }>(
+    db,
+    sql`select take_send_quota(${userId}::integer, ${day}::date, ${withLink}::boolean, ${limit}::integer, ${wanted}::integer) as granted`,
+  );
+  return row?.granted ?? 0;
 }
 
 /** Gives back `count` sends that did not happen. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, param, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../contract/conversations';
 import { type Db, preparedQuery, selectRows } from '../db/client';
 import { unsubscribes } from '../db/schema';
@@ -41,18 +41,6 @@ export async function hasUnsubscribe(db: Db, userId: number, email: string): Pro
     .where(and(eq(unsubscribes.userId, userId), sql`lower(${unsubscribes.email}) = lower(${email})`))
     .limit(1);
   return row !== undefined;
-}
-
-/** Which of these addresses unsubscribed from the user's mail, lower-cased (one index probe each). */
-export async function unsubscribedAmong(db: Db, userId: number, addresses: string[]): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
-  const rows = await selectRows<{ email: string }>(
-    db,
-    sql`
-    select lower(email) as email from ${unsubscribes}
-    where user_id = ${userId} and lower(email) = any(${param(addresses.map((a) => a.toLowerCase()))}::text[])`,
-  );
-  return new Set(rows.map((r) => r.email));
 }
 
 const campaignUnsubscribesQuery = preparedQuery((db) =>

@@ -9,12 +9,10 @@ import {
   postponeSending,
   queuedOwners,
   type SentEmail,
-  settleManySending,
   settleManySent,
   settleSending,
 } from '../../queries/email-sending';
 import { refundSendQuotaMany, takeSendQuotaUpTo } from '../../queries/send-quota';
-import { unsubscribedAmong } from '../../queries/unsubscribes';
 import { composeCampaignEmails, fromAddressOf, messageIdDomain, subjectOf } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import {
@@ -44,8 +42,9 @@ type Chunk = { sender: Sender; ids: number[]; perMinute: number | undefined };
 
 /**
  * The send pipeline, for every mailbox and every transport: the queued emails among `emailIds`
- * (the jobs pg-boss fetched together) go through claim → suppress → quota → compose → (pacing
- * turn) → transport → settle, a chunk at a time. Returns the emails to try again later.
+ * (the jobs pg-boss fetched together) go through claim (suppression and stop rules included) →
+ * quota → compose → (pacing turn) → transport → settle, a chunk at a time. Returns the emails to
+ * try again later.
  */
 export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<SendFollowUps> {
   const owners = await queuedOwners(deps.db, emailIds);
@@ -89,23 +88,27 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
 
 /**
  * One chunk of one sender's emails, exactly once: the queued → sending claim is a conditional
- * update that stores each Message-ID before any provider is called, suppression and the daily
- * quota are checked at send time, and every later write is conditional on `sending`.
+ * update that stores each Message-ID before any provider is called, suppression (in that same
+ * update) and the daily quota are checked at send time, and every later write is conditional on
+ * `sending`.
  */
 async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Promise<SendFollowUps> {
   const { db } = deps;
   const { user } = sender;
-  const claimed = await claimManyForSending(db, ids, messageIdDomain(deps));
-  if (claimed.length === 0) return { retries: [], reconcileAt: null };
+  // Suppressed recipients and stopped follow-ups are settled by the claim itself; they count
+  // for the campaign's status below all the same.
+  const settled = await claimManyForSending(db, ids, messageIdDomain(deps), UNSUBSCRIBED_MESSAGE);
+  if (settled.length === 0) return { retries: [], reconcileAt: null };
+  const claimed = settled.filter((c) => c.outcome === 'sending');
   const day = calendarDay(user.timeZone);
   const persist = afterSending(deps);
   const finish = async (result: SendFollowUps) => {
-    for (const campaignId of new Set(claimed.map((c) => c.campaignId)))
+    for (const campaignId of new Set(settled.map((c) => c.campaignId)))
       await persist(() => refreshCampaignSendStatus(db, campaignId));
     return result;
   };
 
-  const allowed = await withinQuota(deps, sender, day, await notSuppressed(deps, sender, claimed));
+  const allowed = await withinQuota(deps, sender, day, claimed);
   const raws = await composeCampaignEmails(
     deps,
     sender,
@@ -163,22 +166,6 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   if (sent.length) deps.metrics.emailsSent.inc({ transport: transport.kind }, sent.length);
 
   return finish(await settleFailedSends(deps, sender, day, failed));
-}
-
-/** Claimed emails to recipients on the suppression list end as unsubscribed; returns the others. */
-async function notSuppressed(deps: SendDeps, sender: Sender, claimed: ClaimedForSending[]) {
-  const suppressed = await unsubscribedAmong(
-    deps.db,
-    sender.user.id,
-    claimed.map((c) => c.recipientEmail),
-  );
-  const isSuppressed = (c: ClaimedForSending) => suppressed.has(c.recipientEmail.toLowerCase());
-  await settleManySending(
-    deps.db,
-    claimed.filter(isSuppressed).map((c) => c.id),
-    { status: 'unsubscribed', errorMessage: UNSUBSCRIBED_MESSAGE },
-  );
-  return claimed.filter((c) => !isSuppressed(c));
 }
 
 /**
