@@ -27,6 +27,9 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/client/test-setup.ts'],
+          // Files share a worker's modules instead of importing React, Mantine and the pages again
+          // each: the client suite took 43 s instead of 127 s. Each file still gets a fresh jsdom.
+          isolate: false,
           // Above the 5 s Testing Library waits for one thing (test-setup.ts).
           testTimeout: 20_000,
         },

@@ -1,5 +1,15 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The pages and editors the app loads on demand (React.lazy), loaded up front: the client suite
+// shares one module graph per worker (isolate: false in vitest.config.ts), and a lazy import still
+// pending when a test file ends fails whichever file the worker runs next.
+import './pages/analytics/analytics-page';
+import './pages/campaigns/campaigns-page';
+import './pages/campaigns/editor/campaign-editor';
+import './pages/dashboard/dashboard-page';
+import './pages/settings/settings-page';
+import './pages/templates/editor/template-editor';
+import './pages/templates/templates-page';
 
 // findBy… and waitFor give up after this long. It is a liveness limit, not a timing: the suite runs
 // its files side by side on 2 cores, where a render that takes 50 ms alone (a chart drawn in a
