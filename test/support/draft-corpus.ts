@@ -53,8 +53,8 @@ export type LabelledDraft = z.infer<typeof labelledDraft>;
  * Which part of the corpus a draft is in: the blind drafts' ids say whether the checks may be
  * tuned on them; the sealed ones are only ever scored.
  */
-export type CorpusPart = 'old' | 'blind-tune' | 'blind-sealed' | 'blind2-sealed';
-const PREFIXES: readonly CorpusPart[] = ['blind-tune', 'blind-sealed', 'blind2-sealed'];
+export type CorpusPart = 'old' | 'blind-tune' | 'blind-sealed' | 'blind2-sealed' | 'blind3-tune';
+const PREFIXES: readonly CorpusPart[] = ['blind-tune', 'blind-sealed', 'blind2-sealed', 'blind3-tune'];
 export const partOf = (id: string): CorpusPart => PREFIXES.find((p) => id.startsWith(`${p}-`)) ?? 'old';
 /** The parts no check is tuned on: the first blind writer's sealed drafts, and the second writer's. */
 export const SEALED_PARTS: readonly CorpusPart[] = ['blind-sealed', 'blind2-sealed'];
@@ -63,7 +63,7 @@ export const isSealed = (id: string) => SEALED_PARTS.includes(partOf(id));
 export function loadCorpus(): LabelledCampaign[] {
   return fs
     .readdirSync(FIXTURES)
-    .filter((f) => /^(?:campaigns|blind2?)-.*\.json$/.test(f))
+    .filter((f) => /^(?:campaigns|blind[23]?)-.*\.json$/.test(f))
     .sort()
     .flatMap((f) =>
       z.array(labelledCampaign).parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8'))),
@@ -200,6 +200,7 @@ export function report(outcomes: readonly Outcome[]) {
       'The second blind corpus, all sealed (blind2-sealed-*, written after the checks were tuned)',
       inPart(outcomes, 'blind2-sealed'),
     ),
+    ...table('The third blind corpus, open to tuning (blind3-tune-*)', inPart(outcomes, 'blind3-tune')),
     `Mistakes outside the sealed parts (${mistakes.length}):`,
     ...[...mistakes]
       .sort(

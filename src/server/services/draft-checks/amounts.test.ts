@@ -35,6 +35,15 @@ describe('amountsIn', () => {
 });
 
 describe('isGivenAmount: the same amount written another way is given', () => {
+  it('a total the draft works out from a given price and a given count', () => {
+    expect(given('wären das ab 5.880 €', 'guests: 120. Paket ab 49 € pro Person')).toBe(true);
+    expect(given('£1,440 for all six', 'team_in_bristol: 6. desks from £240 a month')).toBe(true);
+    expect(given('desde 267 € al mes', 'lifts: 3. desde 89 € al mes por ascensor')).toBe(true);
+    // Neither a price times a count the sources lack, nor a count times a count.
+    expect(given('£1,680 for all of you', 'team_in_bristol: 6. desks from £240 a month')).toBe(false);
+    expect(given('€720 a year', 'team: 6 people, 120 hours')).toBe(false);
+  });
+
   it('English: "3.8k" is 3,800, "€95k" is €95,000, "£2m" is not £2,000', () => {
     expect(given('around 3.8k users', 'Look after 3,800 users')).toBe(true);
     expect(given('your €95k budget', 'budget: €95,000')).toBe(true);

@@ -97,7 +97,7 @@ export function amountsIn(text: string): Amount[] {
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The values a text's amounts can mean, to look a draft's amounts up in. */
-export type SourceValues = { any: Set<number>; percent: Set<number> };
+export type SourceValues = { any: Set<number>; percent: Set<number>; money: Set<number> };
 
 /** A range of percentages gives both ends as percentages: "15–20 %", "15 bis 20 Prozent". */
 const PERCENT_RANGE = new RegExp(
@@ -108,13 +108,18 @@ const PERCENT_RANGE = new RegExp(
 export function sourceValues(sources: string): SourceValues {
   const any = new Set<number>();
   const percent = new Set<number>();
+  const money = new Set<number>();
   for (const a of amountsIn(sources.replace(PERCENT_RANGE, '$1 %$2')))
     for (const v of a.values) {
       any.add(v);
       if (a.percent) percent.add(v);
+      if (a.money) money.add(v);
     }
-  return { any, percent };
+  return { any, percent, money };
 }
+
+/** Counts a price is multiplied by in a total: "6 desks at £240" is £1,440. */
+const MAX_COUNT = 100_000;
 
 /**
  * Whether an amount of the draft is one the sources give: the same value however written; a
@@ -122,5 +127,26 @@ export function sourceValues(sources: string): SourceValues {
  */
 export function isGivenAmount(amount: Amount, given: SourceValues): boolean {
   const pool = amount.percent ? given.percent : given.any;
-  return amount.values.some((v) => pool.has(v));
+  if (amount.values.some((v) => pool.has(v))) return true;
+  return Boolean(amount.money) && amount.values.some((v) => isTotalOf(v, given));
+}
+
+/**
+ * A sum of money that is a price the sources give times a count they give: "120 guests at 49 €
+ * each" makes "5.880 €", "89 € per lift" for the row's 3 lifts "267 €". The draft did the
+ * arithmetic; every figure in it is grounded.
+ */
+function isTotalOf(total: number, given: SourceValues): boolean {
+  for (const price of given.money) {
+    if (price <= 0) continue;
+    const count = total / price;
+    if (
+      count >= 2 &&
+      count <= MAX_COUNT &&
+      Math.abs(count - Math.round(count)) < 1e-9 &&
+      given.any.has(Math.round(count))
+    )
+      return true;
+  }
+  return false;
 }

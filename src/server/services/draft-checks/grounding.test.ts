@@ -46,6 +46,11 @@ describe('groundingFindings: names only in a claim about the recipient', () => {
     expect(flagged('Clients increasingly ask firms for Cyber Essentials certification.')).toEqual([]);
   });
 
+  it('takes a given name\'s plural as the name ("your Sage Intaccts"), not a longer word', () => {
+    expect(flagged('Your Sage Intaccts need the same care.')).toEqual([]);
+    expect(flagged('Your Sagebrush rollout must have been a big project.')).toEqual(['body:Sagebrush']);
+  });
+
   it('leaves alone a name whose only "you" is followed by a modal: a suggestion, not a claim', () => {
     expect(flagged('You might enjoy the GitOps track at ShipIt Summit.')).toEqual([]);
     expect(flagged('You ran the GitOps rollout at Solana Brands.')).toEqual(['body:GitOps']);

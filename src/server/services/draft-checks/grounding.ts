@@ -133,8 +133,11 @@ export function isGrounded(name: string, sources: string, places: PlacesGiven | 
   // A place the table knows is judged by what holds what: the county of the row's town is no news.
   const place = places ? judgePlace(name, places) : 'unknown';
   if (place !== 'unknown') return place === 'given' || sources.includes(bare(name));
+  // A name's plural is the name: the row's "Kubota M7-153" makes "your Kubotas".
+  const given = (word: string) =>
+    sources.includes(word) || (/.[^s]s$/.test(word) && sources.includes(word.slice(0, -1)));
   const grounded = (part: string) =>
-    !/^\p{Lu}/u.test(part) || NOT_NAMES.has(bare(part)) || ACRONYM.test(part) || sources.includes(bare(part));
+    !/^\p{Lu}/u.test(part) || NOT_NAMES.has(bare(part)) || ACRONYM.test(part) || given(bare(part));
   return name.split(/\s+/).every((w) => w.split('-').every(grounded)) || sources.includes(bare(name));
 }
 

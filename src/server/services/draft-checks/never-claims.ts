@@ -45,8 +45,12 @@ const MEANINGS = Object.entries(CLAIM_WORDS).map(
 
 /** Phrases that make a price claim in more than one word: "moins cher", "plus bas", "más bajo". */
 const CHEAPER_PHRASES = / (?:moins chers?e?s?|plus bas|moins eleves?|mas bajos?|mas baratos?) /g;
-/** "Feel free to reply", "free to choose": a manner of speaking, not a price. */
-const FREE_IDIOMS = / (?:feel|feels) free | free to /g;
+/**
+ * Manners of speaking, not claims: "feel free to reply", "free to choose" (no price), and "as
+ * promised", "wie versprochen", "comme promis", "como prometí" (a note sent as agreed, no guarantee).
+ */
+const IDIOMS =
+  / (?:feel|feels) free | free to | as promised | wie versprochen | comme promis | como (?:prometi|prometimos|lo prometido|quedamos) /g;
 
 /** Words that carry no claim: articles, pronouns, "that we", "any", "never". */
 const STOP = new Set(
@@ -70,7 +74,7 @@ const CONDITION = / (?:without|unless|ohne|sauf|sans|sin) .*$/;
  * and for a sentence (not an entry) every number a FIGURE, which "a specific saving" forbids.
  */
 function termsOf(text: string, leaveOut: Set<string>, entry = false): string[] {
-  let keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ').replace(FREE_IDIOMS, ' ');
+  let keyed = keyText(text).replace(CHEAPER_PHRASES, ' cheaper ').replace(IDIOMS, ' ');
   const terms: string[] = [];
   if (entry) {
     keyed = keyed.replace(CONDITION, ' ');

@@ -16,6 +16,22 @@ describe('numbers that name something are no figures about anyone', () => {
     expect(flagged('Best,\nDana\n(555) 123-4567')).toEqual([]);
   });
 
+  it('telephone numbers after "call me on" or "llámeme al", and Spain\'s nine digits in threes', () => {
+    expect(flagged('You can also reach me directly on 0113 496 0732.')).toEqual([]);
+    expect(flagged('Puede escribirme o llamarme al 910 555 284.')).toEqual([]);
+    expect(flagged('Si lo prefiere, llámeme al 963 555 412.')).toEqual([]);
+    expect(flagged('Un saludo,\nJavier\n944 555 127')).toEqual([]);
+    // A count in threes is still a count: it opens with a 1, or it is not three groups of three.
+    expect(flagged('Your 125 000 members deserve better.')).toEqual(['125 000']);
+  });
+
+  it("a street written short before its number, and a rate's hundred", () => {
+    expect(flagged('Tafelwerk Catering GmbH · Venloer Str. 112 · 50823 Köln')).toEqual([]);
+    expect(flagged('Fewer than 2 in every 100 crowns we made came back.')).toEqual([]);
+    expect(flagged('Nur 3 von 100 Kunden kündigen.')).toEqual([]);
+    expect(flagged('You have 100 staff in the field.')).toEqual(['100']);
+  });
+
   it('postcodes before a town the place table knows, and street numbers after the street', () => {
     expect(flagged('Maximilianstraße 112, 86150 Augsburg')).toEqual([]);
     expect(flagged('12 rue de la République, 69002 Lyon')).toEqual([]);

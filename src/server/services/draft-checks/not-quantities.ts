@@ -11,12 +11,13 @@ import { placesNamed } from './places';
  */
 
 /**
- * A telephone number: after a word saying so, or written the international way ("+49 …"), or
- * from a leading 0 ("0161 496 0123", "04 72 10 33 20") or an area code in brackets ("(555)
- * 123-4567"); seven digits or more, in groups.
+ * A telephone number: after a word saying so ("Tel.", "call me on", "llámeme al"), or written the
+ * international way ("+49 …"), or from a leading 0 ("0161 496 0123", "04 72 10 33 20") or an
+ * area code in brackets ("(555) 123-4567"); seven digits or more, in groups. Spain's nine digits
+ * have no leading 0 and come in threes from a 6, 7, 8 or 9 ("910 555 284").
  */
 const PHONE =
-  /(?:(?<![\p{L}])(?:tel|tél|telefon|teléfono|telefono|phone|fon|fax|mobil|mobile|móvil|portable|cell)\.?[ \t]*:?[ \t]*\+?|\+|(?<![\p{L}\p{N}.,])(?=0\d)|(?<![\p{L}\p{N}])(?=\(\d{2,5}\)))\(?\d[\d \t\u00a0\u202f()./-]{5,}\d/giu;
+  /(?:(?<![\p{L}])(?:tel|tél|telefon|teléfono|telefono|phone|fon|fax|mobil|mobile|móvil|portable|cell)\.?[ \t]*:?[ \t]*\+?|(?<![\p{L}])(?:call|ring|reach) (?:me|us)(?: directly)? (?:on|at)[ \t]+|(?<![\p{L}])(?:llam(?:ar|a)(?:me|nos)|ll[aá]m(?:e|en)(?:me|nos)) al[ \t]+|(?<![\p{L}])(?:appelez|joindre)[\p{L} ]{0,12} au[ \t]+|\+|(?<![\p{L}\p{N}.,])(?=0\d)|(?<![\p{L}\p{N}])(?=\(\d{2,5}\)))\(?\d[\d \t\u00a0\u202f()./-]{5,}\d|(?<![\p{L}\p{N}.,])[6-9]\d\d[ \u00a0][0-9]\d\d[ \u00a0]\d\d\d(?![\p{N}])/giu;
 
 /** Where a law's article or a reference number stands before its number: "§", "Art.", "n°", "Ref:". */
 const REFERENCE_BEFORE =
@@ -40,6 +41,11 @@ const COUNTING_WORDS = new Set(
 /** The streets of addresses, whose number follows them: "Maximilianstraße 112", "Calle Mayor". */
 const STREET =
   /(?:straße|strasse|weg|platz|allee|gasse|ring|damm|ufer|road|street|avenue|lane|drive|calle|avenida|paseo|plaza|rambla|carrer)$/iu;
+
+/** A street's short form before its number: "Venloer Str. 112", "Station Rd. 4", "Avda. 12". */
+const STREET_SHORT_BEFORE = /(?<![\p{L}])(?:str|rd|ave|avda|av|c|pl|bd|blvd)\.[ \t\u00a0]$/iu;
+/** A rate's denominator: "2 in every 100", "3 von 100", "1 sur 100", "2 de cada 100". */
+const PER_HUNDRED_BEFORE = /\d[ \t]+(?:in every|in|out of|of every|von|aus|auf|sur|de cada|de)[ \t]+$/iu;
 
 /** The word just before a number, one space away, as it is written. */
 const WORD_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}&-]*)[ \t\u00a0]$/u;
@@ -65,7 +71,8 @@ export function namesNotQuantities(text: string): (amount: Amount) => boolean {
     const after = text.slice(end, end + 40);
     // A part of a date or a reference: "12/03/2026", "244/2019", "L. 145-34"; not a rating's "4.8/5".
     if (/\d[/-]$/.test(before) || (/^[/-]\d/.test(after) && !/^\/(?:5|10)(?!\d)/.test(after))) return true;
-    if (REFERENCE_BEFORE.test(before)) return true;
+    if (REFERENCE_BEFORE.test(before) || STREET_SHORT_BEFORE.test(before)) return true;
+    if (/^10{2,3}$/.test(a.digits) && PER_HUNDRED_BEFORE.test(before)) return true;
     // A postcode before its town: "86150 Augsburg", "69002 Lyon", "03201 Elche".
     const town = WORDS_AFTER.exec(after)?.[1];
     if (/^\d{4,5}$/.test(a.digits) && town && placesNamed(town.split(/\s+/)[0]!).length > 0) return true;

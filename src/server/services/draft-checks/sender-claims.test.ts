@@ -115,6 +115,12 @@ describe('neverClaimFindings', () => {
     ]);
     expect(never('I’m confident the review would pay for itself.', p)).toEqual([]);
     expect(never('Feel free to reply with any questions.', p)).toEqual([]);
+    const lab = profile(['that our crowns last a lifetime or are guaranteed for life'], {
+      company: 'Brightwater',
+    });
+    expect(never('As promised, here is a short note on how we could help with crowns.', lab)).toEqual([]);
+    expect(never('Wie versprochen, hier ein kurzer Überblick zu unseren Kronen.', lab)).toEqual([]);
+    expect(never('We promise our crowns will last a lifetime.', lab)).toHaveLength(1);
     expect(never('We guarantee you will win at tribunal.', p)).toHaveLength(1);
     const es = profile(['que la instalación sale gratis'], {
       company: 'SolMar',

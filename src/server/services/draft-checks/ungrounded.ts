@@ -37,6 +37,7 @@ export function ungroundedFindings(
   const values = sourceValues(rowText);
   for (const v of shared.values.any) values.any.add(v);
   for (const v of shared.values.percent) values.percent.add(v);
+  for (const v of shared.values.money) values.money.add(v);
   // A surname is no town: "Sarah Preston" does not put the recipient in Lancashire.
   const placeValues = Object.entries(draft.row)
     .filter(([column, value]) => value && !PERSON_COLUMN.test(column.trim()))
