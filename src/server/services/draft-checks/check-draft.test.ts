@@ -67,6 +67,23 @@ describe('checkDraft', () => {
     ]);
   });
 
+  it('finds placeholders in German, French and Spanish, not a bracketed word that is none', () => {
+    const placeholders = (body: string) =>
+      checkDraft({ ...ada, aiSources: null, subject: 'Hallo', body })
+        .filter((f) => f.reason === 'A placeholder was left for someone to fill in')
+        .map((f) => f.span?.text);
+    expect(placeholders("<p>Pour l'équipe de [Clinique], à [Ville].</p>")).toEqual(['[Clinique]', '[Ville]']);
+    expect(placeholders('<p>Sehr geehrte Damen und Herren der [Firma], Ihr [Vorname Nachname]</p>')).toEqual([
+      '[Firma]',
+      '[Vorname Nachname]',
+    ]);
+    expect(placeholders('<p>Estimado [Nombre], de [Nombre de la empresa]:</p>')).toEqual([
+      '[Nombre]',
+      '[Nombre de la empresa]',
+    ]);
+    expect(placeholders('<p>Our report [PDF, 2 pages] and the quote [sic] are attached.</p>')).toEqual([]);
+  });
+
   it("notes an AI draft's missing value as low: the model wrote around it (issue #28)", () => {
     const found = checkDraft({ ...ada, missingValues: missingValuesOf('No value for: info') });
     expect(found.map((f) => [f.kind, f.severity, f.reason])).toEqual([

@@ -60,9 +60,22 @@ const MASS_GREETING = /^\s*dear friend\b/i;
 /** A file name in link text ("report.pdf") is not a site. */
 const FILE_EXTENSION = /\.(?:pdf|docx?|xlsx?|pptx?|csv|txt|png|jpe?g|gif|zip)$/i;
 
-/** Placeholders an AI or a person left for someone else to fill: "[First Name]", "[insert link]". */
-const BRACKET_PLACEHOLDER =
-  /\[[^\]\n]{0,40}\b(?:name|company|insert|recipient|first|last|title|date|link|number|city|position|role|industry|product|topic|event|benefit|detail|location|x{2,})\b[^\]\n]{0,40}\]/gi;
+/**
+ * Placeholders an AI or a person left for someone else to fill, in the four languages: "[First
+ * Name]", "[insert link]", "[Firma]", "[Nom de la clinique]", "[Clinique]", "[Nombre]". The words are
+ * what such a gap stands for: a person's name and role, the recipient's organisation (a company,
+ * a practice, a clinic, a school), a place, a date, a link or a detail.
+ */
+const PLACEHOLDER_WORDS = [
+  'name|company|insert|recipient|first|last|title|date|link|number|city|position|role|industry|product|topic|event|benefit|detail|location|organi[sz]ation|business|practice|clinic|school|x{2,}',
+  'vorname|nachname|firma|unternehmen|firmenname|datum|stadt|ort|branche|produkt|praxis|klinik|schule|einfügen',
+  'prénom|nom|entreprise|société|ville|poste|secteur|produit|lien|insérer|cabinet|clinique|école',
+  'nombre|apellido|empresa|compañía|ciudad|cargo|fecha|enlace|insertar|clínica|escuela|consulta',
+].join('|');
+const BRACKET_PLACEHOLDER = new RegExp(
+  `\\[[^\\]\\n]{0,40}(?<![\\p{L}])(?:${PLACEHOLDER_WORDS})(?![\\p{L}])[^\\]\\n]{0,40}\\]`,
+  'giu',
+);
 const TEMPLATE_LEFTOVER = /\{\{[^}]*\}\}|\{%[^%]*%\}/g;
 const DOMAIN = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})\b/i;
 
