@@ -1,6 +1,7 @@
 import { param, sql } from 'drizzle-orm';
 import { selectRows } from '../src/server/db/client';
-import { claimManyForSending, releaseDueScheduled } from '../src/server/queries/email-sending';
+import { releaseDueScheduled } from '../src/server/queries/email-queueing';
+import { claimManyForSending } from '../src/server/queries/email-sending';
 import { UNSUBSCRIBED_MESSAGE } from '../src/server/services/sending/suppression';
 import { createUser } from '../test/support/factories';
 import { startBenchApp } from './bench-app';

@@ -1,7 +1,7 @@
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import { updateOwnEmails } from '../queries/email-actions';
-import { scheduleEmails } from '../queries/email-sending';
+import { scheduleEmails } from '../queries/email-queueing';
 import { futureTime } from './email-actions';
 import { assertSignatureFilled } from './placeholders';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';

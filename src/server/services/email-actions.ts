@@ -4,7 +4,7 @@ import type { UpdateEmailBody } from '../../contract/emails';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { findOwnEmail, updateOwnEmail } from '../queries/email-actions';
-import { queueEmails, scheduleEmails } from '../queries/email-sending';
+import { queueEmails, scheduleEmails } from '../queries/email-queueing';
 import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
 import type { DraftCheckQueue } from './draft-checks/draft-check-queue';

@@ -4,13 +4,8 @@ import { AppError } from '../../errors';
 import { calendarDay } from '../../lib/calendar-day';
 import { morningOf } from '../../lib/send-days';
 import { approveCampaignEmails } from '../../queries/email-actions';
-import {
-  approvedUnsent,
-  armFollowUps,
-  queueEmails,
-  scheduleEmails,
-  settleSuppressedEmails,
-} from '../../queries/email-sending';
+import { approvedUnsent, armFollowUps, queueEmails, scheduleEmails } from '../../queries/email-queueing';
+import { settleSuppressedEmails } from '../../queries/email-sending';
 import { findSendQuota } from '../../queries/send-quota';
 import { ownCampaign } from '../campaigns';
 import { futureTime } from '../email-actions';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { queuedEmailsOfUser } from '../../queries/email-sending';
+import { queuedEmailsOfUser } from '../../queries/email-queueing';
 import { findUser, markMailboxNeedsReauth } from '../../queries/users';
 import type { SendQueue } from './send-queue';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { releaseDueScheduled } from '../../queries/email-sending';
+import { releaseDueScheduled } from '../../queries/email-queueing';
 import type { SendQueue } from './send-queue';
 
 /**
