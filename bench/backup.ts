@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { dumpPglite, restorePglite, writePgliteBackup } from '../src/server/backup/pglite-backup';
 import { dumpPostgres, restorePostgres } from '../src/server/backup/postgres-backup';
 import { type Db, openDatabase, selectRows } from '../src/server/db/client';
+import { insertWorkspace } from '../src/server/queries/workspaces';
 import { benchDatabases, createBenchDatabase } from './bench-app';
 import { type BenchResult, report } from './support';
 
@@ -23,19 +24,20 @@ async function seed(db: Db) {
     sql`insert into users (email) values ('bench@example.com') returning id`,
   );
   const userId = user!.id;
+  const workspaceId = await insertWorkspace(db, userId, 'Bench');
   for (let c = 0; c < CAMPAIGNS; c++) {
     await db.execute(sql`
       with campaign as (
-        insert into campaigns (user_id, name, status, recipient_count)
-        values (${userId}, ${`Campaign ${c + 1}`}, 'completed', ${PER_CAMPAIGN}) returning id),
+        insert into campaigns (workspace_id, user_id, name, status, recipient_count)
+        values (${workspaceId}, ${userId}, ${`Campaign ${c + 1}`}, 'completed', ${PER_CAMPAIGN}) returning id),
       rows as (
         insert into recipients (campaign_id, email, company, data, row_number)
         select campaign.id, 'c' || ${c} || '-r' || g || '@example.com', 'Company ' || g,
                jsonb_build_object('email', 'c' || ${c} || '-r' || g || '@example.com', 'first_name', 'Name' || g), g
         from campaign, generate_series(1, ${PER_CAMPAIGN}) g returning id, campaign_id)
-      insert into emails (user_id, campaign_id, recipient_id, subject, body, is_approved, status, sent_at,
-                          tracking_token, message_id, transport)
-      select ${userId}, campaign_id, id, 'Hello from us, a note about your work ' || id,
+      insert into emails (workspace_id, user_id, campaign_id, recipient_id, subject, body, is_approved, status,
+                          sent_at, tracking_token, message_id, transport)
+      select ${workspaceId}, ${userId}, campaign_id, id, 'Hello from us, a note about your work ' || id,
              repeat('<p>We saw what you build and wrote this note for you. ' || md5(id::text) || '</p>', 6), true, 'sent',
              now() - (id % 720 || ' hours')::interval, md5('t' || id), '<' || md5('m' || id) || '@bench>', 'smtp'
       from rows`);

@@ -104,9 +104,9 @@ function rawQuery(app: App) {
 }
 
 const BARE_INSERT = `
-  insert into emails (user_id, campaign_id, include_unsubscribe_link, recipient_id, subject, body, status,
-                      error_message, attention_reason, tracking_token)
-  select $1, $2, $3, t.*
+  insert into emails (workspace_id, user_id, campaign_id, include_unsubscribe_link, recipient_id, subject, body,
+                      status, error_message, attention_reason, tracking_token)
+  select (select workspace_id from campaigns where id = $2), $1, $2, $3, t.*
   from unnest($4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
     as t(recipient_id, subject, body, status, error_message, attention_reason, tracking_token)`;
 

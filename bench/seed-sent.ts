@@ -22,8 +22,8 @@ export async function seedSentCampaigns(
       const {
         rows: [campaign],
       } = await client.query(
-        `insert into campaigns (user_id, name, status, recipient_count, created_at)
-         values ($1, $2, 'completed', $3, now() - ($4 || ' hours')::interval) returning id`,
+        `insert into campaigns (workspace_id, user_id, name, status, recipient_count, created_at)
+         values ((select m.workspace_id from memberships m where m.user_id = $1 order by m.created_at, m.workspace_id limit 1), $1, $2, 'completed', $3, now() - ($4 || ' hours')::interval) returning id`,
         [userId, `Campaign ${c + 1}`, PER_CAMPAIGN, CAMPAIGNS - c],
       );
       ids.push(campaign.id);
@@ -44,9 +44,9 @@ export async function seedSentCampaigns(
         return roll < 0.3 ? { human: openedAt } : roll < 0.45 ? { machine: openedAt } : {};
       });
       const { rows: emailRows } = await client.query(
-        `insert into emails (user_id, campaign_id, recipient_id, subject, body, is_approved, status, sent_at,
-                             tracking_token, opened_at, human_opened_at, message_id, transport)
-         select $1, $2, r, 'Hello ' || n || ', a note about your work', '<p>Hi</p>', true, 'sent', s,
+        `insert into emails (workspace_id, user_id, campaign_id, recipient_id, subject, body, is_approved, status,
+                             sent_at, tracking_token, opened_at, human_opened_at, message_id, transport)
+         select (select workspace_id from campaigns where id = $2), $1, $2, r, 'Hello ' || n || ', a note about your work', '<p>Hi</p>', true, 'sent', s,
                 tok, o, h, '<' || tok || '@bench>', 'smtp'
          from unnest($3::bigint[], $4::timestamptz[], $5::text[], $6::timestamptz[], $7::timestamptz[])
            with ordinality as t(r, s, tok, o, h, n)
@@ -78,8 +78,8 @@ export async function seedSentCampaigns(
       );
       const leaving = emailRows.filter((_, i) => i % 100 === 0);
       await client.query(
-        `insert into unsubscribes (user_id, email, campaign_id, email_id)
-         select $1, $2 || e, $3, e from unnest($4::bigint[]) as t(e)`,
+        `insert into unsubscribes (workspace_id, user_id, email, campaign_id, email_id)
+         select (select workspace_id from campaigns where id = $3), $1, $2 || e, $3, e from unnest($4::bigint[]) as t(e)`,
         [userId, `c${c}-unsub-`, campaign.id, leaving.map((e) => e.id)],
       );
     }

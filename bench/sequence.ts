@@ -29,7 +29,8 @@ try {
   const user = await createUser(db, { email: 'bench@example.com', timeZone: 'Europe/Berlin' });
   const [campaign] = await selectRows<{ id: number }>(
     db,
-    sql`insert into campaigns (user_id, name, status, recipient_count) values (${user.id}, 'Bench', 'ready', ${RECIPIENTS})
+    sql`insert into campaigns (workspace_id, user_id, name, status, recipient_count)
+        values ((select workspace_id from memberships where user_id = ${user.id} limit 1), ${user.id}, 'Bench', 'ready', ${RECIPIENTS})
         returning id`,
   );
   const campaignId = campaign!.id;
@@ -41,8 +42,9 @@ try {
            (array['America/New_York', 'Europe/Berlin', 'Asia/Tokyo', null])[1 + g % 4]
     from generate_series(1, ${RECIPIENTS}) g`);
   await db.execute(sql`
-    insert into emails (user_id, campaign_id, recipient_id, step, subject, body, is_approved, status, tracking_token)
-    select ${user.id}, ${campaignId}, r.id, s.step, 'Hello', '<p>Hi</p>', true,
+    insert into emails (workspace_id, user_id, campaign_id, recipient_id, step, subject, body, is_approved, status,
+                        tracking_token)
+    select (select workspace_id from campaigns where id = ${campaignId}), ${user.id}, ${campaignId}, r.id, s.step, 'Hello', '<p>Hi</p>', true,
            case when s.step = 1 then 'draft' else 'waiting' end, md5(r.id::text || '-' || s.step)
     from recipients r cross join generate_series(1, 3) as s(step)
     where r.campaign_id = ${campaignId}`);

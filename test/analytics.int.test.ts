@@ -3,8 +3,14 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, DailyActivity, SentEmailsPage } from '../src/contract/analytics';
 import { selectRows } from '../src/server/db/client';
+import type { WorkspaceId } from '../src/server/db/schema';
 import { campaignSteps, emails, unsubscribes, users } from '../src/server/db/schema';
-import { createCampaign, createReadyCampaign, createRecipientWithEmail } from './support/factories';
+import {
+  createCampaign,
+  createReadyCampaign,
+  createRecipientWithEmail,
+  personalWorkspaceOf,
+} from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -34,7 +40,11 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
     const [user] = await db().select().from(users).where(eq(users.email, email));
     return { cookie, id: user!.id };
   }
-  const sentEmail = async (campaign: { id: number; userId: number }, address: string, subject = 'Hello') =>
+  const sentEmail = async (
+    campaign: { id: number; userId: number; workspaceId: WorkspaceId },
+    address: string,
+    subject = 'Hello',
+  ) =>
     (
       await createRecipientWithEmail(db(), campaign, {
         email: address,
@@ -237,10 +247,20 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
     await db()
       .insert(unsubscribes)
       .values([
-        { userId: id, email: 'ASKED@Example.com', reason: 'email request' },
-        { userId: id, email: 'bounced@example.com', reason: 'bounced' },
-        // Another user's list says nothing about this user's recipients.
-        { userId: other.id, email: 'elsewhere@example.com', reason: 'link' },
+        {
+          userId: id,
+          workspaceId: campaign.workspaceId,
+          email: 'ASKED@Example.com',
+          reason: 'email request',
+        },
+        { userId: id, workspaceId: campaign.workspaceId, email: 'bounced@example.com', reason: 'bounced' },
+        // Another workspace's list says nothing about this workspace's recipients.
+        {
+          userId: other.id,
+          workspaceId: await personalWorkspaceOf(db(), other.id),
+          email: 'elsewhere@example.com',
+          reason: 'link',
+        },
       ]);
 
     const page = await json<SentEmailsPage>(cookie, '/api/analytics/sent-emails');

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/server/config';
 import { campaigns, emails, recipients, senderSettings, unsubscribes } from '../src/server/db/schema';
 import { isIpAddress, messageIdDomainFor } from '../src/server/lib/message-id-domain';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createReadyCampaign, createSenderSettings } from './support/factories';
+import { createReadyCampaign, createSenderSettings, personalWorkspaceOf } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -309,7 +309,11 @@ describe.each(testDatabases())('campaign headers, open tracking and placeholders
     sink.reset();
     const campaign = await createReadyCampaign(t.ctx.db, userId, 3, { name: 'With an unsubscriber' });
     const [gone] = await recipientsOf(campaign.id);
-    await t.ctx.db.insert(unsubscribes).values({ userId, email: gone!.email.toUpperCase() });
+    await t.ctx.db.insert(unsubscribes).values({
+      userId,
+      workspaceId: await personalWorkspaceOf(t.ctx.db, userId),
+      email: gone!.email.toUpperCase(),
+    });
 
     const res = (await call('POST', `/api/campaigns/${campaign.id}/send-approved`)).json();
     expect(res).toMatchObject({ successCount: 2, scheduledCount: 0 });

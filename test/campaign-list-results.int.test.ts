@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignListItem } from '../src/contract/campaigns';
 import { campaigns, templates, users } from '../src/server/db/schema';
-import { createCampaign, createRecipientWithEmail } from './support/factories';
+import { createCampaign, createRecipientWithEmail, personalWorkspaceOf } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Thunderbird/128.3.0';
@@ -63,7 +63,13 @@ describe.each(testDatabases())('campaign lists with results (%s)', (kind) => {
     const [user] = await db().select().from(users).where(eq(users.email, 'review-cards@example.com'));
     const [template] = await db()
       .insert(templates)
-      .values({ userId: user!.id, name: 'Expo prompt', type: 'prompt', variables: ['email'] })
+      .values({
+        userId: user!.id,
+        workspaceId: await personalWorkspaceOf(db(), user!.id),
+        name: 'Expo prompt',
+        type: 'prompt',
+        variables: ['email'],
+      })
       .returning();
     // Scheduled, with first emails still drafts: the card must still offer Review.
     const waiting = await createCampaign(db(), user!.id, {

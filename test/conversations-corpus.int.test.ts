@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceId } from '../src/server/db/schema';
 import { inboundMessages, users } from '../src/server/db/schema';
 import { parseRawMessage, referencedMessageIds } from '../src/server/services/conversations/inbound-message';
 import { IMAP_SYNC_KEY } from '../src/server/services/conversations/sync-imap';
@@ -47,7 +48,10 @@ async function expectedRecords() {
     const msg = await parseRawMessage(inboundFixture(name));
     const ref = referencedMessageIds(msg).find((id) => OURS.includes(id));
     const at = ref ? OURS.indexOf(ref) : -1;
-    const email = at >= 0 ? { id: at + 1, campaignId: 1, recipientEmail: RECIPIENTS[at]! } : null;
+    const email =
+      at >= 0
+        ? { id: at + 1, workspaceId: 1 as WorkspaceId, campaignId: 1, recipientEmail: RECIPIENTS[at]! }
+        : null;
     const verdict = judgeInbound(msg, { address: SENDER }, email);
     const ours = email !== null;
     if (verdict.kind === 'ignored' || (!ours && verdict.kind !== 'unsubscribe-request')) continue;

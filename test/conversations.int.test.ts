@@ -4,7 +4,7 @@ import { campaignStats, emails, inboundMessages, unsubscribes } from '../src/ser
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { type Mailbox, recordInbound } from '../src/server/services/conversations/record-inbound';
 import { isUnsubscribed } from '../src/server/services/sending/suppression';
-import { createUser } from './support/factories';
+import { createUser, personalWorkspaceOf } from './support/factories';
 import { inboundFixture, sentEmailsTheCorpusAnswers } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -99,7 +99,13 @@ describe.each(testDatabases())('recording replies, bounces and unsubscribe reque
     });
     expect(await emailRow(delayed)).toMatchObject({ bounceKind: 'soft', bouncedAt: ARRIVED });
     expect((await inboundOf('delay-1'))[0]).toMatchObject({ bounceKind: 'soft', bounceStatus: '4.4.1' });
-    expect(await isUnsubscribed(t.ctx.db, mailbox.userId, 'carol@brightfield.example')).toBe(false);
+    expect(
+      await isUnsubscribed(
+        t.ctx.db,
+        await personalWorkspaceOf(t.ctx.db, mailbox.userId),
+        'carol@brightfield.example',
+      ),
+    ).toBe(false);
   });
 
   it('a hard bounce suppresses the address we sent to, without counting as an unsubscribe', async () => {
@@ -111,7 +117,13 @@ describe.each(testDatabases())('recording replies, bounces and unsubscribe reque
       emailId: replied,
     });
     expect(await emailRow(replied)).toMatchObject({ bounceKind: 'hard' });
-    expect(await isUnsubscribed(t.ctx.db, mailbox.userId, 'BOB@martin-sons.example')).toBe(true);
+    expect(
+      await isUnsubscribed(
+        t.ctx.db,
+        await personalWorkspaceOf(t.ctx.db, mailbox.userId),
+        'BOB@martin-sons.example',
+      ),
+    ).toBe(true);
     const [row] = await t.ctx.db
       .select()
       .from(unsubscribes)
@@ -148,7 +160,13 @@ describe.each(testDatabases())('recording replies, bounces and unsubscribe reque
       kind: 'unsubscribe-request',
       emailId: replied,
     });
-    expect(await isUnsubscribed(t.ctx.db, mailbox.userId, 'ivy.chen@cedarpoint.example')).toBe(true);
+    expect(
+      await isUnsubscribed(
+        t.ctx.db,
+        await personalWorkspaceOf(t.ctx.db, mailbox.userId),
+        'ivy.chen@cedarpoint.example',
+      ),
+    ).toBe(true);
     expect(await unsubscribeCount()).toBe(before + 1);
 
     // One that quotes none of our messages still suppresses whoever asked.

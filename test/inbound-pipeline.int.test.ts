@@ -17,6 +17,7 @@ import {
   createCampaignWithFollowUps,
   createRecipientWithEmail,
   createUser,
+  personalWorkspaceOf,
 } from './support/factories';
 import { emailedRequest, inboundFixture } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -120,8 +121,12 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
     });
     const [after] = await db().select().from(emails).where(eq(emails.id, bob.id));
     expect(after).toMatchObject({ bounceKind: null, bouncedAt: null });
-    expect(await isUnsubscribed(db(), mailbox.userId, bobAddress)).toBe(false);
-    expect(await isUnsubscribed(db(), mailbox.userId, 'victor@elsewhere.example')).toBe(false);
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), mailbox.userId), bobAddress)).toBe(
+      false,
+    );
+    expect(
+      await isUnsubscribed(db(), await personalWorkspaceOf(db(), mailbox.userId), 'victor@elsewhere.example'),
+    ).toBe(false);
     expect(await followUpsOf(bob.recipientId)).toEqual([{ status: 'waiting' }]);
     expect((await stats(campaign.id))?.bounced ?? 0).toBe(0);
     const [kept] = await db()
@@ -145,7 +150,9 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
     expect(await recordInbound(db(), mailbox, source(), await parseRawMessage(forwarded))).toMatchObject({
       kind: 'bounce',
     });
-    expect(await isUnsubscribed(db(), mailbox.userId, bobAddress)).toBe(true);
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), mailbox.userId), bobAddress)).toBe(
+      true,
+    );
     expect(await followUpsOf(bob.recipientId)).toEqual([{ status: 'stopped' }]);
   });
 
@@ -309,7 +316,9 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
         kind: 'unsubscribe-request',
         emailId: null,
       });
-      expect(await isUnsubscribed(db(), mailbox.userId, address)).toBe(false);
+      expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), mailbox.userId), address)).toBe(
+        false,
+      );
       expect(await unsubscribeRow(mailbox.userId, 'mallory@elsewhere.example')).toMatchObject({
         campaignId: null,
         emailId: null,
@@ -327,7 +336,9 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
         kind: 'unsubscribe-request',
         emailId: null,
       });
-      expect(await isUnsubscribed(db(), other.user.id, other.address)).toBe(false);
+      expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), other.user.id), other.address)).toBe(
+        false,
+      );
       expect((await stats(other.campaign.id))?.unsubscribes ?? 0).toBe(0);
       expect(await unsubscribeRow(mailbox.userId, other.address)).toMatchObject({ campaignId: null });
     });

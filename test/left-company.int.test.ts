@@ -49,6 +49,7 @@ describe.each(testDatabases())('a "no longer with the company" notice (%s)', (ki
       .insert(emails)
       .values({
         userId,
+        workspaceId: campaign.workspaceId,
         campaignId: campaign.id,
         recipientId: recipient.id,
         step: 2,

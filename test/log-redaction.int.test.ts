@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceId } from '../src/server/db/schema';
 import { emails, oauthAccounts } from '../src/server/db/schema';
 import { loggerOptions } from '../src/server/lib/log-safety';
 import { type FakeMailProviders, startFakeMailProviders } from './fakes/mail-providers';
@@ -109,6 +110,7 @@ describe('logs carry no secrets, tokens or email bodies', () => {
       .insert(emails)
       .values({
         userId: me.id,
+        workspaceId: 2_000_000 as WorkspaceId,
         campaignId: 2_000_000,
         recipientId: 2_000_000,
         subject: 'x',

@@ -4,7 +4,7 @@ import { campaigns, emails, recipients, unsubscribes } from '../src/server/db/sc
 import { sendQueuedBatch } from '../src/server/services/sending/pipeline';
 import { UNSUBSCRIBED_MESSAGE } from '../src/server/services/sending/suppression';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign, personalWorkspaceOf } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 /**
@@ -48,7 +48,9 @@ describe.each(testDatabases())('the send claim checks at send time (%s)', (kind)
     expect(sink.count()).toBe(2);
     // Between chunks the third recipient unsubscribes (in another letter case).
     const third = await addressOf(rows[2]!.recipientId);
-    await db().insert(unsubscribes).values({ userId, email: third.toUpperCase() });
+    await db()
+      .insert(unsubscribes)
+      .values({ userId, workspaceId: await personalWorkspaceOf(db(), userId), email: third.toUpperCase() });
     await sendQueuedBatch(t.ctx, [rows[2]!.id, rows[3]!.id]);
 
     expect(sink.count()).toBe(3);
@@ -70,7 +72,11 @@ describe.each(testDatabases())('the send claim checks at send time (%s)', (kind)
     for (const row of rows)
       await db()
         .insert(unsubscribes)
-        .values({ userId, email: await addressOf(row.recipientId) });
+        .values({
+          userId,
+          workspaceId: await personalWorkspaceOf(db(), userId),
+          email: await addressOf(row.recipientId),
+        });
 
     await sendQueuedBatch(
       t.ctx,
@@ -99,7 +105,9 @@ describe.each(testDatabases())('the send claim checks at send time (%s)', (kind)
       );
     await queue(followUps.map((r) => r.id));
     const leaving = await addressOf(followUps[0]!.recipientId);
-    await db().insert(unsubscribes).values({ userId, email: leaving });
+    await db()
+      .insert(unsubscribes)
+      .values({ userId, workspaceId: await personalWorkspaceOf(db(), userId), email: leaving });
 
     await sendQueuedBatch(
       t.ctx,

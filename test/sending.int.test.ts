@@ -5,7 +5,7 @@ import { emails, outboxMessages, sendQuota, unsubscribes } from '../src/server/d
 import { calendarDay } from '../src/server/lib/calendar-day';
 import { openPixel } from '../src/server/mail/compose';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign, personalWorkspaceOf } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -264,7 +264,11 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
     const { recipients } = await import('../src/server/db/schema');
     const [target] = await t.ctx.db.select().from(recipients).where(eq(recipients.id, rows[0]!.recipientId));
-    await t.ctx.db.insert(unsubscribes).values({ userId, email: target!.email.toUpperCase() });
+    await t.ctx.db.insert(unsubscribes).values({
+      userId,
+      workspaceId: await personalWorkspaceOf(t.ctx.db, userId),
+      email: target!.email.toUpperCase(),
+    });
 
     const single = await post(`/api/emails/${rows[0]!.id}/send`);
     expect(single.json()).toMatchObject({ status: 'unsubscribed', unsubscribed: true });

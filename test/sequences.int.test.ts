@@ -399,6 +399,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     // Bob leaves from the follow-up: where in the sequence people answered and left.
     await insertUnsubscribe(t.ctx.db, {
       userId,
+      workspaceId: campaign.workspaceId,
       email: await recipientEmail(bob.recipientId),
       campaignId: campaign.id,
       emailId: bobNext!.id,

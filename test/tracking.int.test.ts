@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceId } from '../src/server/db/schema';
 import { emailOpens, users } from '../src/server/db/schema';
 import { createCampaign, createRecipientWithEmail, createUser } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -26,8 +27,11 @@ describe.each(testDatabases())('open tracking and campaign analytics (%s)', (kin
     t.app.inject({ url: `/t/o/${token}.gif`, headers: userAgent ? { 'user-agent': userAgent } : {} });
   const opensOf = (emailId: number) => db().select().from(emailOpens).where(eq(emailOpens.emailId, emailId));
   const api = (url: string, as = cookie) => t.app.inject({ url, headers: { cookie: as } });
-  const sentEmail = async (campaign: { id: number; userId: number }, address: string, sentAt = hourAgo()) =>
-    (await createRecipientWithEmail(db(), campaign, { email: address, status: 'sent', sentAt })).email;
+  const sentEmail = async (
+    campaign: { id: number; userId: number; workspaceId: WorkspaceId },
+    address: string,
+    sentAt = hourAgo(),
+  ) => (await createRecipientWithEmail(db(), campaign, { email: address, status: 'sent', sentAt })).email;
 
   it('records a human open of a sent email and answers an uncacheable transparent GIF without cookies', async () => {
     const campaign = await createCampaign(db(), ownerId);

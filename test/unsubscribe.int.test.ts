@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceId } from '../src/server/db/schema';
 import { unsubscribes, users } from '../src/server/db/schema';
 import { isUnsubscribed } from '../src/server/services/sending/suppression';
 import {
@@ -7,6 +8,7 @@ import {
   createRecipientWithEmail,
   createSenderSettings,
   createUser,
+  personalWorkspaceOf,
 } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -26,8 +28,11 @@ describe.each(testDatabases())('unsubscribe links and suppression (%s)', (kind) 
 
   const db = () => t.ctx.db;
   const api = (url: string, as = cookie) => t.app.inject({ url, headers: { cookie: as } });
-  const sentEmail = async (campaign: { id: number; userId: number }, address: string, sentAt = hourAgo()) =>
-    (await createRecipientWithEmail(db(), campaign, { email: address, status: 'sent', sentAt })).email;
+  const sentEmail = async (
+    campaign: { id: number; userId: number; workspaceId: WorkspaceId },
+    address: string,
+    sentAt = hourAgo(),
+  ) => (await createRecipientWithEmail(db(), campaign, { email: address, status: 'sent', sentAt })).email;
 
   it('shows a confirm page with the masked address and sender, escaping whatever they hold', async () => {
     const sender = await createUser(db());
@@ -49,7 +54,13 @@ describe.each(testDatabases())('unsubscribe links and suppression (%s)', (kind) 
     expect(res.body).toContain('Acme &lt;img src=x onerror=alert(1)&gt;');
     expect(res.body).toMatch(/<form method="post">[\s\S]*<button type="submit">Unsubscribe<\/button>/);
     // Looking is not unsubscribing: link scanners fetch every URL in a message.
-    expect(await isUnsubscribed(db(), sender.id, 'jane@exa<script>alert(1)</script>mple.com')).toBe(false);
+    expect(
+      await isUnsubscribed(
+        db(),
+        await personalWorkspaceOf(db(), sender.id),
+        'jane@exa<script>alert(1)</script>mple.com',
+      ),
+    ).toBe(false);
   });
 
   it('takes a one-click POST with no cookie or Origin for the sending user only, idempotently', async () => {
@@ -91,8 +102,12 @@ describe.each(testDatabases())('unsubscribe links and suppression (%s)', (kind) 
       campaignId: aliceCampaign.id,
       email: 'Reader@Example.com',
     });
-    expect(await isUnsubscribed(db(), alice.id, 'reader@example.com')).toBe(true);
-    expect(await isUnsubscribed(db(), bob.id, 'reader@example.com')).toBe(false);
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), alice.id), 'reader@example.com')).toBe(
+      true,
+    );
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), bob.id), 'reader@example.com')).toBe(
+      false,
+    );
 
     const again = await t.app.inject({ url: `/u/${email.trackingToken}` });
     expect(again.body).toContain('already unsubscribed');
@@ -112,8 +127,12 @@ describe.each(testDatabases())('unsubscribe links and suppression (%s)', (kind) 
     });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `/u/${bare.trackingToken}` })).statusCode).toBe(200);
-    expect(await isUnsubscribed(db(), ownerId, 'multi@example.com')).toBe(true);
-    expect(await isUnsubscribed(db(), ownerId, 'bare@example.com')).toBe(true);
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), ownerId), 'multi@example.com')).toBe(
+      true,
+    );
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), ownerId), 'bare@example.com')).toBe(
+      true,
+    );
   });
 
   it('answers an HTML 404 page for an unknown unsubscribe link', async () => {
@@ -128,10 +147,22 @@ describe.each(testDatabases())('unsubscribe links and suppression (%s)', (kind) 
 
   it('checks unsubscribes case-insensitively', async () => {
     const user = await createUser(db());
-    await db().insert(unsubscribes).values({ userId: user.id, email: 'MiXeD@Example.COM' });
-    expect(await isUnsubscribed(db(), user.id, 'mixed@example.com')).toBe(true);
-    expect(await isUnsubscribed(db(), user.id, 'MIXED@EXAMPLE.COM')).toBe(true);
-    expect(await isUnsubscribed(db(), user.id, 'other@example.com')).toBe(false);
+    await db()
+      .insert(unsubscribes)
+      .values({
+        userId: user.id,
+        workspaceId: await personalWorkspaceOf(db(), user.id),
+        email: 'MiXeD@Example.COM',
+      });
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), user.id), 'mixed@example.com')).toBe(
+      true,
+    );
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), user.id), 'MIXED@EXAMPLE.COM')).toBe(
+      true,
+    );
+    expect(await isUnsubscribed(db(), await personalWorkspaceOf(db(), user.id), 'other@example.com')).toBe(
+      false,
+    );
   });
 
   it("lists a campaign's unsubscribers newest first", async () => {

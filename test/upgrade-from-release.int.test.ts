@@ -13,7 +13,7 @@ import { buildApp } from '../src/server/app';
 import { closeContext, createContext } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
-import { selectRows } from '../src/server/db/client';
+import { type Db, openDatabase, selectRows } from '../src/server/db/client';
 import { pgliteOptions } from '../src/server/db/pglite-start';
 import { emails, recipients } from '../src/server/db/schema';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
@@ -47,6 +47,15 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
   let app: FastifyInstance;
   const cookie = manifest.cookie;
   const get = (route: string) => app.inject({ url: route, headers: { cookie } });
+  const checksums: Record<'before' | 'after', Map<string, string>> = { before: new Map(), after: new Map() };
+  let migrationMs = 0;
+  let workspaceRows: {
+    userId: number;
+    workspaceId: number | null;
+    role: string | null;
+    memberships: number;
+  }[] = [];
+  let strayRows: { t: string; n: number }[] = [];
 
   beforeAll(async () => {
     const script = gunzipSync(fs.readFileSync(`${FIXTURE}.sql.gz`)).toString('utf8');
@@ -72,6 +81,32 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
       await client.query(freshSession);
       await client.end();
     }
+    // Every table's rows as the release left them, then after this code's migrations: each
+    // column the release had keeps its values in every row (teams add columns, never change one).
+    const database = await openDatabase({ databaseUrl: url || undefined, dataDir, pgliteTemplateDir: null });
+    try {
+      const columns = await releaseColumns(database.db);
+      checksums.before = await tableChecksums(database.db, columns);
+      const started = performance.now();
+      await database.migrate();
+      migrationMs = performance.now() - started;
+      checksums.after = await tableChecksums(database.db, columns);
+      workspaceRows = await selectRows(
+        database.db,
+        sql`SELECT u.id AS "userId", m.workspace_id AS "workspaceId", m.role,
+                   (SELECT count(*)::int FROM memberships n WHERE n.user_id = u.id) AS memberships
+              FROM users u LEFT JOIN memberships m ON m.user_id = u.id ORDER BY u.id`,
+      );
+      strayRows = await selectRows(
+        database.db,
+        sql`SELECT 'campaigns' AS t, count(*)::int AS n FROM campaigns WHERE workspace_id <> user_id
+            UNION ALL SELECT 'templates', count(*)::int FROM templates WHERE workspace_id <> user_id
+            UNION ALL SELECT 'emails', count(*)::int FROM emails WHERE workspace_id <> user_id
+            UNION ALL SELECT 'unsubscribes', count(*)::int FROM unsubscribes WHERE workspace_id <> user_id`,
+      );
+    } finally {
+      await database.close();
+    }
     const config = loadConfig(
       {
         NODE_ENV: 'test',
@@ -93,6 +128,18 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
     if (ctx) await closeContext(ctx);
     await drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps every value of every table's release columns, and gives each person their own workspace", () => {
+    expect(checksums.before.size).toBeGreaterThanOrEqual(19);
+    expect(Object.fromEntries(checksums.after)).toEqual(Object.fromEntries(checksums.before));
+    // Each person owns one workspace holding all they had: its id is theirs, so every row's
+    // workspace is its maker's.
+    expect(workspaceRows.length).toBeGreaterThan(0);
+    for (const row of workspaceRows)
+      expect(row).toEqual({ userId: row.userId, workspaceId: row.userId, role: 'owner', memberships: 1 });
+    expect(strayRows.every((row) => row.n === 0)).toBe(true);
+    console.info(`upgrade ${RELEASE} (${kind}): migrations took ${Math.round(migrationMs)} ms`);
   });
 
   it('migrates to the current schema and keeps every row of every table', async () => {
@@ -234,3 +281,30 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
     expect(after.totals.replyRate).toBeGreaterThan(before.totals.replyRate);
   });
 });
+
+/** Each table of the release's schema with its columns (the migrations' own bookkeeping aside). */
+async function releaseColumns(db: Db): Promise<Map<string, string[]>> {
+  const rows = await selectRows<{ table: string; columns: string[] }>(
+    db,
+    sql`SELECT table_name AS "table", array_agg(column_name::text ORDER BY ordinal_position) AS columns
+          FROM information_schema.columns
+         WHERE table_schema = 'public' AND left(table_name, 2) <> '__'
+         GROUP BY table_name`,
+  );
+  return new Map(rows.map((row) => [row.table, row.columns]));
+}
+
+/** A row count and an MD5 of every row's text (those columns, in a fixed order), per table. */
+async function tableChecksums(db: Db, tables: Map<string, string[]>): Promise<Map<string, string>> {
+  const sums = new Map<string, string>();
+  for (const [table, columns] of tables) {
+    const list = columns.map((column) => `"${column}"`).join(', ');
+    const [row] = await selectRows<{ n: number; sum: string }>(
+      db,
+      sql.raw(`SELECT count(*)::int AS n, md5(coalesce(string_agg(r, E'\\n' ORDER BY r), '')) AS sum
+                 FROM (SELECT ROW(${list})::text AS r FROM "${table}") x`),
+    );
+    sums.set(table, `${row!.n}:${row!.sum}`);
+  }
+  return sums;
+}

@@ -23,6 +23,7 @@ export const emailRoutes = {
   update: route({
     method: 'PUT',
     path: '/api/emails/:id',
+    access: 'reviewer',
     params: idParams,
     body: updateEmailBody,
     reply: email,
@@ -30,16 +31,30 @@ export const emailRoutes = {
   send: route({
     method: 'POST',
     path: '/api/emails/:id/send',
+    access: 'sender',
     params: idParams,
     body: sendBody.nullish(),
     reply: sendEmailReply,
   }),
-  test: route({ method: 'POST', path: '/api/emails/:id/test', params: idParams, reply: sendTestReply }),
-  preview: route({ method: 'GET', path: '/api/emails/:id/preview', params: idParams, reply: emailPreview }),
+  test: route({
+    method: 'POST',
+    path: '/api/emails/:id/test',
+    access: 'sender',
+    params: idParams,
+    reply: sendTestReply,
+  }),
+  preview: route({
+    method: 'GET',
+    path: '/api/emails/:id/preview',
+    access: 'viewer',
+    params: idParams,
+    reply: emailPreview,
+  }),
   /** The email as it would leave with this subject and body, normalised as a save would; nothing is stored. */
   previewEdit: route({
     method: 'POST',
     path: '/api/emails/:id/preview',
+    access: 'viewer',
     params: idParams,
     body: emailTextBody,
     reply: emailPreview,
@@ -47,17 +62,25 @@ export const emailRoutes = {
   resolve: route({
     method: 'POST',
     path: '/api/emails/:id/resolve',
+    access: 'sender',
     params: idParams,
     body: resolveEmailBody,
     reply: email,
   }),
   /** Sent, opened, replies, auto-replies, bounces and unsubscribes of one email, oldest first. */
-  events: route({ method: 'GET', path: '/api/emails/:id/events', params: idParams, reply: emailEvents }),
+  events: route({
+    method: 'GET',
+    path: '/api/emails/:id/events',
+    access: 'viewer',
+    params: idParams,
+    reply: emailEvents,
+  }),
   /** The message as sent (message/rfc822). */
-  raw: route({ method: 'GET', path: '/api/emails/:id/raw', params: idParams }),
+  raw: route({ method: 'GET', path: '/api/emails/:id/raw', access: 'viewer', params: idParams }),
   scheduled: route({
     method: 'GET',
     path: '/api/scheduled-emails',
+    access: 'viewer',
     query: scheduledEmailsQuery,
     reply: page(scheduledEmail),
   }),
@@ -65,6 +88,7 @@ export const emailRoutes = {
   unscheduleMany: route({
     method: 'POST',
     path: '/api/emails/unschedule',
+    access: 'sender',
     body: unscheduleEmailsBody,
     reply: unscheduleEmailsReply,
   }),
@@ -72,6 +96,7 @@ export const emailRoutes = {
   rescheduleMany: route({
     method: 'POST',
     path: '/api/emails/reschedule',
+    access: 'sender',
     body: rescheduleEmailsBody,
     reply: rescheduleEmailsReply,
   }),

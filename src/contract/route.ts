@@ -1,6 +1,13 @@
 import type { z } from 'zod';
+import type { Role } from './workspaces';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route: anyone, any signed-in person (their own account, not a workspace's data),
+ * or a member of the workspace the call names holding at least this role.
+ */
+export type Access = 'public' | 'signed-in' | Role;
 
 /**
  * One call of the HTTP API. The server registers its route from this (method, path and schemas)
@@ -10,6 +17,8 @@ export interface RouteDef {
   method: Method;
   /** `:name` segments are filled from `params`. */
   path: `/api/${string}`;
+  /** Required, so a new route cannot forget to say who may call it; the server enforces it. */
+  access: Access;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -5,6 +5,7 @@ import { generateEmailsJob } from '../../src/server/jobs/generate-emails';
 import { AI_GAVE_UP, beginGeneration } from '../../src/server/services/generation';
 import { startFakeAi } from '../fakes/ai-server';
 import { createCampaignThroughApi, createTemplateThroughApi } from '../support/api-campaign';
+import { personalWorkspaceOf } from '../support/factories';
 import { httpClient, waitUntil } from '../support/http-client';
 import { startTestApp, testDatabases } from '../support/test-app';
 
@@ -34,7 +35,8 @@ describe.each(testDatabases())('generation that runs out of retries (%s)', (kind
 
       ai.failAll({ kind: 'status', status: 500 });
       const deps = { db: t.ctx.db, ai: t.ctx.ai, aiConcurrency: 2 };
-      expect(await beginGeneration(deps, user.id, campaignId)).toBe(true);
+      const workspaceId = await personalWorkspaceOf(t.ctx.db, user.id);
+      expect(await beginGeneration(deps, workspaceId, campaignId)).toEqual({ userId: user.id, campaignId });
       const ids = { campaignId, userId: user.id };
       await t.ctx.jobs.enqueue(generateEmailsJob, ids, {
         singletonKey: `campaign-${campaignId}`,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceId } from '../../src/server/db/schema';
 import { type ImapInbox, openImapInbox } from '../../src/server/mail/imap-inbox';
 import {
   CANDIDATE_HEADERS,
@@ -47,6 +48,7 @@ const everyIdIsOurs: SentEmailLookup = async (ids) =>
   ids.map((messageId, id) => ({
     id,
     messageId,
+    workspaceId: 1 as WorkspaceId,
     campaignId: 1,
     recipientEmail: 'someone@example.org',
     userId: 1,

@@ -5,6 +5,7 @@ import { syncMailboxesJob, syncMailboxJob } from '../../src/server/jobs/sync-mai
 import { takeSyncLease } from '../../src/server/queries/mailbox-syncs';
 import { IMAP_SYNC_KEY, syncImapMailbox } from '../../src/server/services/conversations/sync-imap';
 import { isUnsubscribed } from '../../src/server/services/sending/suppression';
+import { personalWorkspaceOf } from '../support/factories';
 import { inboundFixture, sentEmailsTheCorpusAnswers } from '../support/inbound';
 import { startTestApp, stopPeriodicMailboxSync, type TestApp, testDatabases } from '../support/test-app';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
@@ -83,8 +84,12 @@ describe.skipIf(unavailable !== null).each(testDatabases())('syncing the IMAP ma
     const [email] = await t.ctx.db.select().from(emails).where(eq(emails.id, bounced));
     expect(email).toMatchObject({ bounceKind: 'hard' });
     expect(email!.repliedAt).not.toBeNull();
-    expect(await isUnsubscribed(t.ctx.db, userId, 'bob@martin-sons.example')).toBe(true);
-    expect(await isUnsubscribed(t.ctx.db, userId, 'henry.ford@gmail.com')).toBe(true);
+    expect(
+      await isUnsubscribed(t.ctx.db, await personalWorkspaceOf(t.ctx.db, userId), 'bob@martin-sons.example'),
+    ).toBe(true);
+    expect(
+      await isUnsubscribed(t.ctx.db, await personalWorkspaceOf(t.ctx.db, userId), 'henry.ford@gmail.com'),
+    ).toBe(true);
     const [state] = await t.ctx.db.select().from(mailboxSyncs).where(eq(mailboxSyncs.key, IMAP_SYNC_KEY));
     expect(state).toMatchObject({ leaseToken: null, lastError: null, cursor: { lastUid: 7 } });
   });

@@ -8,7 +8,9 @@ import {
   recipients,
   senderSettings,
   users,
+  type WorkspaceId,
 } from '../../src/server/db/schema';
+import { insertWorkspace, listMemberships, personalWorkspaceName } from '../../src/server/queries/workspaces';
 
 /** Test data builders: real rows through Drizzle, with sensible defaults a test can override. */
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
@@ -16,7 +18,15 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
     .insert(users)
     .values({ email: `u-${crypto.randomBytes(4).toString('hex')}@example.com`, ...values })
     .returning();
+  await insertWorkspace(db, user!.id, personalWorkspaceName(user!));
   return user!;
+}
+
+/** The user's first workspace: the personal one every user starts with. */
+export async function personalWorkspaceOf(db: Db, userId: number): Promise<WorkspaceId> {
+  const [first] = await listMemberships(db, userId);
+  if (!first) throw new Error(`user ${userId} belongs to no workspace`);
+  return first.workspaceId;
 }
 
 export async function createCampaign(
@@ -24,16 +34,17 @@ export async function createCampaign(
   userId: number,
   values: Partial<typeof campaigns.$inferInsert> = {},
 ) {
+  const workspaceId = values.workspaceId ?? (await personalWorkspaceOf(db, userId));
   const [campaign] = await db
     .insert(campaigns)
-    .values({ userId, name: 'Spring outreach', ...values })
+    .values({ userId, workspaceId, name: 'Spring outreach', ...values })
     .returning();
   return campaign!;
 }
 
 export async function createRecipientWithEmail(
   db: Db,
-  campaign: { id: number; userId: number },
+  campaign: { id: number; userId: number; workspaceId: WorkspaceId },
   values: {
     email: string;
     data?: Record<string, string>;
@@ -58,6 +69,7 @@ export async function createRecipientWithEmail(
   const [email] = await db
     .insert(emails)
     .values({
+      workspaceId: campaign.workspaceId,
       userId: campaign.userId,
       campaignId: campaign.id,
       recipientId: recipient!.id,
@@ -97,8 +109,9 @@ export async function createReadyCampaign(
     insert into recipients (campaign_id, email, data, row_number)
     select ${campaign.id}, 'r' || g || '-' || ${tag} || '@example.com', '{}'::jsonb, g + 1 from generate_series(0, ${count - 1}) g`);
   await db.execute(sql`
-    insert into emails (user_id, campaign_id, recipient_id, subject, body, is_approved, status, include_unsubscribe_link, tracking_token)
-    select ${userId}, ${campaign.id}, r.id, 'Hello ' || r.email, '<p>Hi there</p>', true, 'draft',
+    insert into emails (workspace_id, user_id, campaign_id, recipient_id, subject, body, is_approved, status,
+                        include_unsubscribe_link, tracking_token)
+    select ${campaign.workspaceId}, ${userId}, ${campaign.id}, r.id, 'Hello ' || r.email, '<p>Hi there</p>', true, 'draft',
            ${values.includeUnsubscribeLink ?? true}, md5(random()::text || r.id::text)
     from recipients r where r.campaign_id = ${campaign.id}`);
   return campaign;
@@ -112,9 +125,9 @@ export async function createCampaignWithFollowUps(db: Db, userId: number, count 
   const campaign = await createReadyCampaign(db, userId, count);
   await db.insert(campaignSteps).values({ campaignId: campaign.id, step: 2, delayDays: 2, templateId: null });
   await db.execute(sql`
-    insert into emails (user_id, campaign_id, recipient_id, step, subject, body, is_approved, status,
+    insert into emails (workspace_id, user_id, campaign_id, recipient_id, step, subject, body, is_approved, status,
                         include_unsubscribe_link, tracking_token)
-    select user_id, campaign_id, recipient_id, 2, 'Re: ' || subject, '<p>Following up</p>',
+    select workspace_id, user_id, campaign_id, recipient_id, 2, 'Re: ' || subject, '<p>Following up</p>',
            recipient_id < (select max(recipient_id) from emails where campaign_id = ${campaign.id}),
            'draft', true, md5(random()::text || id::text)
     from emails where campaign_id = ${campaign.id}`);

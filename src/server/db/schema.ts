@@ -1,8 +1,9 @@
 /**
  * Every table, gathered for drizzle (queries and drizzle-kit's migrations): accounts and their
- * settings, campaigns and what they send, and conversations (the suppression list and what the
- * mailbox sync reads).
+ * settings, workspaces and their members, campaigns and what they send, and conversations (the
+ * suppression list and what the mailbox sync reads).
  */
 export * from './tables/accounts';
 export * from './tables/campaigns';
 export * from './tables/conversations';
+export * from './tables/workspaces';

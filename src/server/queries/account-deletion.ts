@@ -1,9 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailboxSyncs, users } from '../db/schema';
+import { mailboxSyncs, memberships, users, workspaces } from '../db/schema';
 
 /**
- * Removes a user and every row that is theirs, in one transaction: the users row, and with it (every
+ * Removes a user and every row that is theirs, in one transaction: the workspaces only they belong
+ * to (with all in them), the users row, and with it (every
  * table referencing users, or a row of theirs, cascades) identities and tokens, sessions, sender
  * settings, templates, campaigns, recipients, emails, opens, figures, quotas, outbox, images, the
  * suppression list and inbound messages; then what refers to them by key rather than by foreign key:
@@ -13,6 +14,11 @@ import { mailboxSyncs, users } from '../db/schema';
  */
 export async function deleteUserAndData(db: Db, userId: number, mailboxKeys: string[]): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Workspaces nobody else belongs to go with their last member (everything in them cascades).
+    await tx.execute(sql`
+      delete from ${workspaces} w
+      where exists (select 1 from ${memberships} m where m.workspace_id = w.id and m.user_id = ${userId})
+        and not exists (select 1 from ${memberships} m where m.workspace_id = w.id and m.user_id <> ${userId})`);
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     if (deleted.length === 0) return false;
     if (mailboxKeys.length > 0) await tx.delete(mailboxSyncs).where(inArray(mailboxSyncs.key, mailboxKeys));

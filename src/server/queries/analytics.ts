@@ -10,14 +10,23 @@ import {
   recipients,
   sendQuota,
   unsubscribes,
+  type WorkspaceId,
 } from '../db/schema';
 
 // Every query here runs on each Analytics page load: all are prepared statements (see preparedQuery).
+const workspaceId = sql.placeholder('workspaceId');
 const userId = sql.placeholder('userId');
 const campaignId = sql.placeholder('campaignId');
 const from = sql.placeholder('from');
 const to = sql.placeholder('to');
 const stats = campaignDailyStats;
+
+/**
+ * The rollups are kept per campaign (and mailbox owner) by triggers; a workspace's rows are those
+ * of its campaigns, a few hundred ids off the campaigns' workspace index.
+ */
+const ofWorkspace = (campaignColumn: typeof stats.campaignId | typeof campaignStats.campaignId) =>
+  sql`${campaignColumn} in (select ${campaigns.id} from ${campaigns} where ${campaigns.workspaceId} = ${workspaceId})`;
 
 const campaignTotalsQuery = preparedQuery((db) =>
   db
@@ -36,7 +45,7 @@ const campaignTotalsQuery = preparedQuery((db) =>
     })
     .from(campaignStats)
     .innerJoin(campaigns, eq(campaigns.id, campaignStats.campaignId))
-    .where(eq(campaignStats.userId, userId))
+    .where(eq(campaigns.workspaceId, workspaceId))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .prepare('analytics_campaign_totals'),
 );
@@ -46,11 +55,11 @@ const campaignTotalsQuery = preparedQuery((db) =>
  * all-time sends, unique opens, unsubscribes, replies and hard bounces. One round trip serves both
  * the Analytics table (the campaigns that sent) and the unsubscribe total (all of them).
  */
-export function campaignTotals(db: Db, user: number) {
-  return campaignTotalsQuery(db).execute({ userId: user });
+export function campaignTotals(db: Db, workspace: WorkspaceId) {
+  return campaignTotalsQuery(db).execute({ workspaceId: workspace });
 }
 
-type Scope = 'user' | 'campaign';
+type Scope = 'workspace' | 'campaign';
 
 const rollupTotalsQuery = preparedVariants((db, scope: Scope) =>
   db
@@ -62,14 +71,16 @@ const rollupTotalsQuery = preparedVariants((db, scope: Scope) =>
       bounced: sql<number>`coalesce(sum(${stats.bounced}), 0)::int`,
     })
     .from(stats)
-    .where(and(eq(stats.userId, userId), scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined))
+    .where(
+      and(ofWorkspace(stats.campaignId), scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined),
+    )
     .prepare(`analytics_rollup_totals_${scope}`),
 );
 
-/** Rollup sums for a user, or one of their campaigns. */
-export async function rollupTotals(db: Db, user: number, campaign?: number) {
-  const [row] = await rollupTotalsQuery(db, campaign === undefined ? 'user' : 'campaign').execute({
-    userId: user,
+/** Rollup sums for a workspace, or one of its campaigns. */
+export async function rollupTotals(db: Db, workspace: WorkspaceId, campaign?: number) {
+  const [row] = await rollupTotalsQuery(db, campaign === undefined ? 'workspace' : 'campaign').execute({
+    workspaceId: workspace,
     campaignId: campaign,
   });
   return row ?? { sent: 0, opened: 0, openedIncludingMachine: 0, replied: 0, bounced: 0 };
@@ -88,7 +99,7 @@ const rollupPerDayQuery = preparedVariants((db, scope: Scope) =>
     .from(stats)
     .where(
       and(
-        eq(stats.userId, userId),
+        ofWorkspace(stats.campaignId),
         gte(stats.day, sql`${from}::date`),
         lte(stats.day, sql`${to}::date`),
         scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined,
@@ -99,9 +110,15 @@ const rollupPerDayQuery = preparedVariants((db, scope: Scope) =>
 );
 
 /** Per-day sums between two calendar days (inclusive); days without activity are absent. */
-export function rollupPerDay(db: Db, user: number, fromDay: string, toDay: string, campaign?: number) {
-  return rollupPerDayQuery(db, campaign === undefined ? 'user' : 'campaign').execute({
-    userId: user,
+export function rollupPerDay(
+  db: Db,
+  workspace: WorkspaceId,
+  fromDay: string,
+  toDay: string,
+  campaign?: number,
+) {
+  return rollupPerDayQuery(db, campaign === undefined ? 'workspace' : 'campaign').execute({
+    workspaceId: workspace,
     from: fromDay,
     to: toDay,
     campaignId: campaign,
@@ -136,7 +153,7 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
     .from(emails)
     .where(
       and(
-        eq(emails.userId, userId),
+        eq(emails.workspaceId, workspaceId),
         // A literal, not a parameter: the partial indexes' predicate must be provable from the plan.
         sql`${emails.status} = 'sent'`,
         scope === 'campaign' ? eq(emails.campaignId, campaignId) : undefined,
@@ -150,7 +167,7 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
   // The filter's total from the rollup, in the same round trip: an uncorrelated subquery, which
   // PostgreSQL runs once per statement, not once per row.
   const inScope = and(
-    eq(stats.userId, userId),
+    ofWorkspace(stats.campaignId),
     scope === 'campaign' ? eq(stats.campaignId, campaignId) : undefined,
   );
   const total =
@@ -172,11 +189,11 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
       humanOpenedAt: emails.humanOpenedAt,
       repliedAt: emails.repliedAt,
       bounceKind: emails.bounceKind,
-      // In the same round trip, off the suppression list's (user, lower(email)) index. A hard bounce
+      // In the same round trip, off the suppression list's (workspace, lower(email)) index. A hard bounce
       // suppresses the address too, but the Response column already shows that.
       unsubscribed: sql<boolean>`exists (
         select 1 from ${unsubscribes}
-        where ${unsubscribes.userId} = ${emails.userId}
+        where ${unsubscribes.workspaceId} = ${emails.workspaceId}
           and lower(${unsubscribes.email}) = lower(${recipients.email})
           and ${unsubscribes.reason} <> 'bounced')`,
     })
@@ -192,10 +209,10 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
  * One page of sent emails, sorted and filtered as asked; each row carries the filter's total (the
  * number of sent emails it matches, from the rollup). An empty page carries none: ask rollupTotals.
  */
-export function sentEmailsPage(db: Db, user: number, query: SentEmailsQuery) {
-  const scope: Scope = query.campaignId === undefined ? 'user' : 'campaign';
+export function sentEmailsPage(db: Db, workspace: WorkspaceId, query: SentEmailsQuery) {
+  const scope: Scope = query.campaignId === undefined ? 'workspace' : 'campaign';
   return sentEmailsPageQuery(db, `${query.sort}-${query.order}-${scope}-${query.opened}`).execute({
-    userId: user,
+    workspaceId: workspace,
     campaignId: query.campaignId,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
@@ -216,7 +233,7 @@ const quotaPerDayQuery = preparedQuery((db) =>
     .prepare('analytics_quota_per_day'),
 );
 
-/** Sends counted against the daily limits, per day between two calendar days (inclusive). */
+/** Sends counted against one mailbox's daily limits, per day between two calendar days (inclusive). */
 export function quotaPerDay(db: Db, user: number, fromDay: string, toDay: string) {
   return quotaPerDayQuery(db).execute({ userId: user, from: fromDay, to: toDay });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../db/client';
-import { campaignStats, campaigns, emails, templates } from '../db/schema';
+import { campaignStats, campaigns, emails, templates, type WorkspaceId } from '../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignValues = Pick<
@@ -31,12 +31,12 @@ export type CampaignListRow = CampaignRow & {
 };
 
 /**
- * The user's campaigns, newest first, each with its all-time figures from the campaign_stats rollup
+ * The workspace's campaigns, newest first, each with its all-time figures from the campaign_stats rollup
  * the Analytics page reads, joined in this one query (a campaign that never sent has no rollup row).
  */
 export async function listCampaignRows(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   archived: boolean,
 ): Promise<CampaignListRow[]> {
   const rows = await db
@@ -55,7 +55,7 @@ export async function listCampaignRows(
     .leftJoin(templates, eq(templates.id, campaigns.templateId))
     .where(
       and(
-        eq(campaigns.userId, userId),
+        eq(campaigns.workspaceId, workspaceId),
         archived ? isNotNull(campaigns.archivedAt) : isNull(campaigns.archivedAt),
       ),
     )
@@ -68,33 +68,61 @@ export async function listCampaignRows(
   }));
 }
 
-/** The user's active (not archived) campaigns, newest first. */
-export const listActiveCampaigns = (db: Db, userId: number) => listCampaignRows(db, userId, false);
+/** The workspace's active (not archived) campaigns, newest first. */
+export const listActiveCampaigns = (db: Db, workspaceId: WorkspaceId) =>
+  listCampaignRows(db, workspaceId, false);
 
 const ownedCampaign = preparedQuery((db) =>
   db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.userId, sql.placeholder('userId')), eq(campaigns.id, sql.placeholder('id'))))
+    .where(
+      and(eq(campaigns.workspaceId, sql.placeholder('workspaceId')), eq(campaigns.id, sql.placeholder('id'))),
+    )
     .prepare('find_campaign'),
 );
 
-export async function findCampaign(db: Db, userId: number, id: number): Promise<CampaignRow | null> {
-  const [row] = await ownedCampaign(db).execute({ userId, id });
+export async function findCampaign(
+  db: Db,
+  workspaceId: WorkspaceId,
+  id: number,
+): Promise<CampaignRow | null> {
+  const [row] = await ownedCampaign(db).execute({ workspaceId, id });
   return row ?? null;
 }
 
-export async function insertCampaign(db: Db, userId: number, values: CampaignValues): Promise<CampaignRow> {
+const madeCampaignQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.userId, sql.placeholder('userId')), eq(campaigns.id, sql.placeholder('id'))))
+    .prepare('find_made_campaign'),
+);
+
+/**
+ * A campaign by its maker, for the jobs that work on it (generation, draft checks): their payload
+ * names the maker, whose mailbox the emails go from, and no request's workspace.
+ */
+export async function findMadeCampaign(db: Db, userId: number, id: number): Promise<CampaignRow | null> {
+  const [row] = await madeCampaignQuery(db).execute({ userId, id });
+  return row ?? null;
+}
+
+export async function insertCampaign(
+  db: Db,
+  owner: { workspaceId: WorkspaceId; userId: number },
+  values: CampaignValues,
+): Promise<CampaignRow> {
   const [row] = await db
     .insert(campaigns)
-    .values({ userId, ...values })
+    .values({ ...owner, ...values })
     .returning();
   return row!;
 }
 
 export async function updateCampaign(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   id: number,
   values: Partial<CampaignRow>,
   onlyInStatus?: Status[],
@@ -104,7 +132,7 @@ export async function updateCampaign(
     .set({ ...values, updatedAt: new Date() })
     .where(
       and(
-        eq(campaigns.userId, userId),
+        eq(campaigns.workspaceId, workspaceId),
         eq(campaigns.id, id),
         onlyInStatus ? inArray(campaigns.status, onlyInStatus) : undefined,
       ),
@@ -113,10 +141,10 @@ export async function updateCampaign(
   return row ?? null;
 }
 
-export async function deleteCampaign(db: Db, userId: number, id: number): Promise<boolean> {
+export async function deleteCampaign(db: Db, workspaceId: WorkspaceId, id: number): Promise<boolean> {
   const deleted = await db
     .delete(campaigns)
-    .where(and(eq(campaigns.userId, userId), eq(campaigns.id, id)))
+    .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
     .returning({ id: campaigns.id });
   return deleted.length > 0;
 }

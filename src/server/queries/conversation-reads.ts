@@ -1,17 +1,31 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../contract/conversations';
 import type { Db } from '../db/client';
-import { emailOpens, emails, inboundMessages, mailboxSyncs, recipients, unsubscribes } from '../db/schema';
+import {
+  emailOpens,
+  emails,
+  inboundMessages,
+  mailboxSyncs,
+  recipients,
+  unsubscribes,
+  type WorkspaceId,
+} from '../db/schema';
 
 export type InboundRow = typeof inboundMessages.$inferSelect;
 
 /** What the mailbox sync recorded about one email, oldest first. */
-export async function listEmailInbound(db: Db, userId: number, emailId: number): Promise<InboundRow[]> {
-  return db
-    .select()
+export async function listEmailInbound(
+  db: Db,
+  workspaceId: WorkspaceId,
+  emailId: number,
+): Promise<InboundRow[]> {
+  const rows = await db
+    .select({ message: inboundMessages })
     .from(inboundMessages)
-    .where(and(eq(inboundMessages.userId, userId), eq(inboundMessages.emailId, emailId)))
+    .innerJoin(emails, eq(emails.id, inboundMessages.emailId))
+    .where(and(eq(emails.workspaceId, workspaceId), eq(inboundMessages.emailId, emailId)))
     .orderBy(inboundMessages.receivedAt, inboundMessages.id);
+  return rows.map((row) => row.message);
 }
 
 /** The first open by a person and the first by an image proxy, each when there is one. */
@@ -29,13 +43,13 @@ export async function firstOpensOf(db: Db, emailId: number): Promise<{ at: Date;
 /** The suppression-list entry this email caused, if any (its link, an emailed request, a bounce). */
 export async function unsubscribeByEmail(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   emailId: number,
 ): Promise<{ at: Date; reason: SuppressionReason } | null> {
   const [row] = await db
     .select({ at: unsubscribes.createdAt, reason: unsubscribes.reason })
     .from(unsubscribes)
-    .where(and(eq(unsubscribes.userId, userId), eq(unsubscribes.emailId, emailId)))
+    .where(and(eq(unsubscribes.workspaceId, workspaceId), eq(unsubscribes.emailId, emailId)))
     .limit(1);
   return row ?? null;
 }
@@ -43,13 +57,13 @@ export async function unsubscribeByEmail(
 /** A campaign's replies by people, newest first, with the address each answered email went to. */
 export async function listCampaignReplies(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   limit: number,
   offset: number,
 ): Promise<{ rows: (InboundRow & { emailId: number; recipientEmail: string })[]; total: number }> {
   const where = and(
-    eq(inboundMessages.userId, userId),
+    eq(emails.workspaceId, workspaceId),
     eq(inboundMessages.kind, 'reply'),
     eq(emails.campaignId, campaignId),
   );

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, ne, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, REVIEW_RANK, recipients } from '../db/schema';
+import { campaigns, emails, REVIEW_RANK, recipients, type WorkspaceId } from '../db/schema';
 import { nothingFound } from './emails';
 
 export type EmailRow = typeof emails.$inferSelect;
 
-export async function findOwnEmail(db: Db, userId: number, id: number) {
+export async function findOwnEmail(db: Db, workspaceId: WorkspaceId, id: number) {
   const [row] = await db
     .select({
       email: emails,
@@ -14,14 +14,14 @@ export async function findOwnEmail(db: Db, userId: number, id: number) {
     })
     .from(emails)
     .innerJoin(recipients, eq(recipients.id, emails.recipientId))
-    .where(and(eq(emails.userId, userId), eq(emails.id, id)));
+    .where(and(eq(emails.workspaceId, workspaceId), eq(emails.id, id)));
   return row ?? null;
 }
 
-/** Updates an email of this user if it is in one of `from` states; null otherwise. */
+/** Updates an email of this workspace if it is in one of `from` states; null otherwise. */
 export async function updateOwnEmail(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   id: number,
   values: Partial<EmailRow>,
   from?: readonly EmailRow['status'][],
@@ -29,7 +29,13 @@ export async function updateOwnEmail(
   const [row] = await db
     .update(emails)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(emails.userId, userId), eq(emails.id, id), from ? inArray(emails.status, from) : undefined))
+    .where(
+      and(
+        eq(emails.workspaceId, workspaceId),
+        eq(emails.id, id),
+        from ? inArray(emails.status, from) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -60,12 +66,12 @@ export async function approveCampaignEmails(
 }
 
 /**
- * Updates the emails among `ids` that belong to this user and are in one of `from` states; returns
- * each changed email's id and campaign. Other ids (another user's, or in another state) are left alone.
+ * Updates the emails among `ids` that belong to this workspace and are in one of `from` states; returns
+ * each changed email's id and campaign. Other ids (another workspace's, or in another state) are left alone.
  */
 export async function updateOwnEmails(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   ids: readonly number[],
   values: Partial<EmailRow>,
   from: readonly EmailRow['status'][],
@@ -75,7 +81,7 @@ export async function updateOwnEmails(
     .set({ ...values, updatedAt: new Date() })
     .where(
       and(
-        eq(emails.userId, userId),
+        eq(emails.workspaceId, workspaceId),
         // One array parameter rather than a list of them: a few hundred ids stay cheap to plan.
         sql`${emails.id} = any(${param([...ids])}::bigint[])`,
         inArray(emails.status, from),
@@ -84,16 +90,16 @@ export async function updateOwnEmails(
     .returning({ id: emails.id, campaignId: emails.campaignId });
 }
 
-/** A page of the user's scheduled emails, soonest first; of one campaign with `campaignId`. */
+/** A page of the workspace's scheduled emails, soonest first; of one campaign with `campaignId`. */
 export async function listScheduledPage(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   limit: number,
   offset: number,
   campaignId?: number,
 ) {
   const where = and(
-    eq(emails.userId, userId),
+    eq(emails.workspaceId, workspaceId),
     eq(emails.status, 'scheduled'),
     campaignId === undefined ? undefined : eq(emails.campaignId, campaignId),
   );

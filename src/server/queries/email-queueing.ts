@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM, FOLLOW_UPS_TO_START } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients } from '../db/schema';
+import { campaigns, emails, recipients, type WorkspaceId } from '../db/schema';
 import { emailIdIn } from './email-sending';
 import { stopFollowUpsAmong } from './sequences';
 
@@ -12,10 +12,10 @@ import { stopFollowUpsAmong } from './sequences';
 
 type EmailRow = typeof emails.$inferSelect;
 
-/** Queues the given emails of a user that are in one of `from` states; returns the ids queued. */
+/** Queues the given emails of a workspace that are in one of `from` states; returns the ids queued. */
 export async function queueEmails(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   ids: number[],
   from: readonly EmailRow['status'][],
 ) {
@@ -23,13 +23,13 @@ export async function queueEmails(
   const rows = await db
     .update(emails)
     .set({ status: 'queued', scheduledFor: null, errorMessage: null, updatedAt: new Date() })
-    .where(and(eq(emails.userId, userId), emailIdIn(ids), inArray(emails.status, from)))
+    .where(and(eq(emails.workspaceId, workspaceId), emailIdIn(ids), inArray(emails.status, from)))
     .returning({ id: emails.id });
   return rows.map((r) => r.id);
 }
 
 /**
- * Schedules the user's emails among `ids` that are in one of `from` states for `at`; a follow-up
+ * Schedules the workspace's emails among `ids` that are in one of `from` states for `at`; a follow-up
  * whose step before it was sent goes no earlier than its due time (that step's sending time plus
  * the step's delay, inside the campaign's sending window), whatever time it is given, so moving a
  * sequence's emails together never shortens its gaps. Returns each email scheduled, and whether
@@ -37,10 +37,12 @@ export async function queueEmails(
  */
 export async function scheduleEmails(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   ids: number[],
   at: Date,
   from: readonly EmailRow['status'][],
+  /** Only the emails going from this person's mailbox, when given. */
+  senderId?: number,
 ): Promise<{ id: number; campaignId: number; keptDueTime: boolean }[]> {
   if (ids.length === 0) return [];
   const time = sql`${at.toISOString()}::timestamptz`;
@@ -62,7 +64,8 @@ export async function scheduleEmails(
                where x.step > 1 and p.recipient_id = x.recipient_id and p.step = x.step - 1
                  and p.status = 'sent') as due
         from ${emails} x
-       where x.id = any(${param(ids)}::bigint[]) and x.user_id = ${userId}::integer
+       where x.id = any(${param(ids)}::bigint[]) and x.workspace_id = ${workspaceId}::integer
+         ${senderId === undefined ? sql`` : sql`and x.user_id = ${senderId}::integer`}
     ) d
     where e.id = d.id and e.status = any(${param([...from])}::text[])
     returning e.id::int as id, e.campaign_id::int as "campaignId", e.scheduled_for > ${time} as "keptDueTime"`,
@@ -99,18 +102,18 @@ export async function approvedUnsent(db: Db, campaignId: number, followUps = fal
 }
 
 /**
- * Puts these approved follow-ups of a user into their sequence: each waits for the step before it,
+ * Puts these approved follow-ups of a workspace into their sequence: each waits for the step before it,
  * or, when that one was sent already, is scheduled for its due time; one that something stops (a
  * reply, a bounce, the step before not sent) is stopped with the reason. Returns the ids armed.
  */
-export async function armFollowUps(db: Db, userId: number, ids: number[]) {
+export async function armFollowUps(db: Db, workspaceId: WorkspaceId, ids: number[]) {
   if (ids.length === 0) return [];
   const armed = await selectRows<{ id: number }>(
     db,
     sql`
     update ${emails}
     set status = 'waiting', scheduled_for = null, error_message = null, updated_at = now()
-    where id = any(${param(ids)}::bigint[]) and user_id = ${userId}::integer and step > 1 and is_approved
+    where id = any(${param(ids)}::bigint[]) and workspace_id = ${workspaceId}::integer and step > 1 and is_approved
       and status = any(${param(ALLOWED_FROM['send-approved'])}::text[])
     returning id::int as id`,
   );

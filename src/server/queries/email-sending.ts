@@ -1,7 +1,7 @@
 import { and, eq, lt, param, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients, unsubscribes } from '../db/schema';
+import { campaigns, emails, recipients, unsubscribes, type WorkspaceId } from '../db/schema';
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -98,7 +98,7 @@ export async function claimManyForSending(
         select e.id,
                case when e.step > 1 then follow_up_stop_reason(e.recipient_id, e.step) end as stop_reason,
                exists (select 1 from ${unsubscribes} u
-                       where u.user_id = e.user_id and lower(u.email) = lower(r.email)) as suppressed
+                       where u.workspace_id = e.workspace_id and lower(u.email) = lower(r.email)) as suppressed
         from ${emails} e
         join ${recipients} r on r.id = e.recipient_id
         where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued'
@@ -143,19 +143,21 @@ export async function claimManyForSending(
 }
 
 /**
- * One email of this user with what composing it needs, as claimManyForSending would give it,
+ * One email of this workspace with what composing it needs, as claimManyForSending would give it,
  * without claiming it (the "as sent" preview): its Message-ID if it has one yet, and for a
  * follow-up the thread as it stands (the first email's subject, the Message-IDs already sent).
  */
-export async function emailToPreview(db: Db, userId: number, emailId: number) {
+export async function emailToPreview(db: Db, workspaceId: WorkspaceId, emailId: number) {
   const [row] = await selectRows<
     Omit<ClaimedForSending, 'thread' | 'attempts' | 'messageId'> & {
       messageId: string | null;
+      /** Whose mailbox it goes from: the From line, signature and footer are theirs. */
+      senderId: number;
     } & ThreadColumns
   >(
     db,
     sql`
-    select ${composeColumns(sql.raw('e'))},
+    select ${composeColumns(sql.raw('e'))}, e.user_id as "senderId",
            thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
            null as "providerThreadId"
     from ${emails} e
@@ -167,7 +169,7 @@ export async function emailToPreview(db: Db, userId: number, emailId: number) {
       from ${emails} p
       where e.step > 1 and p.recipient_id = e.recipient_id and p.step < e.step
     ) thread on true
-    where e.id = ${emailId} and e.user_id = ${userId}`,
+    where e.id = ${emailId} and e.workspace_id = ${workspaceId}`,
   );
   if (!row) return null;
   const { threadMessageIds, threadSubject, providerThreadId: _, ...email } = row;
@@ -271,12 +273,12 @@ export async function staleSending(db: Db, claimedBefore: Date) {
 }
 
 /**
- * Of these emails of a user, those in one of `from` states whose recipient is on the user's
+ * Of these emails of a workspace, those in one of `from` states whose recipient is on its
  * suppression list (any letter case) move to unsubscribed with `errorMessage`; returns their ids.
  */
 export async function settleSuppressedEmails(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   ids: number[],
   from: readonly EmailRow['status'][],
   errorMessage: string,
@@ -288,9 +290,9 @@ export async function settleSuppressedEmails(
     update ${emails} e
     set status = 'unsubscribed', scheduled_for = null, error_message = ${errorMessage}::text, updated_at = now()
     from ${recipients} r
-    where e.id = any(${param(ids)}::bigint[]) and e.user_id = ${userId}::integer
+    where e.id = any(${param(ids)}::bigint[]) and e.workspace_id = ${workspaceId}::integer
       and e.status = any(${param(from)}::text[]) and r.id = e.recipient_id
-      and exists (select 1 from ${unsubscribes} u where u.user_id = ${userId}::integer and lower(u.email) = lower(r.email))
+      and exists (select 1 from ${unsubscribes} u where u.workspace_id = ${workspaceId}::integer and lower(u.email) = lower(r.email))
     returning e.id::int as id`,
   );
   return rows.map((r) => r.id);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, lt, param, sql } from 'drizzle-orm';
 import { FINDING_KINDS, type FindingKind } from '../../contract/draft-findings';
 import { ALLOWED_FROM, FOLLOW_UPS_TO_START } from '../../contract/email-rules';
 import { columnArrays, type Db, selectRows } from '../db/client';
-import { emails, REVIEW_RANK, recipients } from '../db/schema';
+import { emails, REVIEW_RANK, recipients, type WorkspaceId } from '../db/schema';
 
 export type NewEmail = {
   recipientId: number;
@@ -22,7 +22,7 @@ export type NewEmail = {
  */
 export async function insertEmailBatch(
   db: Db,
-  campaign: { id: number; userId: number; includeUnsubscribeLink: boolean },
+  campaign: { id: number; workspaceId: WorkspaceId; userId: number; includeUnsubscribeLink: boolean },
   rows: NewEmail[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -30,9 +30,9 @@ export async function insertEmailBatch(
   const inserted = await selectRows(
     db,
     sql`
-    insert into ${emails} (user_id, campaign_id, include_unsubscribe_link, recipient_id, step, subject, body, status,
-                           error_message, attention_reason, tracking_token)
-    select ${campaign.userId}, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
+    insert into ${emails} (workspace_id, user_id, campaign_id, include_unsubscribe_link, recipient_id, step, subject,
+                           body, status, error_message, attention_reason, tracking_token)
+    select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
     from unnest(${column('recipientId')}::bigint[], ${column('step')}::integer[], ${column('subject')}::text[],
                 ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
                 ${column('attentionReason')}::text[], ${column('trackingToken')}::text[])

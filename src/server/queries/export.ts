@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, emailOpens, emails, inboundMessages, recipients, unsubscribes } from '../db/schema';
+import {
+  campaigns,
+  emailOpens,
+  emails,
+  inboundMessages,
+  recipients,
+  unsubscribes,
+  type WorkspaceId,
+} from '../db/schema';
 
-export async function exportCampaigns(db: Db, userId: number) {
-  return db.select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.id));
+export async function exportCampaigns(db: Db, workspaceId: WorkspaceId) {
+  return db.select().from(campaigns).where(eq(campaigns.workspaceId, workspaceId)).orderBy(asc(campaigns.id));
 }
 
-/** One page of a user's recipients with their email, keyed by recipient id (keyset paging). */
-export async function exportRecipientPage(db: Db, userId: number, afterId: number, limit: number) {
+/** One page of a workspace's recipients with their email, keyed by recipient id (keyset paging). */
+export async function exportRecipientPage(db: Db, workspaceId: WorkspaceId, afterId: number, limit: number) {
   return db
     .select({
       id: recipients.id,
@@ -32,16 +40,21 @@ export async function exportRecipientPage(db: Db, userId: number, afterId: numbe
     .from(recipients)
     .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))
     .leftJoin(emails, eq(emails.recipientId, recipients.id))
-    .where(and(eq(campaigns.userId, userId), gt(recipients.id, afterId)))
+    .where(and(eq(campaigns.workspaceId, workspaceId), gt(recipients.id, afterId)))
     .orderBy(asc(recipients.id))
     .limit(limit);
 }
 
 /**
- * One page of the user's suppression list, by id (keyset paging), with, for a hard bounce, the
+ * One page of the workspace's suppression list, by id (keyset paging), with, for a hard bounce, the
  * status code and diagnostic of the bounce report read for its email (the latest hard one).
  */
-export async function exportUnsubscribePage(db: Db, userId: number, afterId: number, limit: number) {
+export async function exportUnsubscribePage(
+  db: Db,
+  workspaceId: WorkspaceId,
+  afterId: number,
+  limit: number,
+) {
   return db
     .select({
       id: unsubscribes.id,
@@ -74,7 +87,7 @@ export async function exportUnsubscribePage(db: Db, userId: number, afterId: num
         .as('bounce'),
       sql`true`,
     )
-    .where(and(eq(unsubscribes.userId, userId), gt(unsubscribes.id, afterId)))
+    .where(and(eq(unsubscribes.workspaceId, workspaceId), gt(unsubscribes.id, afterId)))
     .orderBy(asc(unsubscribes.id))
     .limit(limit);
 }
@@ -82,7 +95,7 @@ export async function exportUnsubscribePage(db: Db, userId: number, afterId: num
 /** One page of the unsubscribes that came from one campaign, by id (keyset paging). */
 export async function exportCampaignUnsubscribePage(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   afterId: number,
   limit: number,
@@ -97,7 +110,7 @@ export async function exportCampaignUnsubscribePage(
     .from(unsubscribes)
     .where(
       and(
-        eq(unsubscribes.userId, userId),
+        eq(unsubscribes.workspaceId, workspaceId),
         eq(unsubscribes.campaignId, campaignId),
         gt(unsubscribes.id, afterId),
       ),

@@ -1,9 +1,15 @@
 import { param, sql } from 'drizzle-orm';
 import type { BounceKind, InboundKind } from '../../contract/conversations';
 import { columnArrays, type Db, selectRows } from '../db/client';
-import { emails, inboundMessages, recipients, users } from '../db/schema';
+import { emails, inboundMessages, recipients, users, type WorkspaceId } from '../db/schema';
 
-export type SentEmailRef = { id: number; campaignId: number; recipientEmail: string };
+/** A sent email an inbound message answers: its workspace's suppression list takes any opt-out. */
+export type SentEmailRef = {
+  id: number;
+  workspaceId: WorkspaceId;
+  campaignId: number;
+  recipientEmail: string;
+};
 
 /**
  * The user's sent email one of these Message-IDs names (bare, without angle brackets), the newest
@@ -15,10 +21,15 @@ export async function sentEmailByMessageIds(
   ids: string[],
 ): Promise<SentEmailRef | null> {
   if (ids.length === 0) return null;
-  const [row] = await selectRows<{ id: string | number; campaign_id: number; recipient_email: string }>(
+  const [row] = await selectRows<{
+    id: string | number;
+    workspace_id: WorkspaceId;
+    campaign_id: number;
+    recipient_email: string;
+  }>(
     db,
     sql`
-    select e.id, e.campaign_id, r.email as recipient_email
+    select e.id, e.workspace_id, e.campaign_id, r.email as recipient_email
     from ${emails} e join ${recipients} r on r.id = e.recipient_id
     where e.user_id = ${userId}::integer
       and e.message_id = any(${param(ids.map((id) => `<${id}>`))}::text[])
@@ -26,7 +37,12 @@ export async function sentEmailByMessageIds(
     limit 1`,
   );
   return row
-    ? { id: Number(row.id), campaignId: row.campaign_id, recipientEmail: row.recipient_email }
+    ? {
+        id: Number(row.id),
+        workspaceId: row.workspace_id,
+        campaignId: row.campaign_id,
+        recipientEmail: row.recipient_email,
+      }
     : null;
 }
 
@@ -46,6 +62,7 @@ export async function sentEmailsByMessageIds(db: Db, ids: string[]): Promise<Sen
   if (ids.length === 0) return [];
   const rows = await selectRows<{
     id: string | number;
+    workspace_id: WorkspaceId;
     campaign_id: number;
     recipient_email: string;
     message_id: string;
@@ -55,12 +72,13 @@ export async function sentEmailsByMessageIds(db: Db, ids: string[]): Promise<Sen
   }>(
     db,
     sql`
-    select e.id, e.campaign_id, r.email as recipient_email, e.message_id, e.user_id, u.email as user_email, e.sent_at
+    select e.id, e.workspace_id, e.campaign_id, r.email as recipient_email, e.message_id, e.user_id, u.email as user_email, e.sent_at
     from ${emails} e join ${recipients} r on r.id = e.recipient_id join ${users} u on u.id = e.user_id
     where e.message_id = any(${param(ids.map((id) => `<${id}>`))}::text[])`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
+    workspaceId: r.workspace_id,
     campaignId: r.campaign_id,
     recipientEmail: r.recipient_email,
     messageId: r.message_id.replace(/^<|>$/g, ''),
@@ -76,17 +94,27 @@ export async function sentEmailInThread(
   userId: number,
   threadId: string,
 ): Promise<SentEmailRef | null> {
-  const [row] = await selectRows<{ id: string | number; campaign_id: number; recipient_email: string }>(
+  const [row] = await selectRows<{
+    id: string | number;
+    workspace_id: WorkspaceId;
+    campaign_id: number;
+    recipient_email: string;
+  }>(
     db,
     sql`
-    select e.id, e.campaign_id, r.email as recipient_email
+    select e.id, e.workspace_id, e.campaign_id, r.email as recipient_email
     from ${emails} e join ${recipients} r on r.id = e.recipient_id
     where e.user_id = ${userId}::integer and e.provider_thread_id = ${threadId}::text
     order by e.sent_at nulls last, e.id
     limit 1`,
   );
   return row
-    ? { id: Number(row.id), campaignId: row.campaign_id, recipientEmail: row.recipient_email }
+    ? {
+        id: Number(row.id),
+        workspaceId: row.workspace_id,
+        campaignId: row.campaign_id,
+        recipientEmail: row.recipient_email,
+      }
     : null;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, param, sql } from 'drizzle-orm';
 import { columnArrays, type Db, preparedQuery, selectRows } from '../db/client';
-import { emailOpens, emails, recipients } from '../db/schema';
+import { campaigns, emailOpens, emails, recipients, type WorkspaceId } from '../db/schema';
 
 export type NewOpen = {
   emailId: number;
@@ -64,8 +64,9 @@ const machineOpensQuery = preparedQuery((db) =>
     .from(emailOpens)
     .where(
       and(
-        eq(emailOpens.userId, sql.placeholder('userId')),
         eq(emailOpens.campaignId, sql.placeholder('campaignId')),
+        sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${sql.placeholder('campaignId')}
+                       and ${campaigns.workspaceId} = ${sql.placeholder('workspaceId')})`,
         sql`${emailOpens.isMachine}`,
       ),
     )
@@ -73,20 +74,20 @@ const machineOpensQuery = preparedQuery((db) =>
 );
 
 /** Opens of a campaign's emails recorded as likely image-proxy prefetches (every fetch, not unique). */
-export async function countMachineOpens(db: Db, userId: number, campaignId: number) {
-  const [row] = await machineOpensQuery(db).execute({ userId, campaignId });
+export async function countMachineOpens(db: Db, workspaceId: WorkspaceId, campaignId: number) {
+  const [row] = await machineOpensQuery(db).execute({ workspaceId, campaignId });
   return row?.n ?? 0;
 }
 
 /** Addresses of a campaign's sent emails that a person (not a proxy) opened, in address order. */
-export async function listHumanOpenedAddresses(db: Db, userId: number, campaignId: number) {
+export async function listHumanOpenedAddresses(db: Db, workspaceId: WorkspaceId, campaignId: number) {
   const rows = await db
     .select({ email: recipients.email })
     .from(emails)
     .innerJoin(recipients, eq(recipients.id, emails.recipientId))
     .where(
       and(
-        eq(emails.userId, userId),
+        eq(emails.workspaceId, workspaceId),
         eq(emails.campaignId, campaignId),
         eq(emails.status, 'sent'),
         isNotNull(emails.humanOpenedAt),

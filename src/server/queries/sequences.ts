@@ -1,6 +1,6 @@
 import { param, type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients, unsubscribes, users } from '../db/schema';
+import { campaigns, emails, recipients, unsubscribes, users, type WorkspaceId } from '../db/schema';
 
 /** Follow-ups not yet on their way: what a reply, a bounce or an unsubscribe can still stop. */
 const STOPPABLE = ['draft', 'waiting', 'scheduled', 'queued'] as const;
@@ -45,12 +45,12 @@ export const stopFollowUpsAfter = (db: Db, emailIds: number[]) =>
         sql`select recipient_id from ${emails} where id = any(${param(emailIds)}::bigint[])`,
       );
 
-/** After an address joined the user's suppression list: its follow-ups in every campaign stop. */
-export const stopFollowUpsToAddress = (db: Db, userId: number, address: string) =>
+/** After an address joined the workspace's suppression list: its follow-ups in every campaign stop. */
+export const stopFollowUpsToAddress = (db: Db, workspaceId: WorkspaceId, address: string) =>
   stopFollowUpsOf(
     db,
     sql`select r.id from ${recipients} r join ${campaigns} c on c.id = r.campaign_id
-        where c.user_id = ${userId}::integer and lower(r.email) = lower(${address}::text)`,
+        where c.workspace_id = ${workspaceId}::integer and lower(r.email) = lower(${address}::text)`,
   );
 
 /**

@@ -1,10 +1,11 @@
 import { eq, param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emails, recipients } from '../db/schema';
+import { emails, recipients, type WorkspaceId } from '../db/schema';
 
 export type TrackedEmail = {
   id: number;
   userId: number;
+  workspaceId: WorkspaceId;
   campaignId: number;
   status: (typeof emails.$inferSelect)['status'];
   sentAt: Date | null;
@@ -30,6 +31,7 @@ export async function findEmailsByTrackingTokens(
     .select({
       id: emails.id,
       userId: emails.userId,
+      workspaceId: emails.workspaceId,
       campaignId: emails.campaignId,
       status: emails.status,
       sentAt: emails.sentAt,

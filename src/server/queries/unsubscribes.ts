@@ -1,10 +1,13 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../contract/conversations';
 import { type Db, preparedQuery, selectRows } from '../db/client';
-import { unsubscribes } from '../db/schema';
+import { unsubscribes, type WorkspaceId } from '../db/schema';
 import { stopFollowUpsToAddress } from './sequences';
 
 export type NewUnsubscribe = {
+  /** Whose suppression list: one entry stops every campaign of the workspace. */
+  workspaceId: WorkspaceId;
+  /** The mailbox owner it came through (the sender of the email it answers). */
   userId: number;
   email: string;
   /** The campaign and email it came from; null for an emailed request that quotes none of ours. */
@@ -15,30 +18,32 @@ export type NewUnsubscribe = {
 };
 
 /**
- * Idempotent: the first unsubscribe of an address for a user is kept (with the campaign and
+ * Idempotent: the first unsubscribe of an address in a workspace is kept (with the campaign and
  * email it came from); later ones change nothing. Returns whether a row was added.
  */
 export async function insertUnsubscribe(db: Db, values: NewUnsubscribe): Promise<boolean> {
   const rows = await selectRows(
     db,
     sql`
-    insert into ${unsubscribes} (user_id, email, campaign_id, email_id, reason)
-    values (${values.userId}::integer, ${values.email}::text, ${values.campaignId}::integer,
+    insert into ${unsubscribes} (workspace_id, user_id, email, campaign_id, email_id, reason)
+    values (${values.workspaceId}::integer, ${values.userId}::integer, ${values.email}::text, ${values.campaignId}::integer,
             ${values.emailId}::bigint, ${values.reason ?? 'link'}::text)
-    on conflict (user_id, lower(email)) do nothing
+    on conflict (workspace_id, lower(email)) do nothing
     returning id`,
   );
   // Whatever the route (link, one-click, email request, hard bounce), no follow-up goes to them.
-  if (rows.length > 0) await stopFollowUpsToAddress(db, values.userId, values.email);
+  if (rows.length > 0) await stopFollowUpsToAddress(db, values.workspaceId, values.email);
   return rows.length > 0;
 }
 
-/** Uses the unique (user_id, lower(email)) index. */
-export async function hasUnsubscribe(db: Db, userId: number, email: string): Promise<boolean> {
+/** Uses the unique (workspace_id, lower(email)) index. */
+export async function hasUnsubscribe(db: Db, workspaceId: WorkspaceId, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: unsubscribes.id })
     .from(unsubscribes)
-    .where(and(eq(unsubscribes.userId, userId), sql`lower(${unsubscribes.email}) = lower(${email})`))
+    .where(
+      and(eq(unsubscribes.workspaceId, workspaceId), sql`lower(${unsubscribes.email}) = lower(${email})`),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -49,7 +54,7 @@ const campaignUnsubscribesQuery = preparedQuery((db) =>
     .from(unsubscribes)
     .where(
       and(
-        eq(unsubscribes.userId, sql.placeholder('userId')),
+        eq(unsubscribes.workspaceId, sql.placeholder('workspaceId')),
         eq(unsubscribes.campaignId, sql.placeholder('campaignId')),
         // Bounced addresses are suppressed too, but nobody asked to leave: not an unsubscriber.
         ne(unsubscribes.reason, 'bounced'),
@@ -60,6 +65,6 @@ const campaignUnsubscribesQuery = preparedQuery((db) =>
 );
 
 /** Unsubscribes that came from one campaign, newest first. */
-export function listCampaignUnsubscribes(db: Db, userId: number, campaignId: number) {
-  return campaignUnsubscribesQuery(db).execute({ userId, campaignId });
+export function listCampaignUnsubscribes(db: Db, workspaceId: WorkspaceId, campaignId: number) {
+  return campaignUnsubscribesQuery(db).execute({ workspaceId, campaignId });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthAccounts, users } from '../db/schema';
+import { insertWorkspace, personalWorkspaceName } from './workspaces';
 
 export type Provider = 'google' | 'microsoft' | 'local';
 
@@ -58,6 +59,8 @@ export async function upsertUserFromIdentity(db: Db, identity: Identity, tokens:
     } else {
       const [created] = await tx.insert(users).values(profile).returning({ id: users.id });
       userId = created!.id;
+      // Everyone starts with a workspace of their own; invitations add them to others.
+      await insertWorkspace(tx, userId, personalWorkspaceName(identity));
       await tx.insert(oauthAccounts).values({
         userId,
         provider: identity.provider,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { SentEmailsQuery } from '../../contract/analytics';
 import { api } from '../../contract/api';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
+import type { WorkspaceId } from '../db/schema';
 import { coalesced } from '../lib/coalesced';
 import {
   getAnalyticsOverview,
@@ -11,36 +11,41 @@ import {
   getSentEmails,
 } from '../services/analytics';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
-/** The Analytics page and Settings' history chart; everything is the signed-in user's own. */
+/** The Analytics page and Settings' history chart; everything is the workspace's, but the history chart: the signed-in person's mailbox. */
 export function analyticsRoutes(app: AppInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser(ctx) };
+  const serve = routeServer(app, ctx);
   // Each read is shared by identical requests in flight together (see coalesced).
   type User = FastifyRequest['user'];
-  const overview = coalesced(String, (userId: number) => getAnalyticsOverview(ctx.db, userId));
+  type Scope = { workspaceId: WorkspaceId; timeZone: string };
+  const overview = coalesced(String, (workspaceId: WorkspaceId) => getAnalyticsOverview(ctx.db, workspaceId));
   const daily = coalesced(
-    (a: { user: User; days: number; campaignId?: number }) =>
-      `${a.user.id}:${a.user.timeZone}:${a.days}:${a.campaignId ?? ''}`,
-    (a) => getDailyActivity(ctx.db, a.user, a.days, a.campaignId),
+    (a: { scope: Scope; days: number; campaignId?: number }) =>
+      `${a.scope.workspaceId}:${a.scope.timeZone}:${a.days}:${a.campaignId ?? ''}`,
+    (a) => getDailyActivity(ctx.db, a.scope, a.days, a.campaignId),
   );
   const sentEmails = coalesced(
-    (a: { userId: number; query: SentEmailsQuery }) => `${a.userId}:${JSON.stringify(a.query)}`,
-    (a) => getSentEmails(ctx.db, a.userId, a.query),
+    (a: { workspaceId: WorkspaceId; query: SentEmailsQuery }) =>
+      `${a.workspaceId}:${JSON.stringify(a.query)}`,
+    (a) => getSentEmails(ctx.db, a.workspaceId, a.query),
   );
+  // The history chart is of the signed-in person's own mailbox: its sends against the daily limits.
   const history = coalesced(
     (a: { user: User; days: number }) => `${a.user.id}:${a.user.timeZone}:${a.days}`,
     (a) => getDailyEmailHistory(ctx.db, a.user, a.days),
   );
 
-  serve(app, api.analytics.overview, signedIn, (request) => overview(request.user.id));
-  serve(app, api.analytics.daily, signedIn, (request) =>
-    daily({ user: request.user, days: request.query.days, campaignId: request.query.campaignId }),
+  serve(api.analytics.overview, (request) => overview(request.member.workspaceId));
+  serve(api.analytics.daily, (request) =>
+    daily({
+      scope: { workspaceId: request.member.workspaceId, timeZone: request.user.timeZone },
+      days: request.query.days,
+      campaignId: request.query.campaignId,
+    }),
   );
-  serve(app, api.analytics.sentEmails, signedIn, (request) =>
-    sentEmails({ userId: request.user.id, query: request.query }),
+  serve(api.analytics.sentEmails, (request) =>
+    sentEmails({ workspaceId: request.member.workspaceId, query: request.query }),
   );
-  serve(app, api.settings.dailyHistory, signedIn, (request) =>
-    history({ user: request.user, days: request.query.days }),
-  );
+  serve(api.settings.dailyHistory, (request) => history({ user: request.user, days: request.query.days }));
 }

@@ -3,7 +3,7 @@ import { api } from '../../contract/api';
 import { urlOf } from '../../contract/route';
 import { type OidcProviderName, type PendingSignIn, providerPath } from '../auth/oidc';
 import { refreshProviderTokenIfDue } from '../auth/provider-tokens';
-import { requireUser, SESSION_COOKIE, sessionCookieOptions } from '../auth/require-user';
+import { SESSION_COOKIE, sessionCookieOptions } from '../auth/require-user';
 import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
@@ -12,7 +12,7 @@ import { acceptTermsOfService, deleteAccount, saveTimeZone } from '../services/a
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 const PENDING_COOKIE = 'tailor_oidc';
 // Sent only to the sign-in paths: /api/auth/<provider> and its callback.
@@ -22,13 +22,13 @@ const PROVIDER_PATHS: Record<string, OidcProviderName> = { google: 'google', out
 
 /** Sign-in, session and account-level routes (docs/product.md §1, §10). */
 export function authRoutes(app: AppInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser(ctx) };
+  const serve = routeServer(app, ctx);
   const limited = {
     config: { rateLimit: { max: ctx.config.auth.rateLimitPerMinute, timeWindow: '1 minute' } },
   };
   const a = api.auth;
 
-  serve(app, a.start, limited, async (request, reply) => {
+  serve(a.start, limited, async (request, reply) => {
     const provider = PROVIDER_PATHS[request.params.provider]!;
     if (!ctx.oidc.isEnabled(provider)) {
       throw new AppError(
@@ -48,7 +48,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     return reply.redirect(url.href);
   });
 
-  serve(app, a.callback, limited, async (request, reply) => {
+  serve(a.callback, limited, async (request, reply) => {
     const provider = PROVIDER_PATHS[request.params.provider]!;
     // The pending sign-in is single-use: cleared before anything else, so a replay finds nothing.
     const pending = readPending(request);
@@ -71,14 +71,14 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     }
   });
 
-  serve(app, a.local, limited, async (request, reply) => {
+  serve(a.local, limited, async (request, reply) => {
     if (!localSignInAllowed(ctx.config, request)) throw new AppError('not_found', 'Not found');
     const user = await signInLocally(ctx.db, request.body ?? {});
     await beginSession(request, reply, user.id, 'local');
     return { ok: true as const };
   });
 
-  serve(app, a.user, signedIn, async (request) => {
+  serve(a.user, async (request) => {
     const u = request.user;
     return {
       id: u.id,
@@ -93,37 +93,37 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     };
   });
 
-  serve(app, a.refreshToken, signedIn, async (request) => {
+  serve(a.refreshToken, async (request) => {
     await slideSession(ctx.db, ctx.sessions, request.sessionId);
     await refreshProviderTokenIfDue(ctx, request.user.id, request.sessionProvider);
     return { ok: true as const };
   });
 
-  serve(app, a.logout, {}, async (request, reply) => {
+  serve(a.logout, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(ctx.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   });
 
-  serve(app, a.deleteAccount, signedIn, async (request, reply) => {
+  serve(a.deleteAccount, async (request, reply) => {
     await deleteAccount(ctx.db, request.user, request.body.confirmation);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   });
 
-  serve(app, a.acceptTerms, signedIn, async (request) => {
+  serve(a.acceptTerms, async (request) => {
     const acceptedAt = await acceptTermsOfService(ctx.db, request.user.id);
     return { ok: true as const, termsAcceptedAt: acceptedAt.toISOString() };
   });
 
-  serve(app, a.timeZone, signedIn, async (request) => {
+  serve(a.timeZone, async (request) => {
     await saveTimeZone(ctx.db, request.user.id, request.body.timeZone);
     return { ok: true as const };
   });
 
   // docs/product.md §1: the client sends people here after a 401; pick the configured provider.
-  serve(app, a.login, {}, async (_request, reply) => {
+  serve(a.login, async (_request, reply) => {
     for (const provider of ['google', 'microsoft'] as const) {
       if (ctx.oidc.isEnabled(provider)) {
         return reply.redirect(urlOf(a.start, { params: { provider: providerPath(provider) } }));

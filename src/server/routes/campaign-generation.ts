@@ -1,10 +1,9 @@
 import { api } from '../../contract/api';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { beginGeneration, beginStepRegeneration } from '../services/generation';
 import { readGenerationEvent } from '../services/generation-progress';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 const POLL_MS = 250;
 const KEEP_ALIVE_MS = 15_000;
@@ -15,18 +14,22 @@ const KEEP_ALIVE_MS = 15_000;
  * stream; posting again while it runs resumes following it.
  */
 export function generationRoutes(app: AppInstance, ctx: AppContext) {
-  serve(app, api.campaigns.regenerateStep, { preHandler: requireUser(ctx) }, async (req) => {
+  const serve = routeServer(app, ctx);
+  serve(api.campaigns.regenerateStep, async (req) => {
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
-    const regenerating = await beginStepRegeneration(deps, req.user.id, req.params.id, req.body.step);
-    await ctx.generationQueue.start({ userId: req.user.id, campaignId: req.params.id });
-    return { regenerating };
+    const { workspaceId } = req.member;
+    const regeneration = await beginStepRegeneration(deps, workspaceId, req.params.id, req.body.step);
+    await ctx.generationQueue.start(regeneration.ids);
+    return { regenerating: regeneration.deleted };
   });
 
-  serve(app, api.campaigns.generateEmails, { preHandler: requireUser(ctx) }, async (req, reply) => {
-    const ids = { userId: req.user.id, campaignId: req.params.id };
+  serve(api.campaigns.generateEmails, async (req, reply) => {
+    const { workspaceId } = req.member;
+    const campaignId = req.params.id;
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
     // Validation errors answer as plain JSON errors, before the stream starts.
-    if (await beginGeneration(deps, ids.userId, ids.campaignId)) await ctx.generationQueue.start(ids);
+    const started = await beginGeneration(deps, workspaceId, campaignId);
+    if (started) await ctx.generationQueue.start(started);
 
     reply.hijack();
     const res = reply.raw;
@@ -45,7 +48,7 @@ export function generationRoutes(app: AppInstance, ctx: AppContext) {
     let lastWrite = Date.now();
     try {
       while (open) {
-        const next = await readGenerationEvent(ctx.db, ids.userId, ids.campaignId, previous);
+        const next = await readGenerationEvent(ctx.db, workspaceId, campaignId, previous);
         if (next) {
           res.write(`event: ${next.event.event}\ndata: ${JSON.stringify(next.event.data)}\n\n`);
           previous = next.key;

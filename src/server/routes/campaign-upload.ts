@@ -5,12 +5,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { api } from '../../contract/api';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { importRecipients } from '../services/recipient-import';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 const mappingField = z.record(z.string().max(64), z.string().max(500));
 
@@ -20,8 +19,9 @@ const mappingField = z.record(z.string().max(64), z.string().max(500));
  * then imported by a streaming parse; the temporary file is always removed.
  */
 export function uploadCsvRoute(app: AppInstance, ctx: AppContext) {
+  const serve = routeServer(app, ctx);
   const maxMb = Math.round(ctx.config.import.maxBytes / 1024 / 1024);
-  serve(app, api.campaigns.uploadCsv, { preHandler: requireUser(ctx) }, async (req) => {
+  serve(api.campaigns.uploadCsv, async (req) => {
     if (!req.isMultipart()) {
       throw new AppError('bad_request', 'Send the file as multipart/form-data with a csvFile field');
     }
@@ -53,7 +53,7 @@ export function uploadCsvRoute(app: AppInstance, ctx: AppContext) {
         }
       }
       if (!gotFile) throw new AppError('bad_request', 'Please upload a CSV file with recipient data');
-      return await importRecipients(ctx.database, req.user.id, req.params.id, {
+      return await importRecipients(ctx.database, req.member.workspaceId, req.params.id, {
         filePath: tmp,
         columnMapping,
         limits: ctx.config.import,

@@ -1,5 +1,4 @@
 import { api } from '../../contract/api';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { automapColumns } from '../services/automap';
 import {
@@ -19,34 +18,34 @@ import {
 import type { AppInstance } from './app-instance';
 import { generationRoutes } from './campaign-generation';
 import { uploadCsvRoute } from './campaign-upload';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 /**
  * Campaign calls (docs/product.md §10); every id is looked up with its owner, so another user's id is a
  * 404.
  */
 export function campaignRoutes(app: AppInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser(ctx) };
+  const serve = routeServer(app, ctx);
   const c = api.campaigns;
 
-  serve(app, c.list, signedIn, (req) => listCampaigns(ctx.db, req.user.id));
-  serve(app, c.archived, signedIn, (req) => listArchivedCampaigns(ctx.db, req.user.id));
-  serve(app, c.get, signedIn, (req) => getCampaign(ctx.db, req.user.id, req.params.id));
-  serve(app, c.create, signedIn, (req) => createCampaign(ctx.db, req.user.id, req.body));
-  serve(app, c.update, signedIn, (req) => editCampaign(ctx.db, req.user.id, req.params.id, req.body));
-  serve(app, c.remove, signedIn, async (req) => {
-    await removeCampaign(ctx.db, req.user.id, req.params.id);
+  serve(c.list, (req) => listCampaigns(ctx.db, req.member.workspaceId));
+  serve(c.archived, (req) => listArchivedCampaigns(ctx.db, req.member.workspaceId));
+  serve(c.get, (req) => getCampaign(ctx.db, req.member.workspaceId, req.params.id));
+  serve(c.create, (req) => createCampaign(ctx.db, req.member, req.body));
+  serve(c.update, (req) => editCampaign(ctx.db, req.member.workspaceId, req.params.id, req.body));
+  serve(c.remove, async (req) => {
+    await removeCampaign(ctx.db, req.member.workspaceId, req.params.id);
     return { ok: true as const };
   });
-  serve(app, c.archive, signedIn, (req) => archiveCampaign(ctx.db, req.user.id, req.params.id, true));
-  serve(app, c.restore, signedIn, (req) => archiveCampaign(ctx.db, req.user.id, req.params.id, false));
+  serve(c.archive, (req) => archiveCampaign(ctx.db, req.member.workspaceId, req.params.id, true));
+  serve(c.restore, (req) => archiveCampaign(ctx.db, req.member.workspaceId, req.params.id, false));
 
-  serve(app, c.emails, signedIn, (req) => listCampaignEmails(ctx.db, req.user.id, req.params.id, req.query));
-  serve(app, c.recipients, signedIn, (req) =>
-    listCampaignRecipients(ctx.db, req.user.id, req.params.id, req.query),
+  serve(c.emails, (req) => listCampaignEmails(ctx.db, req.member.workspaceId, req.params.id, req.query));
+  serve(c.recipients, (req) =>
+    listCampaignRecipients(ctx.db, req.member.workspaceId, req.params.id, req.query),
   );
-  serve(app, c.dailyStats, signedIn, (req) => campaignDailyStatsFor(ctx.db, req.user, req.params.id));
-  serve(app, c.automap, signedIn, (req) => automapColumns(ctx.ai, req.body.variables, req.body.columns));
+  serve(c.dailyStats, (req) => campaignDailyStatsFor(ctx.db, req.member.workspaceId, req.params.id));
+  serve(c.automap, (req) => automapColumns(ctx.ai, req.body.variables, req.body.columns));
 
   uploadCsvRoute(app, ctx);
   generationRoutes(app, ctx);

@@ -2,10 +2,11 @@ import { api } from '../../contract/api';
 import type { AppContext } from '../context';
 import { localSignInAllowed } from '../services/local-sign-in';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 export function publicConfigRoutes(app: AppInstance, ctx: AppContext) {
-  serve(app, api.publicConfig, {}, async (request) => {
+  const serve = routeServer(app, ctx);
+  serve(api.publicConfig, async (request) => {
     const local = localSignInAllowed(ctx.config, request.raw);
     return {
       signIn: {

@@ -1,20 +1,19 @@
 import { api } from '../../contract/api';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { campaignSequenceOf, stepStatsOf, stopRecipient, stopSequence } from '../services/sequences';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 /** Follow-up sequences: where each recipient stands, and stopping one or all. Another user's ids are 404s. */
 export function sequenceRoutes(app: AppInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser(ctx) };
+  const serve = routeServer(app, ctx);
 
-  serve(app, api.campaigns.sequence, signedIn, (req) =>
-    campaignSequenceOf(ctx.db, req.user.id, req.params.id, req.query.limit, req.query.offset),
+  serve(api.campaigns.sequence, (req) =>
+    campaignSequenceOf(ctx.db, req.member.workspaceId, req.params.id, req.query.limit, req.query.offset),
   );
-  serve(app, api.campaigns.stopRecipient, signedIn, (req) =>
-    stopRecipient(ctx.db, req.user.id, req.params.id, req.params.recipientId),
+  serve(api.campaigns.stopRecipient, (req) =>
+    stopRecipient(ctx.db, req.member.workspaceId, req.params.id, req.params.recipientId),
   );
-  serve(app, api.campaigns.stopSequence, signedIn, (req) => stopSequence(ctx.db, req.user.id, req.params.id));
-  serve(app, api.campaigns.stepStats, signedIn, (req) => stepStatsOf(ctx.db, req.user.id, req.params.id));
+  serve(api.campaigns.stopSequence, (req) => stopSequence(ctx.db, req.member.workspaceId, req.params.id));
+  serve(api.campaigns.stepStats, (req) => stepStatsOf(ctx.db, req.member.workspaceId, req.params.id));
 }

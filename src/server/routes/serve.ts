@@ -10,6 +10,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteDef } from '../../contract/route';
+import { accessHandler } from '../auth/require-access';
+import type { AppContext } from '../context';
 import type { AppInstance } from './app-instance';
 
 /** The Fastify schema a route entry stands for: what the request is checked against, what the reply is. */
@@ -33,18 +35,34 @@ export type HandlerOf<D extends RouteDef> = RouteHandlerMethod<
 
 export type ServeOptions = Pick<RouteShorthandOptions, 'preHandler' | 'config' | 'bodyLimit'>;
 
-/** Registers the route of an `api` entry (src/contract/api.ts): its method, path and schemas. */
-export function serve<D extends RouteDef>(
-  app: AppInstance,
-  def: D,
-  options: ServeOptions,
-  handler: HandlerOf<D>,
-): void {
-  const schema: FastifySchema = {};
-  if (def.params) schema.params = def.params;
-  if (def.query) schema.querystring = def.query;
-  if (def.body) schema.body = def.body;
-  if (def.reply) schema.response = { 200: def.reply };
-  // The handler's types were checked against the entry above; Fastify's route() cannot see that link.
-  app.route({ method: def.method, url: def.path, schema, ...options, handler } as RouteOptions);
+export type Serve = {
+  <D extends RouteDef>(def: D, handler: HandlerOf<D>): void;
+  <D extends RouteDef>(def: D, options: ServeOptions, handler: HandlerOf<D>): void;
+};
+
+/**
+ * Registers `api` entries (src/contract/api.ts) on `app`: each with its method, path and schemas,
+ * behind the check its `access` names (a session, a membership and role).
+ */
+export function routeServer(app: AppInstance, ctx: AppContext): Serve {
+  return <D extends RouteDef>(def: D, ...rest: [HandlerOf<D>] | [ServeOptions, HandlerOf<D>]) => {
+    const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+    const schema: FastifySchema = {};
+    if (def.params) schema.params = def.params;
+    if (def.query) schema.querystring = def.query;
+    if (def.body) schema.body = def.body;
+    if (def.reply) schema.response = { 200: def.reply };
+    // Before the request is validated: a caller who may not call the route learns nothing of its
+    // schema, and a refusal names the role it needs whatever the body.
+    const preValidation = accessHandler(ctx, def.access);
+    // The handler's types were checked against the entry above; Fastify's route() cannot see that link.
+    app.route({
+      method: def.method,
+      url: def.path,
+      schema,
+      ...options,
+      preValidation,
+      handler,
+    } as RouteOptions);
+  };
 }

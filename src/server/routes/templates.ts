@@ -1,5 +1,4 @@
 import { api } from '../../contract/api';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import {
   generateEditorImage,
@@ -18,35 +17,33 @@ import {
   templateActiveCampaigns,
 } from '../services/templates';
 import type { AppInstance } from './app-instance';
-import { serve } from './serve';
+import { routeServer } from './serve';
 
 /**
  * Template calls (docs/product.md §10). Every id is looked up together with the signed-in owner: others'
  * ids are 404.
  */
 export function templateRoutes(app: AppInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser(ctx) };
+  const serve = routeServer(app, ctx);
   const t = api.templates;
 
-  serve(app, t.list, signedIn, (req) => listActiveTemplates(ctx.db, req.user.id));
-  serve(app, t.archived, signedIn, (req) => listArchivedTemplates(ctx.db, req.user.id));
-  serve(app, t.create, signedIn, (req) => createTemplate(ctx.db, req.user.id, req.body));
-  serve(app, t.update, signedIn, (req) => editTemplate(ctx.db, req.user.id, req.params.id, req.body));
-  serve(app, t.remove, signedIn, async (req) => {
-    await removeTemplate(ctx.db, req.user.id, req.params.id);
+  serve(t.list, (req) => listActiveTemplates(ctx.db, req.member.workspaceId));
+  serve(t.archived, (req) => listArchivedTemplates(ctx.db, req.member.workspaceId));
+  serve(t.create, (req) => createTemplate(ctx.db, req.member, req.body));
+  serve(t.update, (req) => editTemplate(ctx.db, req.member.workspaceId, req.params.id, req.body));
+  serve(t.remove, async (req) => {
+    await removeTemplate(ctx.db, req.member.workspaceId, req.params.id);
     return { ok: true as const };
   });
-  serve(app, t.archive, signedIn, (req) => archiveTemplate(ctx.db, req.user.id, req.params.id, true));
-  serve(app, t.restore, signedIn, (req) => archiveTemplate(ctx.db, req.user.id, req.params.id, false));
-  serve(app, t.activeCampaigns, signedIn, (req) =>
-    templateActiveCampaigns(ctx.db, req.user.id, req.params.id),
-  );
+  serve(t.archive, (req) => archiveTemplate(ctx.db, req.member.workspaceId, req.params.id, true));
+  serve(t.restore, (req) => archiveTemplate(ctx.db, req.member.workspaceId, req.params.id, false));
+  serve(t.activeCampaigns, (req) => templateActiveCampaigns(ctx.db, req.member.workspaceId, req.params.id));
 
-  serve(app, t.generate, signedIn, (req) => generateTemplateDraft(ctx.db, ctx.ai, req.user, req.body));
-  serve(app, t.generatePrompt, signedIn, (req) => generatePromptDraft(ctx.db, ctx.ai, req.user, req.body));
-  serve(app, t.generateEmail, signedIn, (req) => generateEmailPreview(ctx.db, ctx.ai, req.user, req.body));
-  serve(app, t.preview, signedIn, (req) => previewTemplate(req.body));
-  serve(app, t.generateImage, signedIn, (req) =>
-    generateEditorImage(ctx.db, ctx.ai, req.user.id, req.body.prompt, ctx.config.publicUrl),
+  serve(t.generate, (req) => generateTemplateDraft(ctx.db, ctx.ai, req.user, req.body));
+  serve(t.generatePrompt, (req) => generatePromptDraft(ctx.db, ctx.ai, req.user, req.body));
+  serve(t.generateEmail, (req) => generateEmailPreview(ctx.db, ctx.ai, req.user, req.body));
+  serve(t.preview, (req) => previewTemplate(req.body));
+  serve(t.generateImage, (req) =>
+    generateEditorImage(ctx.db, ctx.ai, req.member.workspaceId, req.body.prompt, ctx.config.publicUrl),
   );
 }

@@ -6,6 +6,7 @@ import type {
   SentEmailsQuery,
 } from '../../contract/analytics';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { lastCalendarDays } from '../lib/calendar-day';
 import {
   campaignTotals,
@@ -48,8 +49,8 @@ function withRates<C extends Counts>(c: C) {
 }
 
 /** The Analytics page's totals and per-campaign rows. */
-export async function getAnalyticsOverview(db: Db, userId: number): Promise<AnalyticsOverview> {
-  const rows = await campaignTotals(db, userId);
+export async function getAnalyticsOverview(db: Db, workspaceId: WorkspaceId): Promise<AnalyticsOverview> {
+  const rows = await campaignTotals(db, workspaceId);
   // Unsubscribes count from every campaign, including ones that have sent nothing since.
   const unsubscribes = rows.reduce((n, r) => n + r.unsubscribes, 0);
   const campaigns = rows.filter((r) => r.sent > 0).map(withRates);
@@ -69,13 +70,13 @@ export async function getAnalyticsOverview(db: Db, userId: number): Promise<Anal
 /** Sends, first opens, first replies and hard bounces per day for the last `days` days in the user's time zone, every day present. */
 export async function getDailyActivity(
   db: Db,
-  user: User,
+  scope: { workspaceId: WorkspaceId; timeZone: string },
   days: number,
   campaignId?: number,
 ): Promise<DailyActivity> {
-  if (campaignId !== undefined) await ownCampaign(db, user.id, campaignId);
-  const range = lastCalendarDays(user.timeZone, days);
-  const rows = await rollupPerDay(db, user.id, range[0]!, range[range.length - 1]!, campaignId);
+  if (campaignId !== undefined) await ownCampaign(db, scope.workspaceId, campaignId);
+  const range = lastCalendarDays(scope.timeZone, days);
+  const rows = await rollupPerDay(db, scope.workspaceId, range[0]!, range[range.length - 1]!, campaignId);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return {
     days: range.map((day) => {
@@ -93,14 +94,18 @@ export async function getDailyActivity(
 }
 
 /** One page of the Sent Emails table; the total comes from the rollup, not from counting rows. */
-export async function getSentEmails(db: Db, userId: number, query: SentEmailsQuery): Promise<SentEmailsPage> {
-  // One round trip for a page with rows: they carry the total, and being the user's own emails they
-  // prove the campaign is the user's too. Only an empty page asks whose campaign it is, and the total.
-  const rows = await sentEmailsPage(db, userId, query);
+export async function getSentEmails(
+  db: Db,
+  workspaceId: WorkspaceId,
+  query: SentEmailsQuery,
+): Promise<SentEmailsPage> {
+  // One round trip for a page with rows: they carry the total, and being the workspace's emails they
+  // prove the campaign is the workspace's too. Only an empty page asks whose campaign it is, and the total.
+  const rows = await sentEmailsPage(db, workspaceId, query);
   let total = rows[0]?.total;
   if (total === undefined) {
-    if (query.campaignId !== undefined) await ownCampaign(db, userId, query.campaignId);
-    const totals = await rollupTotals(db, userId, query.campaignId);
+    if (query.campaignId !== undefined) await ownCampaign(db, workspaceId, query.campaignId);
+    const totals = await rollupTotals(db, workspaceId, query.campaignId);
     total =
       query.opened === 'opened'
         ? totals.opened

@@ -1,7 +1,9 @@
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { updateOwnEmails } from '../queries/email-actions';
 import { scheduleEmails } from '../queries/email-queueing';
+import type { Member } from '../queries/workspaces';
 import { futureTime } from './email-actions';
 import { assertSignatureFilled } from './placeholders';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -22,11 +24,11 @@ async function refreshCampaigns(db: Db, changed: { campaignId: number }[]) {
     await refreshCampaignSendStatus(db, campaignId);
 }
 
-/** POST /api/emails/unschedule: the user's scheduled emails among `ids` go back to draft. */
-export async function unscheduleEmails(db: Db, userId: number, ids: number[]) {
+/** POST /api/emails/unschedule: the workspace's scheduled emails among `ids` go back to draft. */
+export async function unscheduleEmails(db: Db, workspaceId: WorkspaceId, ids: number[]) {
   const changed = await updateOwnEmails(
     db,
-    userId,
+    workspaceId,
     ids,
     { status: 'draft', scheduledFor: null },
     UNSCHEDULE_FROM,
@@ -36,21 +38,24 @@ export async function unscheduleEmails(db: Db, userId: number, ids: number[]) {
 }
 
 /**
- * POST /api/emails/reschedule: the user's scheduled emails among `ids` move to `scheduledFor`, which
- * must be in the future (400 otherwise, as for one email). A follow-up goes no earlier than its due
- * time (scheduleEmails), and the answer counts those that kept it. Their text was checked when they
- * were scheduled and cannot change while scheduled; the signature can, so it is checked again.
+ * POST /api/emails/reschedule: the member's own scheduled emails (those going from their mailbox)
+ * among `ids` move to `scheduledFor`, which must be in the future (400 otherwise, as for one email).
+ * A follow-up goes no earlier than its due time (scheduleEmails), and the answer counts those that
+ * kept it. Their text was checked when they were scheduled and cannot change while scheduled; the
+ * signature can, so it is checked again.
  */
 export async function rescheduleEmails(
   db: Db,
-  userId: number,
+  member: Member,
   ids: number[],
   scheduledFor: string,
   queue: SendQueue,
 ) {
+  const { workspaceId } = member;
   const at = futureTime(scheduledFor);
-  await assertSignatureFilled(db, userId);
-  const changed = await scheduleEmails(db, userId, ids, at, RESCHEDULE_FROM);
+  await assertSignatureFilled(db, member.userId);
+
+  const changed = await scheduleEmails(db, workspaceId, ids, at, RESCHEDULE_FROM, member.userId);
   // The worker sleeps until the next known time; an earlier one must wake it.
   if (changed.length > 0) await queue.releaseAt(at);
   await refreshCampaigns(db, changed);

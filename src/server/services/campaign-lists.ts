@@ -1,10 +1,12 @@
 import type { Email, Recipient } from '../../contract/campaigns';
 import { dailyLimitFor } from '../../contract/email-rules';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { calendarDay } from '../lib/calendar-day';
 import { approvalCounts, type EmailListing, listEmailPage } from '../queries/emails';
 import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
+import { findUser } from '../queries/users';
 import { ownCampaign } from './campaigns';
 import { presentEmail } from './present-email';
 import { senderFactsOfEmails } from './sender-profile/facts-of-emails';
@@ -13,11 +15,11 @@ type Page = { limit: number; offset: number };
 
 export async function listCampaignEmails(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   { limit, offset, ...listing }: Page & EmailListing,
 ) {
-  const campaign = await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   const [{ items, total }, counts] = await Promise.all([
     listEmailPage(db, campaignId, limit, offset, listing),
     approvalCounts(db, campaignId),
@@ -36,11 +38,11 @@ export async function listCampaignEmails(
 
 export async function listCampaignRecipients(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   { limit, offset }: Page,
 ) {
-  await ownCampaign(db, userId, campaignId);
+  await ownCampaign(db, workspaceId, campaignId);
   const { items, total } = await listRecipientPage(db, campaignId, limit, offset);
   const presented: Recipient[] = items.map((r) => ({
     id: r.id,
@@ -56,16 +58,13 @@ export async function listCampaignRecipients(
 
 /**
  * The daily limit this campaign's emails count against, as sending uses it: the sender's mailbox
- * quota for today (in the user's time zone) of emails with an unsubscribe link, or without, across
+ * quota for today (in its owner's time zone, the campaign's maker) of emails with an unsubscribe link, or without, across
  * all their campaigns. Settings reads the same quota, so the figures agree everywhere.
  */
-export async function campaignDailyStatsFor(
-  db: Db,
-  user: { id: number; timeZone: string },
-  campaignId: number,
-) {
-  const campaign = await ownCampaign(db, user.id, campaignId);
-  const quota = await findSendQuota(db, user.id, calendarDay(user.timeZone));
+export async function campaignDailyStatsFor(db: Db, workspaceId: WorkspaceId, campaignId: number) {
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
+  const sender = await findUser(db, campaign.userId);
+  const quota = await findSendQuota(db, campaign.userId, calendarDay(sender?.timeZone ?? 'UTC'));
   const withLink = campaign.includeUnsubscribeLink;
   const dailyLimit = dailyLimitFor(withLink);
   const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);

@@ -1,6 +1,7 @@
 import type { Campaign, CampaignListItem, CampaignStep, SaveCampaignBody } from '../../contract/campaigns';
 import { DEFAULT_SEND_WINDOW, MAPPING_NONE, MAPPING_SELECT, type SendWindow } from '../../contract/campaigns';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { replaceCampaignSteps, stepsOfCampaign, stepsOfCampaigns } from '../queries/campaign-steps';
 import {
@@ -9,18 +10,20 @@ import {
   type CampaignValues,
   deleteCampaign,
   findCampaign,
+  findMadeCampaign,
   insertCampaign,
   listCampaignRows,
   updateCampaign,
 } from '../queries/campaigns';
 import { findTemplate, type TemplateRow } from '../queries/templates';
+import type { Maker } from '../queries/workspaces';
 import { campaignSenderProfileOf, storedSenderProfile } from './sender-profile/merge';
 
-export const listCampaigns = (db: Db, userId: number) =>
-  presentCampaigns(db, listCampaignRows(db, userId, false));
+export const listCampaigns = (db: Db, workspaceId: WorkspaceId) =>
+  presentCampaigns(db, listCampaignRows(db, workspaceId, false));
 
-export const listArchivedCampaigns = (db: Db, userId: number) =>
-  presentCampaigns(db, listCampaignRows(db, userId, true));
+export const listArchivedCampaigns = (db: Db, workspaceId: WorkspaceId) =>
+  presentCampaigns(db, listCampaignRows(db, workspaceId, true));
 
 /** Campaigns with their follow-up steps and results, read for all of them at once. */
 async function presentCampaigns(db: Db, rows: Promise<CampaignListRow[]>): Promise<CampaignListItem[]> {
@@ -42,20 +45,31 @@ export async function presentOne(db: Db, row: CampaignRow) {
   return presentCampaign(row, await stepsOfCampaign(db, row.id));
 }
 
-export async function ownCampaign(db: Db, userId: number, id: number): Promise<CampaignRow> {
-  const row = await findCampaign(db, userId, id);
+export async function ownCampaign(db: Db, workspaceId: WorkspaceId, id: number): Promise<CampaignRow> {
+  const row = await findCampaign(db, workspaceId, id);
   if (!row) throw notFound('Campaign');
   return row;
 }
 
-export async function getCampaign(db: Db, userId: number, id: number) {
-  return presentOne(db, await ownCampaign(db, userId, id));
+/** A campaign a job works on, by its maker (GenerationIds); a 404 when it was deleted meanwhile. */
+export async function madeCampaign(
+  db: Db,
+  ids: { userId: number; campaignId: number },
+): Promise<CampaignRow> {
+  const row = await findMadeCampaign(db, ids.userId, ids.campaignId);
+  if (!row) throw notFound('Campaign');
+  return row;
 }
 
-export async function createCampaign(db: Db, userId: number, body: SaveCampaignBody): Promise<Campaign> {
+export async function getCampaign(db: Db, workspaceId: WorkspaceId, id: number) {
+  return presentOne(db, await ownCampaign(db, workspaceId, id));
+}
+
+export async function createCampaign(db: Db, maker: Maker, body: SaveCampaignBody): Promise<Campaign> {
   const steps = body.steps ?? [];
-  const followUps = await followUpTemplates(db, userId, steps);
-  const row = await insertCampaign(db, userId, await validCampaign(db, userId, body, null, followUps));
+  const followUps = await followUpTemplates(db, maker.workspaceId, steps);
+  const values = await validCampaign(db, maker.workspaceId, body, null, followUps);
+  const row = await insertCampaign(db, maker, values);
   await replaceCampaignSteps(db, row.id, steps);
   return presentCampaign(row, steps);
 }
@@ -63,17 +77,17 @@ export async function createCampaign(db: Db, userId: number, body: SaveCampaignB
 /** Only drafts can change: once emails exist, their template and mapping are part of them. */
 export async function editCampaign(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   id: number,
   body: SaveCampaignBody,
 ): Promise<Campaign> {
-  const current = await ownCampaign(db, userId, id);
+  const current = await ownCampaign(db, workspaceId, id);
   if (current.status !== 'draft') throw new AppError('conflict', 'Only draft campaigns can be edited');
   const steps = body.steps ?? null;
   // Without new steps, the mapping is checked against the follow-ups the campaign already has.
-  const followUps = await followUpTemplates(db, userId, steps ?? (await stepsOfCampaign(db, id)));
-  const values = await validCampaign(db, userId, body, current, followUps);
-  const row = await updateCampaign(db, userId, id, values, ['draft']);
+  const followUps = await followUpTemplates(db, workspaceId, steps ?? (await stepsOfCampaign(db, id)));
+  const values = await validCampaign(db, workspaceId, body, current, followUps);
+  const row = await updateCampaign(db, workspaceId, id, values, ['draft']);
   if (!row) throw new AppError('conflict', 'Only draft campaigns can be edited');
   if (steps) await replaceCampaignSteps(db, id, steps);
   return presentOne(db, row);
@@ -83,10 +97,10 @@ export async function editCampaign(
  * Each follow-up's template, null where none is chosen yet. A template must be the user's own:
  * another user's id is not found.
  */
-async function followUpTemplates(db: Db, userId: number, steps: CampaignStep[]) {
+async function followUpTemplates(db: Db, workspaceId: WorkspaceId, steps: CampaignStep[]) {
   const templates: (TemplateRow | null)[] = [];
   for (const step of steps) {
-    const template = step.templateId === null ? null : await findTemplate(db, userId, step.templateId);
+    const template = step.templateId === null ? null : await findTemplate(db, workspaceId, step.templateId);
     if (step.templateId !== null && !template) throw notFound('Template');
     templates.push(template);
   }
@@ -99,7 +113,7 @@ async function followUpTemplates(db: Db, userId: number, steps: CampaignStep[]) 
  */
 export async function templatesOfSteps(db: Db, campaign: CampaignRow): Promise<(TemplateRow | null)[]> {
   const ids = [campaign.templateId, ...(await stepsOfCampaign(db, campaign.id)).map((s) => s.templateId)];
-  return Promise.all(ids.map((id) => (id ? findTemplate(db, campaign.userId, id) : null)));
+  return Promise.all(ids.map((id) => (id ? findTemplate(db, campaign.workspaceId, id) : null)));
 }
 
 /**
@@ -120,18 +134,18 @@ export function mappingVariables(
 
 export async function archiveCampaign(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   id: number,
   archived: boolean,
 ): Promise<Campaign> {
-  const row = await updateCampaign(db, userId, id, { archivedAt: archived ? new Date() : null });
+  const row = await updateCampaign(db, workspaceId, id, { archivedAt: archived ? new Date() : null });
   if (!row) throw notFound('Campaign');
   return presentOne(db, row);
 }
 
 /** Permanent delete: recipients, emails and opens go with it (foreign keys cascade). */
-export async function removeCampaign(db: Db, userId: number, id: number) {
-  if (!(await deleteCampaign(db, userId, id))) throw notFound('Campaign');
+export async function removeCampaign(db: Db, workspaceId: WorkspaceId, id: number) {
+  if (!(await deleteCampaign(db, workspaceId, id))) throw notFound('Campaign');
 }
 
 /**
@@ -140,7 +154,7 @@ export async function removeCampaign(db: Db, userId: number, id: number) {
  */
 async function validCampaign(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   body: SaveCampaignBody,
   current: CampaignRow | null,
   followUps: readonly (TemplateRow | null)[],
@@ -150,7 +164,7 @@ async function validCampaign(
   const window = body.sendWindow ?? (current ? sendWindowOf(current) : DEFAULT_SEND_WINDOW);
   let variables: string[] | null = null;
   if (body.templateId !== null) {
-    const template = await findTemplate(db, userId, body.templateId);
+    const template = await findTemplate(db, workspaceId, body.templateId);
     if (!template) throw notFound('Template');
     variables = mappingVariables(template, followUps);
   }

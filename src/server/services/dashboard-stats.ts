@@ -1,11 +1,12 @@
 import type { DashboardStats } from '../../contract/dashboard';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { dashboardTotals } from '../queries/dashboard';
 import { percent } from './analytics';
 
 /** Opened rate counts people, not image proxies: the same rule as a campaign's open stats. */
-export async function getDashboardStats(db: Db, userId: number): Promise<DashboardStats> {
-  const t = await dashboardTotals(db, userId);
+export async function getDashboardStats(db: Db, workspaceId: WorkspaceId): Promise<DashboardStats> {
+  const t = await dashboardTotals(db, workspaceId);
   return {
     totalCampaigns: t.campaigns,
     emailsSent: t.sent,

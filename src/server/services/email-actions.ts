@@ -2,21 +2,24 @@ import type { Finding } from '../../contract/draft-findings';
 import { ALLOWED_FROM, allows } from '../../contract/email-rules';
 import type { UpdateEmailBody } from '../../contract/emails';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { findOwnEmail, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-queueing';
+import type { Member } from '../queries/workspaces';
 import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
 import type { DraftCheckQueue } from './draft-checks/draft-check-queue';
 import { editedText } from './edited-text';
+import { assertOwnMailbox, assertRole } from './member-rules';
 import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
 import type { SendQueue } from './sending/send-queue';
 import { isUnsubscribed, UNSUBSCRIBED_MESSAGE } from './sending/suppression';
 
-async function ownEmail(db: Db, userId: number, id: number) {
-  const found = await findOwnEmail(db, userId, id);
+async function ownEmail(db: Db, workspaceId: WorkspaceId, id: number) {
+  const found = await findOwnEmail(db, workspaceId, id);
   if (!found) throw notFound('Email');
   return found;
 }
@@ -24,11 +27,11 @@ async function ownEmail(db: Db, userId: number, id: number) {
 /** Approving, sending and scheduling wait until no default placeholder is left (services/placeholders). */
 async function assertReadyToSend(
   db: Db,
-  userId: number,
-  email: Parameters<typeof assertEmailFilled>[0] & { campaignId: number },
+  workspaceId: WorkspaceId,
+  email: Parameters<typeof assertEmailFilled>[0] & { campaignId: number; userId: number },
 ) {
-  assertEmailFilled(email, await ownCampaign(db, userId, email.campaignId));
-  await assertSignatureFilled(db, userId);
+  assertEmailFilled(email, await ownCampaign(db, workspaceId, email.campaignId));
+  await assertSignatureFilled(db, email.userId);
 }
 
 /** Refused when approving one email: a person fixes the text or dismisses its findings first. */
@@ -42,21 +45,22 @@ function hasOpenHighFinding(email: { findings: Finding[] | null; findingsDismiss
 /** PUT /api/emails/:id: five kinds of change, each allowed only from the states the rule book allows. */
 export async function updateEmail(
   db: Db,
-  userId: number,
+  member: Member,
   id: number,
   body: UpdateEmailBody,
   queues: { send: SendQueue; checks: DraftCheckQueue },
 ) {
   const queue = queues.send;
-  const { email, recipient } = await ownEmail(db, userId, id);
+  const { workspaceId } = member;
+  const { email, recipient } = await ownEmail(db, workspaceId, id);
   let row: Awaited<ReturnType<typeof updateOwnEmail>>;
   if ('subject' in body) {
     const edited = { ...editedText(body), recipientEmail: recipient.email };
-    const campaign = await ownCampaign(db, userId, email.campaignId);
+    const campaign = await ownCampaign(db, workspaceId, email.campaignId);
     const checked = await checkEditedDraft(db, campaign, email, edited);
     row = await updateOwnEmail(
       db,
-      userId,
+      workspaceId,
       id,
       {
         subject: edited.subject,
@@ -73,41 +77,44 @@ export async function updateEmail(
     );
     if (!row) throw new AppError('conflict', 'Sent, scheduled or in-flight emails cannot be edited');
     if (checked.readsClaims)
-      await queues.checks.recheckClaims({ campaignId: campaign.id, userId, emailIds: [id] });
+      await queues.checks.recheckClaims({ campaignId: campaign.id, userId: campaign.userId, emailIds: [id] });
   } else if ('isApproved' in body) {
     if (body.isApproved) {
       if (hasOpenHighFinding(email)) throw new AppError('conflict', HIGH_FINDING_MESSAGE);
-      await assertReadyToSend(db, userId, email);
+      await assertReadyToSend(db, workspaceId, email);
     }
-    row = await updateOwnEmail(db, userId, id, { isApproved: body.isApproved }, ALLOWED_FROM.approve);
+    row = await updateOwnEmail(db, workspaceId, id, { isApproved: body.isApproved }, ALLOWED_FROM.approve);
     if (!row)
       throw new AppError('conflict', `An email that is ${email.status} cannot be approved or unapproved`);
   } else if ('findingsDismissed' in body) {
     row = await updateOwnEmail(
       db,
-      userId,
+      workspaceId,
       id,
       { findingsDismissed: body.findingsDismissed },
       ALLOWED_FROM.edit,
     );
     if (!row) throw new AppError('conflict', `The findings of an email that is ${email.status} are settled`);
   } else if ('status' in body) {
+    assertRole(member, 'sender');
     row = await updateOwnEmail(
       db,
-      userId,
+      workspaceId,
       id,
       { status: 'draft', scheduledFor: null },
       ALLOWED_FROM.unschedule,
     );
     if (!row) throw new AppError('conflict', 'Only scheduled emails can be moved back to draft');
   } else {
+    assertRole(member, 'sender');
+    assertOwnMailbox(member, email);
     const at = futureTime(body.scheduledFor);
-    await assertReadyToSend(db, userId, email);
-    const ids = await scheduleEmails(db, userId, [id], at, ALLOWED_FROM.send);
+    await assertReadyToSend(db, workspaceId, email);
+    const ids = await scheduleEmails(db, workspaceId, [id], at, ALLOWED_FROM.send);
     if (ids.length === 0)
       throw new AppError('conflict', `An email that is ${email.status} cannot be scheduled`);
     await queue.releaseAt(at);
-    row = (await findOwnEmail(db, userId, id))!.email;
+    row = (await findOwnEmail(db, workspaceId, id))!.email;
   }
   await refreshCampaignSendStatus(db, email.campaignId);
   return presentEmail(row!, recipient);
@@ -116,20 +123,22 @@ export async function updateEmail(
 /** POST /api/emails/:id/send: now (queued for a worker) or at a time; suppressed addresses are not sent. */
 export async function sendEmailNow(
   db: Db,
-  userId: number,
+  member: Member,
   id: number,
   scheduledFor: string | undefined,
   queue: SendQueue,
 ) {
-  const { email, recipient } = await ownEmail(db, userId, id);
+  const { workspaceId } = member;
+  const { email, recipient } = await ownEmail(db, workspaceId, id);
+  assertOwnMailbox(member, email);
   const sendable = ALLOWED_FROM.send;
   if (!allows('send', email.status)) {
     throw new AppError('conflict', `This email is ${email.status} and cannot be sent again`);
   }
-  if (await isUnsubscribed(db, userId, recipient.email)) {
+  if (await isUnsubscribed(db, workspaceId, recipient.email)) {
     const row = await updateOwnEmail(
       db,
-      userId,
+      workspaceId,
       id,
       { status: 'unsubscribed', scheduledFor: null, errorMessage: UNSUBSCRIBED_MESSAGE },
       [...sendable],
@@ -142,16 +151,16 @@ export async function sendEmailNow(
       email: presentEmail(row ?? email, recipient),
     };
   }
-  await assertReadyToSend(db, userId, email);
+  await assertReadyToSend(db, workspaceId, email);
   if (scheduledFor) {
     const at = futureTime(scheduledFor);
-    await scheduleEmails(db, userId, [id], at, [...sendable]);
+    await scheduleEmails(db, workspaceId, [id], at, [...sendable]);
     await queue.releaseAt(at);
   } else {
-    await queue.queueAndSend(db, (tx) => queueEmails(tx, userId, [id], [...sendable]));
+    await queue.queueAndSend(db, (tx) => queueEmails(tx, workspaceId, [id], [...sendable]));
   }
   await refreshCampaignSendStatus(db, email.campaignId);
-  const fresh = (await findOwnEmail(db, userId, id))!;
+  const fresh = (await findOwnEmail(db, workspaceId, id))!;
   return {
     status: scheduledFor ? ('scheduled' as const) : ('queued' as const),
     unsubscribed: false,
@@ -163,28 +172,34 @@ export async function sendEmailNow(
 /** POST /api/emails/:id/resolve: the user's decision on an email whose delivery is unknown. */
 export async function resolveUnknownEmail(
   db: Db,
-  userId: number,
+  member: Member,
   id: number,
   action: 'mark-sent' | 'resend',
   queue: SendQueue,
 ) {
-  const { email, recipient } = await ownEmail(db, userId, id);
+  const { workspaceId } = member;
+  const { email, recipient } = await ownEmail(db, workspaceId, id);
+  assertOwnMailbox(member, email);
   if (!allows('resolve', email.status))
     throw new AppError('conflict', 'Only emails whose delivery is unknown need this');
   if (action === 'mark-sent') {
-    await updateOwnEmail(db, userId, id, { status: 'sent', sentAt: email.updatedAt, errorMessage: null }, [
-      'unknown',
-    ]);
+    await updateOwnEmail(
+      db,
+      workspaceId,
+      id,
+      { status: 'sent', sentAt: email.updatedAt, errorMessage: null },
+      ['unknown'],
+    );
   } else {
-    await assertReadyToSend(db, userId, email);
-    await queue.queueAndSend(db, (tx) => queueEmails(tx, userId, [id], ['unknown']));
+    await assertReadyToSend(db, workspaceId, email);
+    await queue.queueAndSend(db, (tx) => queueEmails(tx, workspaceId, [id], ['unknown']));
   }
   await refreshCampaignSendStatus(db, email.campaignId);
-  return presentEmail((await findOwnEmail(db, userId, id))!.email, recipient);
+  return presentEmail((await findOwnEmail(db, workspaceId, id))!.email, recipient);
 }
 
-export async function rawMessageOf(db: Db, userId: number, id: number) {
-  const { email } = await ownEmail(db, userId, id);
+export async function rawMessageOf(db: Db, workspaceId: WorkspaceId, id: number) {
+  const { email } = await ownEmail(db, workspaceId, id);
   if (!email.rawMessage)
     throw new AppError('not_found', 'This email has not been sent, so there is no message to show');
   return email.rawMessage;

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { exportCampaigns, exportRecipientPage, exportUnsubscribePage } from '../queries/export';
 
 const PAGE_SIZE = 2000;
@@ -28,16 +29,16 @@ const COLUMNS = [
 type Row = Partial<Record<(typeof COLUMNS)[number], string | number | boolean | null>>;
 
 /**
- * Everything a user has, as one CSV: a row per campaign, per recipient (with its email and
+ * Everything a workspace has, as one CSV: a row per campaign, per recipient (with its email and
  * opens), per unsubscribe and per hard bounce (the suppression list, record_type `unsubscribe` or
  * `bounce`, with its `reason`: `link`, `email request` or `bounced`, and a bounce's status code and
  * diagnostic), told apart by `record_type`. Streamed page by page so memory
  * stays flat however large the account; cells that a spreadsheet would run as formulas are
  * escaped (PapaParse's escapeFormulae).
  */
-export async function* exportUserData(db: Db, userId: number): AsyncGenerator<string> {
+export async function* exportUserData(db: Db, workspaceId: WorkspaceId): AsyncGenerator<string> {
   yield `${Papa.unparse([COLUMNS as unknown as string[]])}\r\n`;
-  const campaignRows = await exportCampaigns(db, userId);
+  const campaignRows = await exportCampaigns(db, workspaceId);
   yield csv(
     campaignRows.map((c) => ({
       record_type: 'campaign',
@@ -48,7 +49,7 @@ export async function* exportUserData(db: Db, userId: number): AsyncGenerator<st
     })),
   );
   for (let after = 0; ; ) {
-    const page = await exportRecipientPage(db, userId, after, PAGE_SIZE);
+    const page = await exportRecipientPage(db, workspaceId, after, PAGE_SIZE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
     yield csv(
@@ -71,7 +72,7 @@ export async function* exportUserData(db: Db, userId: number): AsyncGenerator<st
     );
   }
   for (let after = 0; ; ) {
-    const page = await exportUnsubscribePage(db, userId, after, PAGE_SIZE);
+    const page = await exportUnsubscribePage(db, workspaceId, after, PAGE_SIZE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
     yield csv(

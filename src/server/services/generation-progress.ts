@@ -1,5 +1,6 @@
 import type { GenerationEvent } from '../../contract/campaigns';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { countCampaignEmails } from '../queries/campaigns';
 import { ownCampaign } from './campaigns';
 
@@ -9,11 +10,11 @@ import { ownCampaign } from './campaigns';
  */
 export async function readGenerationEvent(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   previous: string | null,
 ): Promise<{ event: GenerationEvent; key: string; final: boolean } | null> {
-  const c = await ownCampaign(db, userId, campaignId);
+  const c = await ownCampaign(db, workspaceId, campaignId);
   if (c.status === 'generating') {
     const total = c.generationTotal;
     const processed = Math.min(c.generationProcessed, total);

@@ -8,7 +8,7 @@ import type { SenderProfileForPrompt } from '../ai/prompts/sender-profile';
 import { AiUnavailableError } from '../ai/structured-call';
 import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
-import type { recipients } from '../db/schema';
+import type { recipients, WorkspaceId } from '../db/schema';
 import { AppError } from '../errors';
 import {
   addGenerationProgress,
@@ -27,7 +27,7 @@ import {
 } from '../queries/emails';
 import { recipientsWithoutEmail } from '../queries/recipients';
 import type { TemplateRow } from '../queries/templates';
-import { mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
+import { madeCampaign, mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { senderOfCampaign } from './sender-profile/load';
@@ -40,17 +40,18 @@ export const VARIABLES_CHANGED =
   'Template variables have changed. Please reassign variables before generating.';
 
 /**
- * Checks docs/product.md §3's generate conditions and moves a draft to `generating`. Returns false when the
- * campaign is past draft (generating or done), so the caller just follows or reports it.
+ * Checks docs/product.md §3's generate conditions and moves a draft to `generating`. Returns the
+ * generation job's ids when it started, null when the campaign is past draft (generating or done),
+ * so the caller just follows or reports it.
  */
 export async function beginGeneration(
   deps: GenerationDeps,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
-): Promise<boolean> {
-  const campaign = await ownCampaign(deps.db, userId, campaignId);
+): Promise<GenerationIds | null> {
+  const campaign = await ownCampaign(deps.db, workspaceId, campaignId);
   // Already running or done: the caller follows (or reports) it instead of starting again.
-  if (campaign.status !== 'draft') return false;
+  if (campaign.status !== 'draft') return null;
   const templates = await templatesOfSteps(deps.db, campaign);
   const [template] = templates;
   if (!template) throw new AppError('bad_request', 'Select a template first');
@@ -64,7 +65,7 @@ export async function beginGeneration(
   const { total } = await countCampaignEmails(deps.db, campaignId);
   const started = await updateCampaign(
     deps.db,
-    userId,
+    workspaceId,
     campaignId,
     {
       status: 'generating',
@@ -77,22 +78,30 @@ export async function beginGeneration(
     },
     ['draft'],
   );
-  return started !== null;
+  return started && generationIdsOf(started);
 }
+
+/** What a generation job is given: the campaign, and its maker (whose mailbox its emails go from). */
+export type GenerationIds = { userId: number; campaignId: number };
+const generationIdsOf = (campaign: CampaignRow): GenerationIds => ({
+  userId: campaign.userId,
+  campaignId: campaign.id,
+});
 
 /**
  * "Regenerate this step": the step's emails still in review are deleted and written again by the
  * generation job, from the step's template and the recipient's current earlier emails, as drafts
  * to review. Emails of the step that left review (approved and on their way, sent) stay as they
- * are. Refused while the campaign is a draft or already generating. Returns how many are rewritten.
+ * are. Refused while the campaign is a draft or already generating. Returns how many are rewritten,
+ * and the generation job's ids.
  */
 export async function beginStepRegeneration(
   deps: GenerationDeps,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   step: number,
-): Promise<number> {
-  const campaign = await ownCampaign(deps.db, userId, campaignId);
+): Promise<{ deleted: number; ids: GenerationIds }> {
+  const campaign = await ownCampaign(deps.db, workspaceId, campaignId);
   if (campaign.status === 'draft') throw new AppError('conflict', 'Generate the campaign’s emails first');
   if (campaign.status === 'generating')
     throw new AppError('conflict', 'Emails are being written for this campaign; try again when it is done');
@@ -103,7 +112,7 @@ export async function beginStepRegeneration(
   if (writtenByAi(template) && !deps.ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
   const started = await updateCampaign(
     deps.db,
-    userId,
+    workspaceId,
     campaignId,
     { status: 'generating', generationError: null },
     [campaign.status],
@@ -111,13 +120,13 @@ export async function beginStepRegeneration(
   if (!started) throw new AppError('conflict', 'The campaign changed meanwhile; try again');
   const deleted = await deleteStepDrafts(deps.db, campaignId, step);
   const { total } = await countCampaignEmails(deps.db, campaignId);
-  await updateCampaign(deps.db, userId, campaignId, {
+  await updateCampaign(deps.db, workspaceId, campaignId, {
     generationTotal: campaign.recipientCount * templates.length,
     generationProcessed: total,
     generationCurrent: null,
     generationStartedAt: new Date(),
   });
-  return deleted;
+  return { deleted, ids: generationIdsOf(campaign) };
 }
 
 /**
@@ -137,7 +146,7 @@ export function mappingFits(mapping: Record<string, string>, variables: string[]
  */
 export async function generateSomeEmails(
   deps: GenerationDeps,
-  ids: { userId: number; campaignId: number },
+  ids: GenerationIds,
   deadline: number,
   /**
    * Runs once every step is written, before the campaign turns ready: queues the draft checks.
@@ -145,7 +154,7 @@ export async function generateSomeEmails(
    */
   whenWritten: () => Promise<void>,
 ): Promise<'done' | 'more' | 'stopped'> {
-  const campaign = await ownCampaign(deps.db, ids.userId, ids.campaignId);
+  const campaign = await madeCampaign(deps.db, ids);
   if (campaign.status !== 'generating') return 'stopped';
   const templates = await templatesOfSteps(deps.db, campaign);
   const missing = templates.indexOf(null);
@@ -167,9 +176,13 @@ export async function generateSomeEmails(
     if (result === 'more') return 'more';
   }
   await whenWritten();
-  await updateCampaign(deps.db, ids.userId, campaign.id, { status: 'ready', generationCurrent: null }, [
-    'generating',
-  ]);
+  await updateCampaign(
+    deps.db,
+    campaign.workspaceId,
+    campaign.id,
+    { status: 'ready', generationCurrent: null },
+    ['generating'],
+  );
   // After a step was regenerated, some emails may be scheduled or sent: the status says so.
   await refreshCampaignSendStatus(deps.db, campaign.id);
   return 'done';
@@ -248,12 +261,8 @@ export const GENERATION_GAVE_UP =
  * The generation job's last retry failed too: the campaign leaves `generating` with a message
  * saying why, instead of showing a progress bar that never moves again.
  */
-export async function giveUpGeneration(
-  deps: GenerationDeps,
-  ids: { userId: number; campaignId: number },
-  err: unknown,
-) {
-  const campaign = await ownCampaign(deps.db, ids.userId, ids.campaignId);
+export async function giveUpGeneration(deps: GenerationDeps, ids: GenerationIds, err: unknown) {
+  const campaign = await madeCampaign(deps.db, ids);
   await failGeneration(
     deps.db,
     campaign,
@@ -269,7 +278,7 @@ export async function failGeneration(db: Db, campaign: CampaignRow, message: str
   const sending = await hasEmailsPastReview(db, campaign.id);
   await updateCampaign(
     db,
-    campaign.userId,
+    campaign.workspaceId,
     campaign.id,
     { status: sending ? 'ready' : 'draft', generationError: message },
     ['generating'],

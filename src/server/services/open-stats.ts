@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { openStats, unsubscriber } from '../../contract/emails';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { rollupTotals } from '../queries/analytics';
 import { countMachineOpens, listHumanOpenedAddresses } from '../queries/opens';
 import { listCampaignUnsubscribes } from '../queries/unsubscribes';
@@ -13,13 +14,13 @@ import { ownCampaign } from './campaigns';
  */
 export async function getOpenStats(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
 ): Promise<z.infer<typeof openStats>> {
-  const campaign = await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   const [totals, machineOpens] = await Promise.all([
-    rollupTotals(db, userId, campaignId),
-    countMachineOpens(db, userId, campaignId),
+    rollupTotals(db, workspaceId, campaignId),
+    countMachineOpens(db, workspaceId, campaignId),
   ]);
   return {
     sent: totals.sent,
@@ -31,17 +32,21 @@ export async function getOpenStats(
   };
 }
 
-export async function listOpenedEmails(db: Db, userId: number, campaignId: number): Promise<string[]> {
-  await ownCampaign(db, userId, campaignId);
-  return listHumanOpenedAddresses(db, userId, campaignId);
+export async function listOpenedEmails(
+  db: Db,
+  workspaceId: WorkspaceId,
+  campaignId: number,
+): Promise<string[]> {
+  await ownCampaign(db, workspaceId, campaignId);
+  return listHumanOpenedAddresses(db, workspaceId, campaignId);
 }
 
 export async function listUnsubscribers(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
 ): Promise<z.infer<typeof unsubscriber>[]> {
-  await ownCampaign(db, userId, campaignId);
-  const rows = await listCampaignUnsubscribes(db, userId, campaignId);
+  await ownCampaign(db, workspaceId, campaignId);
+  const rows = await listCampaignUnsubscribes(db, workspaceId, campaignId);
   return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }));
 }

@@ -1,5 +1,6 @@
 import type { ImportReport } from '../../contract/campaigns';
 import type { Database } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { AppError } from '../errors';
 import { ianaTimeZone } from '../lib/time-zone';
 import {
@@ -27,12 +28,12 @@ const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;.]{2,}$/;
  */
 export async function importRecipients(
   database: Database,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   input: { filePath: string; columnMapping: Record<string, string> | null; limits: ImportLimits },
 ): Promise<ImportReport> {
   const db = database.db;
-  const campaign = await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   if (campaign.status !== 'draft') {
     throw new AppError('conflict', 'Recipients can only be replaced while the campaign is a draft');
   }

@@ -1,5 +1,6 @@
 import type { RecipientSequence, StepStats } from '../../contract/sequences';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { notFound } from '../errors';
 import { type SequenceRow, sequencePage, stepCounts, stopFollowUpsByUser } from '../queries/sequences';
 import { ownCampaign } from './campaigns';
@@ -7,12 +8,12 @@ import { ownCampaign } from './campaigns';
 /** GET /api/campaigns/:id/sequence: each recipient's place in the sequence. */
 export async function campaignSequenceOf(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   limit: number,
   offset: number,
 ) {
-  const campaign = await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   const rows = await sequencePage(db, campaign.id, limit, offset);
   return { items: rows.map(presentSequence), total: campaign.recipientCount, limit, offset };
 }
@@ -23,11 +24,11 @@ export async function campaignSequenceOf(
  */
 export async function stopRecipient(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   recipientId: number,
 ): Promise<RecipientSequence> {
-  const campaign = await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   // Scoped to the campaign: another campaign's recipient id stops nothing and is not found.
   await stopFollowUpsByUser(db, campaign.id, recipientId);
   const [row] = await sequencePage(db, campaign.id, 1, 0, recipientId);
@@ -36,8 +37,8 @@ export async function stopRecipient(
 }
 
 /** POST /api/campaigns/:id/sequence/stop: every follow-up of the campaign not yet gone stops. */
-export async function stopSequence(db: Db, userId: number, campaignId: number) {
-  const campaign = await ownCampaign(db, userId, campaignId);
+export async function stopSequence(db: Db, workspaceId: WorkspaceId, campaignId: number) {
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   return { stopped: await stopFollowUpsByUser(db, campaign.id, null) };
 }
 
@@ -55,8 +56,8 @@ function presentSequence(row: SequenceRow): RecipientSequence {
 }
 
 /** GET /api/campaigns/:id/step-stats: where in the sequence people answered, bounced or left. */
-export async function stepStatsOf(db: Db, userId: number, campaignId: number): Promise<StepStats> {
-  const campaign = await ownCampaign(db, userId, campaignId);
+export async function stepStatsOf(db: Db, workspaceId: WorkspaceId, campaignId: number): Promise<StepStats> {
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   const rate = (n: number, of: number) => (of > 0 ? n / of : 0);
   return (await stepCounts(db, campaign.id)).map((s) => ({
     ...s,

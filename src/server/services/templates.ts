@@ -1,5 +1,6 @@
 import type { SaveTemplateBody, Template } from '../../contract/templates';
 import type { Db } from '../db/client';
+import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import {
   campaignsAwaitingTemplate,
@@ -11,42 +12,43 @@ import {
   type TemplateValues,
   updateTemplate,
 } from '../queries/templates';
+import type { Maker } from '../queries/workspaces';
 import { compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { normaliseVariables } from './template-variables';
 
-export const listActiveTemplates = async (db: Db, userId: number) =>
-  (await listTemplates(db, userId, false)).map(presentTemplate);
+export const listActiveTemplates = async (db: Db, workspaceId: WorkspaceId) =>
+  (await listTemplates(db, workspaceId, false)).map(presentTemplate);
 
-export const listArchivedTemplates = async (db: Db, userId: number) =>
-  (await listTemplates(db, userId, true)).map(presentTemplate);
+export const listArchivedTemplates = async (db: Db, workspaceId: WorkspaceId) =>
+  (await listTemplates(db, workspaceId, true)).map(presentTemplate);
 
-export async function getTemplate(db: Db, userId: number, id: number): Promise<Template> {
-  return presentTemplate(await ownTemplate(db, userId, id));
+export async function getTemplate(db: Db, workspaceId: WorkspaceId, id: number): Promise<Template> {
+  return presentTemplate(await ownTemplate(db, workspaceId, id));
 }
 
-export async function createTemplate(db: Db, userId: number, body: SaveTemplateBody): Promise<Template> {
-  return presentTemplate(await insertTemplate(db, userId, validTemplate(body)));
+export async function createTemplate(db: Db, maker: Maker, body: SaveTemplateBody): Promise<Template> {
+  return presentTemplate(await insertTemplate(db, maker, validTemplate(body)));
 }
 
 export async function editTemplate(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   id: number,
   body: SaveTemplateBody,
 ): Promise<Template> {
-  await ownTemplate(db, userId, id);
-  const row = await updateTemplate(db, userId, id, validTemplate(body));
-  return presentTemplate(row ?? (await ownTemplate(db, userId, id)));
+  await ownTemplate(db, workspaceId, id);
+  const row = await updateTemplate(db, workspaceId, id, validTemplate(body));
+  return presentTemplate(row ?? (await ownTemplate(db, workspaceId, id)));
 }
 
 export async function archiveTemplate(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   id: number,
   archived: boolean,
 ): Promise<Template> {
-  const row = await updateTemplate(db, userId, id, { archivedAt: archived ? new Date() : null });
+  const row = await updateTemplate(db, workspaceId, id, { archivedAt: archived ? new Date() : null });
   if (!row) throw notFound('Template');
   return presentTemplate(row);
 }
@@ -56,17 +58,17 @@ export async function archiveTemplate(
  * emails already generated; their template becomes "None" (the foreign key sets it null), so a
  * draft asks for another template before it can generate.
  */
-export async function removeTemplate(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await deleteTemplate(db, userId, id))) throw notFound('Template');
+export async function removeTemplate(db: Db, workspaceId: WorkspaceId, id: number): Promise<void> {
+  if (!(await deleteTemplate(db, workspaceId, id))) throw notFound('Template');
 }
 
-export async function templateActiveCampaigns(db: Db, userId: number, id: number) {
-  await ownTemplate(db, userId, id);
-  return campaignsAwaitingTemplate(db, userId, id);
+export async function templateActiveCampaigns(db: Db, workspaceId: WorkspaceId, id: number) {
+  await ownTemplate(db, workspaceId, id);
+  return campaignsAwaitingTemplate(db, workspaceId, id);
 }
 
-export async function ownTemplate(db: Db, userId: number, id: number): Promise<TemplateRow> {
-  const row = await findTemplate(db, userId, id);
+export async function ownTemplate(db: Db, workspaceId: WorkspaceId, id: number): Promise<TemplateRow> {
+  const row = await findTemplate(db, workspaceId, id);
   if (!row) throw notFound('Template');
   return row;
 }

@@ -17,17 +17,18 @@ export type UnsubscribeView = {
 export async function describeUnsubscribe(db: Db, token: string): Promise<UnsubscribeView | null> {
   const email = await findTrackedEmail(db, token);
   if (!email) return null;
-  return view(db, email, await isUnsubscribed(db, email.userId, email.recipientEmail));
+  return view(db, email, await isUnsubscribed(db, email.workspaceId, email.recipientEmail));
 }
 
 /**
- * The form's target and the RFC 8058 one-click endpoint. Recorded against the user who sent the
- * email, whatever the email's status: honouring a request to stop is always right. Idempotent.
+ * The form's target and the RFC 8058 one-click endpoint. Recorded on the suppression list of the
+ * email's workspace (every member's campaigns skip the address from then on), whatever the email's status: honouring a request to stop is always right. Idempotent.
  */
 export async function unsubscribeByToken(db: Db, token: string): Promise<UnsubscribeView | null> {
   const email = await findTrackedEmail(db, token);
   if (!email) return null;
   await insertUnsubscribe(db, {
+    workspaceId: email.workspaceId,
     userId: email.userId,
     email: email.recipientEmail,
     campaignId: email.campaignId,

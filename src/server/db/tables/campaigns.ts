@@ -18,11 +18,18 @@ import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../../contract/email-rules
 import type { SenderProfile } from '../../../contract/sender-profile';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
+import { type WorkspaceId, workspaces } from './workspaces';
 
 export const templates = pgTable(
   'templates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The workspace it belongs to; what every read is scoped by. */
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who made it. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -36,13 +43,19 @@ export const templates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('templates_user_idx').on(t.userId, t.archivedAt, t.createdAt)],
+  (t) => [index('templates_workspace_idx').on(t.workspaceId, t.archivedAt, t.createdAt)],
 );
 
 export const campaigns = pgTable(
   'campaigns',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The workspace it belongs to; what every read is scoped by. */
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who made it: its emails go from this person's mailbox. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -95,7 +108,7 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('campaigns_user_idx').on(t.userId, t.archivedAt, t.createdAt)],
+  (t) => [index('campaigns_workspace_idx').on(t.workspaceId, t.archivedAt, t.createdAt)],
 );
 
 export const recipients = pgTable(
@@ -158,7 +171,12 @@ export const emails = pgTable(
   'emails',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Denormalised owner so per-user analytics at a million rows need no join. */
+    /** The campaign's workspace, denormalised so a workspace's lists at a million rows need no join. */
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The mailbox's owner (the campaign's maker): quota, pacing and the mailbox sync go by it. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -230,7 +248,7 @@ export const emails = pgTable(
     uniqueIndex('emails_recipient_step_uq').on(t.recipientId, t.step),
     uniqueIndex('emails_tracking_token_uq').on(t.trackingToken),
     index('emails_campaign_idx').on(t.campaignId, t.id),
-    index('emails_user_status_idx').on(t.userId, t.status),
+    index('emails_workspace_status_idx').on(t.workspaceId, t.status),
     index('emails_campaign_status_idx').on(t.campaignId, t.status),
     // Drafts the checks have not read yet (a start-up sweep looks for them).
     index('emails_unchecked_idx')
@@ -242,11 +260,13 @@ export const emails = pgTable(
     // Follow-ups waiting for the step before them, found by recipient when that step is sent.
     index('emails_waiting_idx').on(t.recipientId).where(sql`${t.status} = 'waiting'`),
     // The Sent Emails table's pages, newest first, for all campaigns or one; also by subject.
-    index('emails_sent_page_idx').on(t.userId, t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
+    index('emails_sent_page_idx')
+      .on(t.workspaceId, t.sentAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'sent'`),
     index('emails_campaign_sent_page_idx')
       .on(t.campaignId, t.sentAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'sent'`),
-    index('emails_sent_subject_idx').on(t.userId, t.subject, t.id).where(sql`${t.status} = 'sent'`),
+    index('emails_sent_subject_idx').on(t.workspaceId, t.subject, t.id).where(sql`${t.status} = 'sent'`),
     // Inbound mail is matched to what we sent by the Message-IDs it refers to (random, so unique).
     index('emails_message_id_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     // Gmail replies are also matched by the thread our email started.

@@ -4,11 +4,18 @@ import { BOUNCE_KINDS, INBOUND_KINDS, SUPPRESSION_REASONS } from '../../../contr
 import { users } from './accounts';
 import { campaigns, emails } from './campaigns';
 import { createdAt, tz } from './columns';
+import { type WorkspaceId, workspaces } from './workspaces';
 
 export const unsubscribes = pgTable(
   'unsubscribes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The suppression list is the workspace's: one opt-out stops every member's campaigns. */
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The mailbox owner whose email (or mailbox) it came through. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -19,7 +26,7 @@ export const unsubscribes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('unsubscribes_user_email_uq').on(t.userId, sql`lower(${t.email})`),
+    uniqueIndex('unsubscribes_workspace_email_uq').on(t.workspaceId, sql`lower(${t.email})`),
     index('unsubscribes_campaign_idx').on(t.campaignId),
   ],
 );

@@ -1,5 +1,6 @@
 import type { CampaignReplies, EmailEvent, InboundEvent } from '../../../contract/conversations';
 import type { Db } from '../../db/client';
+import type { WorkspaceId } from '../../db/schema';
 import { notFound } from '../../errors';
 import {
   firstOpensOf,
@@ -14,19 +15,19 @@ import { ownCampaign } from '../campaigns';
 /**
  * One email's story, oldest first: sent, first opened (by a person, and apart by an image proxy),
  * what its recipient's mailbox answered (replies, auto-replies, bounces, emailed unsubscribe
- * requests), and the unsubscribe it caused. Another user's email is a 404.
+ * requests), and the unsubscribe it caused. Another workspace's email is a 404.
  */
 export async function emailEventsOf(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   emailId: number,
 ): Promise<{ events: EmailEvent[] }> {
-  const own = await findOwnEmail(db, userId, emailId);
+  const own = await findOwnEmail(db, workspaceId, emailId);
   if (!own) throw notFound('Email');
   const [opens, inbound, unsubscribe] = await Promise.all([
     firstOpensOf(db, emailId),
-    listEmailInbound(db, userId, emailId),
-    unsubscribeByEmail(db, userId, emailId),
+    listEmailInbound(db, workspaceId, emailId),
+    unsubscribeByEmail(db, workspaceId, emailId),
   ]);
   const events: EmailEvent[] = [];
   if (own.email.sentAt) events.push({ type: 'sent', at: own.email.sentAt.toISOString() });
@@ -43,13 +44,13 @@ export async function emailEventsOf(
 /** A campaign's replies by people, newest first (its Replies view). */
 export async function campaignRepliesOf(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   limit: number,
   offset: number,
 ): Promise<CampaignReplies> {
-  await ownCampaign(db, userId, campaignId);
-  const { rows, total } = await listCampaignReplies(db, userId, campaignId, limit, offset);
+  await ownCampaign(db, workspaceId, campaignId);
+  const { rows, total } = await listCampaignReplies(db, workspaceId, campaignId, limit, offset);
   const items = rows.map((r) => ({
     ...presentInbound(r),
     emailId: r.emailId,

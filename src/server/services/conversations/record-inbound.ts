@@ -13,6 +13,7 @@ import {
 import { postponeFollowUps, stopFollowUpsAfter } from '../../queries/sequences';
 import { findEmailsByTrackingTokens } from '../../queries/tracking-tokens';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
+import { sendingWorkspacesOf } from '../../queries/workspaces';
 import { SNIPPET_LENGTH } from './classify';
 import { type InboundMessage, referencedMessageIds } from './inbound-message';
 import { unsubscribeTokenOf } from './unsubscribe-token';
@@ -149,7 +150,12 @@ async function emailsOfTokens(db: Db, items: InboundItem[]): Promise<(SentEmailR
     const email = tokens[i] ? found.get(tokens[i]!) : undefined;
     if (!email || email.userId !== item.mailbox.userId || !item.msg.from) return null;
     if (email.recipientEmail.trim().toLowerCase() !== item.msg.from.address.trim().toLowerCase()) return null;
-    return { id: email.id, campaignId: email.campaignId, recipientEmail: email.recipientEmail };
+    return {
+      id: email.id,
+      workspaceId: email.workspaceId,
+      campaignId: email.campaignId,
+      recipientEmail: email.recipientEmail,
+    };
   });
 }
 
@@ -182,6 +188,7 @@ async function applyOtherEffects(db: Db, item: InboundItem, verdict: Verdict) {
     // The address we sent to, which the report may spell differently (or not name at all).
     if (verdict.severity === 'hard') {
       await insertUnsubscribe(db, {
+        workspaceId: email.workspaceId,
         userId,
         email: email.recipientEmail,
         campaignId: email.campaignId,
@@ -191,13 +198,19 @@ async function applyOtherEffects(db: Db, item: InboundItem, verdict: Verdict) {
     }
   }
   if (verdict.kind === 'unsubscribe-request') {
-    await insertUnsubscribe(db, {
-      userId,
-      email: verdict.address,
-      campaignId: email?.campaignId ?? null,
-      emailId: email?.id ?? null,
-      reason: 'email request',
-    });
+    // A request that names none of our emails came to this mailbox: every workspace its owner
+    // sends for stops writing to the address.
+    const workspaceIds = email ? [email.workspaceId] : await sendingWorkspacesOf(db, userId);
+    for (const workspaceId of workspaceIds) {
+      await insertUnsubscribe(db, {
+        workspaceId,
+        userId,
+        email: verdict.address,
+        campaignId: email?.campaignId ?? null,
+        emailId: email?.id ?? null,
+        reason: 'email request',
+      });
+    }
   }
 }
 

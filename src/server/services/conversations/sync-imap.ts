@@ -191,7 +191,12 @@ function newestAnswered(msg: InboundMessage, matches: SentEmailMatch[], userId: 
   mine.sort((a, b) => (b.sentAt?.getTime() ?? -1) - (a.sentAt?.getTime() ?? -1) || b.id - a.id);
   const [newest] = mine;
   return newest
-    ? { id: newest.id, campaignId: newest.campaignId, recipientEmail: newest.recipientEmail }
+    ? {
+        id: newest.id,
+        workspaceId: newest.workspaceId,
+        campaignId: newest.campaignId,
+        recipientEmail: newest.recipientEmail,
+      }
     : null;
 }
 

@@ -3,7 +3,7 @@ import { bySeverity, type Finding } from '../../../contract/draft-findings';
 import { writtenByAi } from '../../../contract/templates';
 import type { SenderProfileForPrompt } from '../../ai/prompts/sender-profile';
 import type { Db } from '../../db/client';
-import { type CampaignRow, findCampaign } from '../../queries/campaigns';
+import { type CampaignRow, findMadeCampaign } from '../../queries/campaigns';
 import {
   campaignsWithUncheckedDrafts,
   type DraftForChecks,
@@ -171,7 +171,7 @@ export async function recheckEditedClaims(
   ids: { userId: number; campaignId: number; emailIds: number[] },
   claims: ClaimReader | null,
 ) {
-  const campaign = await findCampaign(db, ids.userId, ids.campaignId);
+  const campaign = await findMadeCampaign(db, ids.userId, ids.campaignId);
   if (!campaign || !claims || !campaign.checkClaimsWithAi) return;
   const { settings, forPrompt: sender } = await senderOfCampaign(db, campaign);
   const templates = await templatesOfSteps(db, campaign);
@@ -206,6 +206,6 @@ export async function checkDraftsOfCampaign(
   ids: { userId: number; campaignId: number },
   claims: ClaimReader | null = null,
 ) {
-  const campaign = await findCampaign(db, ids.userId, ids.campaignId);
+  const campaign = await findMadeCampaign(db, ids.userId, ids.campaignId);
   return campaign ? checkCampaignDrafts(db, campaign, claims) : null;
 }

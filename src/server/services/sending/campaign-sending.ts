@@ -1,5 +1,6 @@
 import { ALLOWED_FROM, dailyLimitFor } from '../../../contract/email-rules';
 import type { Db } from '../../db/client';
+import type { WorkspaceId } from '../../db/schema';
 import { AppError } from '../../errors';
 import { calendarDay } from '../../lib/calendar-day';
 import { morningOf } from '../../lib/send-days';
@@ -7,8 +8,10 @@ import { approveCampaignEmails } from '../../queries/email-actions';
 import { approvedUnsent, armFollowUps, queueEmails, scheduleEmails } from '../../queries/email-queueing';
 import { settleSuppressedEmails } from '../../queries/email-sending';
 import { findSendQuota } from '../../queries/send-quota';
+import type { Member } from '../../queries/workspaces';
 import { ownCampaign } from '../campaigns';
 import { futureTime } from '../email-actions';
+import { assertOwnMailbox } from '../member-rules';
 import { assertCampaignFilled } from '../placeholders';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import type { SendQueue } from './send-queue';
@@ -17,11 +20,11 @@ import { UNSUBSCRIBED_MESSAGE } from './suppression';
 /** docs/product.md §5: without an unsubscribe link each email is approved on its own, never in bulk. */
 export async function approveAll(
   db: Db,
-  userId: number,
+  workspaceId: WorkspaceId,
   campaignId: number,
   scope: { step?: number; withoutFindings?: boolean } = {},
 ) {
-  const campaign = await ownCampaign(db, userId, campaignId);
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
   if (!campaign.includeUnsubscribeLink) {
     throw new AppError('bad_request', 'Without an unsubscribe link, approve each email individually');
   }
@@ -41,12 +44,15 @@ export async function approveAll(
  */
 export async function sendApproved(
   db: Db,
-  user: { id: number; timeZone: string },
+  sender: { member: Member; timeZone: string },
   campaignId: number,
   scheduledFor: string | undefined,
   queue: SendQueue,
 ) {
-  const campaign = await ownCampaign(db, user.id, campaignId);
+  const { member, timeZone } = sender;
+  const { workspaceId } = member;
+  const campaign = await ownCampaign(db, workspaceId, campaignId);
+  assertOwnMailbox(member, campaign);
   const withLink = campaign.includeUnsubscribeLink;
   const dailyLimit = dailyLimitFor(withLink);
   const approved = await approvedUnsent(db, campaignId);
@@ -61,33 +67,35 @@ export async function sendApproved(
     );
   await assertCampaignFilled(db, campaign, { statuses: from, approvedOnly: true });
   // Follow-ups do not go now: each waits for the step before it, then for its due time.
-  const followUpCount = (await armFollowUps(db, user.id, approvedFollowUps)).length;
+  const followUpCount = (await armFollowUps(db, workspaceId, approvedFollowUps)).length;
   const reply = { dailyLimit, hasUnsubscribeLink: withLink, followUpCount };
   const at = scheduledFor ? futureTime(scheduledFor) : null;
   // Recipients already on the suppression list are settled as unsubscribed here rather than
   // queued, so successCount counts only emails that will go out, and they take no place under
   // today's limit. The send itself checks the list again for anyone who unsubscribes meanwhile.
-  const suppressed = new Set(await settleSuppressedEmails(db, user.id, approved, from, UNSUBSCRIBED_MESSAGE));
+  const suppressed = new Set(
+    await settleSuppressedEmails(db, workspaceId, approved, from, UNSUBSCRIBED_MESSAGE),
+  );
   const ids = approved.filter((id) => !suppressed.has(id));
 
   if (at) {
-    const scheduled = await scheduleEmails(db, user.id, ids, at, from);
+    const scheduled = await scheduleEmails(db, workspaceId, ids, at, from);
     await queue.releaseAt(at);
     await refreshCampaignSendStatus(db, campaignId);
     return { ...reply, scheduledFor: at.toISOString(), successCount: 0, scheduledCount: scheduled.length };
   }
 
-  const quota = await findSendQuota(db, user.id, calendarDay(user.timeZone));
+  const quota = await findSendQuota(db, member.userId, calendarDay(timeZone));
   const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
   const today = ids.slice(0, Math.max(0, dailyLimit - used));
-  const queued = await queue.queueAndSend(db, (tx) => queueEmails(tx, user.id, today, from));
+  const queued = await queue.queueAndSend(db, (tx) => queueEmails(tx, workspaceId, today, from));
   let scheduledCount = 0;
   let firstLater: Date | null = null;
   const later = ids.slice(today.length);
   for (let day = 1; later.length > 0; day++) {
-    const at = morningOf(user.timeZone, day);
+    const at = morningOf(timeZone, day);
     firstLater ??= at;
-    scheduledCount += (await scheduleEmails(db, user.id, later.splice(0, dailyLimit), at, from)).length;
+    scheduledCount += (await scheduleEmails(db, workspaceId, later.splice(0, dailyLimit), at, from)).length;
     await queue.releaseAt(at);
   }
   await refreshCampaignSendStatus(db, campaignId);

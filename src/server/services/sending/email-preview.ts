@@ -1,5 +1,6 @@
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { EmailTextBody } from '../../../contract/emails';
+import type { WorkspaceId } from '../../db/schema';
 import { notFound } from '../../errors';
 import { escapeHtml } from '../../lib/escape-html';
 import { openPixel } from '../../mail/compose';
@@ -27,13 +28,20 @@ function addressLine(field: AddressObject | undefined) {
  * stored ones' place as a save would store them (editedText), and nothing is written. A follow-up
  * goes out with its thread's subject either way, as after a save.
  */
-export async function previewEmail(deps: SendDeps, userId: number, emailId: number, edit?: EmailTextBody) {
-  const [email, user, settings] = await Promise.all([
-    emailToPreview(deps.db, userId, emailId),
-    findUser(deps.db, userId),
-    findSenderSettings(deps.db, userId),
+export async function previewEmail(
+  deps: SendDeps,
+  workspaceId: WorkspaceId,
+  emailId: number,
+  edit?: EmailTextBody,
+) {
+  const email = await emailToPreview(deps.db, workspaceId, emailId);
+  if (!email) throw notFound('Email');
+  // As its sender's mailbox will send it, whoever in the workspace looks.
+  const [user, settings] = await Promise.all([
+    findUser(deps.db, email.senderId),
+    findSenderSettings(deps.db, email.senderId),
   ]);
-  if (!email || !user) throw notFound('Email');
+  if (!user) throw notFound('Email');
   const raw = await composeCampaignEmail(
     deps,
     { user, settings },

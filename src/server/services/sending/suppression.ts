@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
+import type { WorkspaceId } from '../../db/schema';
 import { hasUnsubscribe } from '../../queries/unsubscribes';
 
-/** Whether `email` unsubscribed from this user's mail (any campaign, any letter case); checked at send time. */
-export function isUnsubscribed(db: Db, userId: number, email: string): Promise<boolean> {
-  return hasUnsubscribe(db, userId, email);
+/** Whether `email` is on this workspace's suppression list (any campaign, any letter case). */
+export function isUnsubscribed(db: Db, workspaceId: WorkspaceId, email: string): Promise<boolean> {
+  return hasUnsubscribe(db, workspaceId, email);
 }
 
 /** docs/product.md §11's words for an email not sent because its recipient unsubscribed. */

@@ -1,4 +1,5 @@
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../../../contract/email-rules';
+import type { WorkspaceId } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { calendarDay } from '../../lib/calendar-day';
 import { composeMessage, newMessageId } from '../../mail/compose';
@@ -25,10 +26,11 @@ export async function sendTestEmail(
     lastName: string | null;
     timeZone: string;
   },
+  workspaceId: WorkspaceId,
   emailId: number,
 ) {
   if (!user.email) throw new AppError('bad_request', 'User email not available');
-  const found = await findOwnEmail(deps.db, user.id, emailId);
+  const found = await findOwnEmail(deps.db, workspaceId, emailId);
   if (!found) throw notFound('Email');
   const day = calendarDay(user.timeZone);
   if (!(await takeSendQuota(deps.db, user.id, day, true, DAILY_LIMIT_WITH_UNSUBSCRIBE))) {

@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '../../contract/workspaces';
+import { type Db, preparedQuery } from '../db/client';
+import { memberships, type WorkspaceId, workspaces } from '../db/schema';
+
+/** The signed-in person as a member of the workspace a request works in. */
+export type Member = {
+  userId: number;
+  workspaceId: WorkspaceId;
+  role: Role;
+  /** The workspace asks for a second person's approval of every email. */
+  fourEyes: boolean;
+};
+
+/** Who makes a row (a template, a campaign): the workspace it belongs to and the member making it. */
+export type Maker = Pick<Member, 'workspaceId' | 'userId'>;
+
+export type MembershipRow = { workspaceId: WorkspaceId; role: Role; fourEyes: boolean; name: string };
+
+const membershipColumns = {
+  workspaceId: memberships.workspaceId,
+  role: memberships.role,
+  fourEyes: workspaces.fourEyes,
+  name: workspaces.name,
+};
+
+const namedMembership = preparedQuery((db) =>
+  db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(
+      and(
+        eq(memberships.userId, sql.placeholder('userId')),
+        eq(memberships.workspaceId, sql.placeholder('workspaceId')),
+      ),
+    )
+    .prepare('find_membership'),
+);
+
+/** The user's membership of one workspace; null when they are not (or no longer) a member. */
+export async function findMembership(db: Db, userId: number, workspaceId: number) {
+  const [row] = await namedMembership(db).execute({ userId, workspaceId });
+  return (row as MembershipRow | undefined) ?? null;
+}
+
+/** Every workspace the user belongs to, the one they joined first (their personal one) first. */
+export async function listMemberships(db: Db, userId: number): Promise<MembershipRow[]> {
+  return db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.workspaceId));
+}
+
+/** A new workspace with `userId` as its owner, in the caller's transaction. */
+export async function insertWorkspace(db: Db, userId: number, name: string): Promise<WorkspaceId> {
+  const [created] = await db.insert(workspaces).values({ name }).returning({ id: workspaces.id });
+  await db.insert(memberships).values({ workspaceId: created!.id, userId, role: 'owner' });
+  return created!.id;
+}
+
+/** The workspaces in which the user sends (as sender or owner): where their mailbox's mail belongs. */
+export async function sendingWorkspacesOf(db: Db, userId: number): Promise<WorkspaceId[]> {
+  const rows = await db
+    .select({ workspaceId: memberships.workspaceId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), inArray(memberships.role, ['sender', 'owner'])))
+    .orderBy(asc(memberships.workspaceId));
+  return rows.map((row) => row.workspaceId);
+}
+
+/** A new person's own workspace, named after them as the migration named existing people's. */
+export function personalWorkspaceName(person: { firstName: string | null }) {
+  const first = person.firstName?.trim();
+  return first ? `${first}'s workspace` : 'My workspace';
+}
