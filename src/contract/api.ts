@@ -75,6 +75,17 @@ import {
   saveTemplateBody,
   template,
 } from './templates';
+import {
+  acceptInvitationBody,
+  acceptInvitationReply,
+  changeRoleBody,
+  createdInvitation,
+  createWorkspaceBody,
+  invitation,
+  inviteBody,
+  member,
+  workspaceMembership,
+} from './workspaces';
 
 /**
  * Every call of the HTTP API under /api (docs/product.md §10): the server registers each route
@@ -474,6 +485,73 @@ export const api = {
     }),
     /** "Check now": queue a sync at once. */
     syncNow: route({ method: 'POST', path: '/api/mailbox/sync', access: 'signed-in', reply: syncNowReply }),
+  },
+
+  workspaces: {
+    /** The workspaces the signed-in person belongs to, with their role in each. */
+    list: route({
+      method: 'GET',
+      path: '/api/workspaces',
+      access: 'signed-in',
+      reply: z.array(workspaceMembership),
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/workspaces',
+      access: 'signed-in',
+      body: createWorkspaceBody,
+      reply: workspaceMembership,
+    }),
+    members: route({
+      method: 'GET',
+      path: '/api/workspace/members',
+      access: 'viewer',
+      reply: z.array(member),
+    }),
+    changeRole: route({
+      method: 'PUT',
+      path: '/api/workspace/members/:id',
+      access: 'owner',
+      params: idParams,
+      body: changeRoleBody,
+      reply: member,
+    }),
+    /** Removes a member: their mailbox stops sending for the workspace at once; what they made stays. */
+    removeMember: route({
+      method: 'DELETE',
+      path: '/api/workspace/members/:id',
+      access: 'owner',
+      params: idParams,
+      reply: okReply,
+    }),
+    invitations: route({
+      method: 'GET',
+      path: '/api/workspace/invitations',
+      access: 'owner',
+      reply: z.array(invitation),
+    }),
+    invite: route({
+      method: 'POST',
+      path: '/api/workspace/invitations',
+      access: 'owner',
+      body: inviteBody,
+      reply: createdInvitation,
+    }),
+    revokeInvitation: route({
+      method: 'DELETE',
+      path: '/api/workspace/invitations/:id',
+      access: 'owner',
+      params: idParams,
+      reply: okReply,
+    }),
+    /** Joins the workspace an invitation link names, when signed in with the address it was sent to. */
+    accept: route({
+      method: 'POST',
+      path: '/api/invitations/accept',
+      access: 'signed-in',
+      body: acceptInvitationBody,
+      reply: acceptInvitationReply,
+    }),
   },
 
   analytics: {

@@ -24,3 +24,49 @@ export type WorkspaceMembership = z.infer<typeof workspaceMembership>;
 
 /** The header (or `workspace` query parameter) that names the workspace a call works in. */
 export const WORKSPACE_HEADER = 'x-tailor-workspace';
+
+/** POST /api/workspaces: a new workspace, with its maker as owner. */
+export const createWorkspaceBody = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+
+/** A member of the workspace, as its Members page lists them. */
+export const member = z.object({
+  userId: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  role,
+  joinedAt: z.string(),
+});
+export type Member = z.infer<typeof member>;
+
+/** PUT /api/workspace/members/:id. */
+export const changeRoleBody = z.object({ role }).strict();
+
+/** POST /api/workspace/invitations: who, and as what. */
+export const inviteBody = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(/^[^\s@]+@[^\s@]+$/, 'Invalid email address'),
+    role,
+  })
+  .strict();
+
+/** An invitation not yet accepted. The link is shown once, when it is made: only its hash is kept. */
+export const invitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role,
+  invitedBy: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export const createdInvitation = invitation.extend({ link: z.string() });
+
+/** POST /api/invitations/accept: the token from the link. */
+export const acceptInvitationBody = z.object({ token: z.string().trim().min(20).max(100) }).strict();
+export const acceptInvitationReply = workspaceMembership;
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;

@@ -32,6 +32,7 @@ import { sequenceRoutes } from './routes/sequences';
 import { settingsRoutes } from './routes/settings';
 import { templateRoutes } from './routes/templates';
 import { trackingRoutes } from './routes/tracking';
+import { workspaceRoutes } from './routes/workspaces';
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -154,6 +155,7 @@ export async function buildApp(
   campaignAnalyticsRoutes(app, ctx);
   analyticsRoutes(app, ctx);
   trackingRoutes(app, ctx);
+  workspaceRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

@@ -5,6 +5,8 @@ import {
   emailOpens,
   emails,
   generatedImages,
+  invitations,
+  memberships,
   recipients,
   senderSettings,
   templates,
@@ -121,6 +123,16 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
     'save sender settings',
   );
 
+  const invitation = ok<{ id: number }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/workspace/invitations',
+      headers: { cookie },
+      payload: { email: `invitee-${tag}@example.com`, role: 'reviewer' },
+    }),
+    'invite a member',
+  );
+
   return {
     userId: me.id,
     cookie,
@@ -128,6 +140,8 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
       campaign: [uploaded.id, ready.id],
       template: [template.id],
       email: [drafts[0]!.id, scheduledId, sent.email.id],
+      member: [me.id],
+      invitation: [invitation.id],
     },
     markers: [tag, String(sent.email.trackingToken)],
   };
@@ -142,6 +156,9 @@ export async function snapshotOf(t: TestApp, owner: OwnedObjects, routes: Route[
   const campaignIds = (
     await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.userId, owner.userId))
   ).map((c) => c.id);
+  const ownWorkspaces = (await db.select().from(memberships).where(eq(memberships.userId, owner.userId))).map(
+    (m) => m.workspaceId,
+  );
   const rows = {
     user: await db.select().from(users).where(eq(users.id, owner.userId)),
     templates: await db
@@ -170,6 +187,16 @@ export async function snapshotOf(t: TestApp, owner: OwnedObjects, routes: Route[
     unsubscribes: await db.select().from(unsubscribes).where(eq(unsubscribes.userId, owner.userId)),
     images: await db.select().from(generatedImages).where(eq(generatedImages.userId, owner.userId)),
     senderSettings: await db.select().from(senderSettings).where(eq(senderSettings.userId, owner.userId)),
+    memberships: await db
+      .select()
+      .from(memberships)
+      .where(inArray(memberships.workspaceId, ownWorkspaces))
+      .orderBy(memberships.workspaceId, memberships.userId),
+    invitations: await db
+      .select()
+      .from(invitations)
+      .where(inArray(invitations.workspaceId, ownWorkspaces))
+      .orderBy(invitations.id),
   };
   const answers: Record<string, { status: number; body: string }> = {};
   for (const route of routes) {

@@ -41,7 +41,7 @@ export async function readRouteTable(ctx: AppContext): Promise<Route[]> {
 }
 
 /** What an id in a route's path names; the suites give each kind real objects to use. */
-export type IdKind = 'campaign' | 'template' | 'email';
+export type IdKind = 'campaign' | 'template' | 'email' | 'member' | 'invitation';
 
 export type IdRoute = {
   kind: IdKind;
@@ -112,6 +112,9 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'GET /api/emails/:id/raw': { kind: 'email' },
   'GET /api/emails/:id/preview': { kind: 'email' },
   'POST /api/emails/:id/preview': { kind: 'email', bodies: [{ subject: 'Taken over', body: '<p>x</p>' }] },
+  'PUT /api/workspace/members/:id': { kind: 'member', bodies: [{ role: 'viewer' }, { role: 'owner' }] },
+  'DELETE /api/workspace/members/:id': { kind: 'member' },
+  'DELETE /api/workspace/invitations/:id': { kind: 'invitation' },
 };
 
 /** Routes with path parameters that name no user's object, with why each may be reached by anyone. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/workspaces';
 import { type Db, preparedQuery } from '../db/client';
-import { memberships, type WorkspaceId, workspaces } from '../db/schema';
+import { memberships, users, type WorkspaceId, workspaces } from '../db/schema';
 
 /** The signed-in person as a member of the workspace a request works in. */
 export type Member = {
@@ -75,4 +75,53 @@ export async function sendingWorkspacesOf(db: Db, userId: number): Promise<Works
 export function personalWorkspaceName(person: { firstName: string | null }) {
   const first = person.firstName?.trim();
   return first ? `${first}'s workspace` : 'My workspace';
+}
+
+/** The workspace's members, owners first, then by when they joined. */
+export async function listMembers(db: Db, workspaceId: WorkspaceId) {
+  return db
+    .select({
+      userId: memberships.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: memberships.role,
+      joinedAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(sql`${memberships.role} = 'owner' desc`, asc(memberships.createdAt), asc(memberships.userId));
+}
+
+/**
+ * Changes a member's role, or removes them (role null), unless that would leave the workspace
+ * without an owner: the check and the change are one statement, so two owners demoting each other
+ * at once cannot both succeed. Returns 'done', 'not-found' or 'last-owner'.
+ */
+export async function changeMembership(
+  db: Db,
+  workspaceId: WorkspaceId,
+  userId: number,
+  role: Role | null,
+): Promise<'done' | 'not-found' | 'last-owner'> {
+  return db.transaction(async (tx) => {
+    // Every owner row of the workspace is locked first: the count below stays true until commit.
+    const owners = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'owner')))
+      .for('update');
+    const [current] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+      .for('update');
+    if (!current) return 'not-found';
+    if (current.role === 'owner' && role !== 'owner' && owners.length <= 1) return 'last-owner';
+    const which = and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
+    if (role === null) await tx.delete(memberships).where(which);
+    else await tx.update(memberships).set({ role }).where(which);
+    return 'done';
+  });
 }

@@ -1,7 +1,8 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../contract/workspaces';
 import { users } from './accounts';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, tz, updatedAt } from './columns';
 
 /**
  * A workspace's id. Branded so a user id can never be passed where a workspace is meant: every
@@ -37,4 +38,34 @@ export const memberships = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+/**
+ * An owner's invitation to join, by email address. The link's token is stored only as its SHA-256,
+ * works once (accepted_at) and until it expires.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: tz('expires_at').notNull(),
+    acceptedAt: tz('accepted_at'),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+    // One pending invitation per address and workspace: inviting again replaces the link.
+    uniqueIndex('invitations_pending_uq')
+      .on(t.workspaceId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null`),
+  ],
 );
