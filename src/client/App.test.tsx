@@ -17,6 +17,7 @@ const user = {
   provider: 'local',
   timeZone: 'UTC',
   mailboxNeedsReauth: false,
+  isOperator: false,
 };
 
 const publicConfig = {

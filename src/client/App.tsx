@@ -8,6 +8,8 @@ import { FullPageLoader } from './components/full-page-loader';
 import { TermsDialog } from './components/terms-dialog';
 import { NotFoundPage } from './pages/errors/not-found-page';
 import { SessionTimeoutPage } from './pages/errors/session-timeout-page';
+import { InvitePage } from './pages/invite/invite-page';
+import { takePendingInvitation } from './pages/invite/pending-invitation';
 import { LandingPage } from './pages/landing/landing-page';
 import { PrivacyPolicyPage } from './pages/legal/privacy-policy-page';
 import { TermsOfServicePage } from './pages/legal/terms-of-service-page';
@@ -52,6 +54,7 @@ export function App() {
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         <Route path="/terms-of-service" component={TermsOfServicePage} />
         <Route path="/session-timeout" component={SessionTimeoutPage} />
+        <Route path="/invite/:token">{(params) => <InvitePage token={params.token} />}</Route>
         {user ? (
           <Route path={SECTION_PATH_PATTERN}>
             <SignedInSections user={user} />
@@ -77,8 +80,13 @@ export function App() {
 }
 
 function SignedInSections({ user }: { user: CurrentUser }) {
-  const [path] = useLocation();
+  const [path, navigate] = useLocation();
   const queryClient = useQueryClient();
+  // Back to an invitation opened before signing in (pages/invite).
+  useEffect(() => {
+    const invitation = takePendingInvitation();
+    if (invitation) navigate(`~${invitation}`);
+  }, [navigate]);
   // On each change of section, not of its query string: the page reads its own filters' changes.
   useEffect(() => {
     prefetchSection(queryClient, path, new URLSearchParams(window.location.search));

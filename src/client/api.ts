@@ -3,6 +3,7 @@ import { api } from '../contract/api';
 import { LOGGED_OUT_REDIRECT_MS } from '../contract/limits';
 import { type CallInput, type ReplyOf, type RouteDef, urlOf } from '../contract/route';
 import { showToast } from './toast';
+import { withWorkspace, workspaceHeaders } from './workspace';
 
 /** A non-OK HTTP response. `message` is `"<status>: <text>"`. */
 export class ApiError extends Error {
@@ -24,11 +25,13 @@ export interface RequestOptions {
 /** Sends a request with the session cookie and throws `ApiError` unless the response is OK. */
 export async function apiFetch(url: string, { method = 'GET', body, signal }: RequestOptions = {}) {
   const init: RequestInit = { method, credentials: 'include', signal };
+  const workspace = workspaceHeaders();
+  if (Object.keys(workspace).length > 0) init.headers = workspace;
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself, so no Content-Type here.
     init.body = body;
   } else if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers = { ...workspace, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
   const response = await fetch(url, init);
@@ -72,7 +75,8 @@ export function readReply<D extends JsonRoute>(def: D, json: unknown): ReplyOf<D
 }
 
 /** The address of an entry that is not JSON (a file, a redirect), for links and downloads. */
-export const hrefOf = <D extends RouteDef>(def: D, ...[input]: InputArg<D>) => urlOf(def, input);
+export const hrefOf = <D extends RouteDef>(def: D, ...[input]: InputArg<D>) =>
+  withWorkspace(urlOf(def, input));
 
 /**
  * The cache key of an entry: its filled path's segments, then its query. Without a query it is a

@@ -12,6 +12,7 @@ import {
   acceptTermsReply,
   currentUser,
   deleteAccountBody,
+  doctorReport,
   localSignInBody,
   okReply,
   signInProviderParams,
@@ -146,6 +147,8 @@ export const api = {
       reply: okReply,
     }),
   },
+  /** The deployment's doctor checks (operators only: 403 for everyone else). Reads only. */
+  doctor: route({ method: 'GET', path: '/api/doctor', access: 'signed-in', reply: doctorReport }),
   publicConfig: route({ method: 'GET', path: '/api/public-config', access: 'public', reply: publicConfig }),
   dashboardStats: route({
     method: 'GET',

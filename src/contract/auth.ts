@@ -12,6 +12,8 @@ export const currentUser = z.object({
   timeZone: z.string(),
   /** Sending is paused: the mailbox refused its credentials and the user must sign in again. */
   mailboxNeedsReauth: z.boolean(),
+  /** Runs this deployment (OPERATOR_EMAILS, else the first to sign in): sees the doctor in Settings. */
+  isOperator: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -44,3 +46,19 @@ export const timeZoneBody = z.object({ timeZone: z.string().min(1).max(64) }).st
 
 /** DELETE /api/account: the account's email (or DELETE when it has none), typed to confirm. */
 export const deleteAccountBody = z.object({ confirmation: z.string().max(320) }).strict();
+
+/** GET /api/doctor: the deployment's checks, as the doctor command reports them. */
+export const doctorReport = z.object({
+  checkedAt: z.string(),
+  ok: z.boolean(),
+  checks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      status: z.enum(['pass', 'warn', 'fail']),
+      why: z.string(),
+      todo: z.string().nullable(),
+    }),
+  ),
+});
+export type DoctorReportView = z.infer<typeof doctorReport>;

@@ -23,6 +23,7 @@ import { campaignAnalyticsRoutes } from './routes/campaign-analytics';
 import { campaignRoutes } from './routes/campaigns';
 import { conversationRoutes } from './routes/conversations';
 import { dashboardRoutes } from './routes/dashboard';
+import { doctorRoutes } from './routes/doctor';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
@@ -156,6 +157,7 @@ export async function buildApp(
   analyticsRoutes(app, ctx);
   trackingRoutes(app, ctx);
   workspaceRoutes(app, ctx);
+  doctorRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

@@ -36,6 +36,7 @@ const envSchema = z.object({
   /** Only for the rotate-secret command: the key the stored tokens are encrypted with now. */
   OLD_SECRET_KEY: optionalString,
   TRUST_PROXY: boolFlag.default(false),
+  OPERATOR_EMAILS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
@@ -183,6 +184,14 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     },
     /** Behind a reverse proxy, trust X-Forwarded-* for client addresses and protocol. */
     trustProxy: env.TRUST_PROXY,
+    /**
+     * Who runs this deployment (lower-case addresses): they see the doctor's checks in Settings.
+     * Empty: the first person who signed in.
+     */
+    operatorEmails: (env.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     auth: {
       google,
       microsoft,

@@ -19,6 +19,7 @@ const localUser: CurrentUser = {
   provider: 'local',
   timeZone: 'UTC',
   mailboxNeedsReauth: false,
+  isOperator: false,
 };
 
 /** The sidebar with a server whose sender settings name the sender `senderName` (404 when undefined). */

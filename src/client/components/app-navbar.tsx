@@ -21,8 +21,9 @@ import { SECTIONS, sectionFor } from '../sections';
 import { useLogout } from '../session/use-logout';
 import { accountLines, avatarInitials } from '../session/user-display';
 import { Brand } from './brand';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
-/** Sidebar: brand, section links, the Privacy Policy link and who is signed in. */
+/** Sidebar: brand, the workspace, section links, the Privacy Policy link and who is signed in. */
 export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
   const [location] = useLocation();
   const current = sectionFor(location).path;
@@ -39,6 +40,9 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
           {/* On phones the open navbar covers the header and its burger, so it closes from here. */}
           <CloseButton hiddenFrom="sm" onClick={onNavigate} aria-label="Close navigation" />
         </Group>
+      </AppShell.Section>
+      <AppShell.Section px="sm" pb="sm">
+        <WorkspaceSwitcher />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm">
         <nav aria-label="Main">

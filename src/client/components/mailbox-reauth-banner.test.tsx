@@ -14,6 +14,7 @@ const user: CurrentUser = {
   provider: 'microsoft',
   timeZone: 'UTC',
   mailboxNeedsReauth: true,
+  isOperator: false,
 };
 
 const show = (u: CurrentUser) =>

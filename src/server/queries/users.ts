@@ -157,3 +157,9 @@ export async function latestProvider(db: Db, userId: number): Promise<Provider> 
     .limit(1);
   return row?.provider ?? 'local';
 }
+
+/** The first person who signed in to this deployment (the lowest user id); null before anyone did. */
+export async function firstUserId(db: Db): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+  return row?.id ?? null;
+}

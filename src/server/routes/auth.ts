@@ -9,6 +9,7 @@ import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { acceptTermsOfService, deleteAccount, saveTimeZone } from '../services/account';
+import { isOperator } from '../services/doctor/operators';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
@@ -90,6 +91,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       provider: request.sessionProvider,
       timeZone: u.timeZone,
       mailboxNeedsReauth: u.mailboxNeedsReauthAt !== null,
+      isOperator: await isOperator(ctx.db, ctx.config, u),
     };
   });
 

@@ -6,7 +6,9 @@ import { isUnauthorized } from '../../api';
 import { useCurrentUser } from '../../session/use-current-user';
 import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
+import { DoctorCard } from './doctor-card';
 import { MailboxCard } from './mailbox-card';
+import { MembersCard } from './members-card';
 import { SenderCard } from './sender-card';
 import { SenderProfileCard } from './sender-profile-card';
 import { senderSettingsQuery } from './use-save-sender-settings';
@@ -37,6 +39,7 @@ export function SettingsPage() {
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">
               <SenderCard settings={settings} user={user} />
+              <MembersCard />
               <AccountCard settings={settings} user={user} />
             </Stack>
           </Grid.Col>
@@ -45,6 +48,7 @@ export function SettingsPage() {
               <SenderProfileCard settings={settings} user={user} />
               <MailboxCard />
               <DataCard senderEmail={settings.email ?? user.email} />
+              {user.isOperator && <DoctorCard />}
             </Stack>
           </Grid.Col>
         </Grid>

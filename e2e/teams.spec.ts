@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test';
+import { acceptTerms, signInLocally, uniqueEmail } from './support';
+
+// Issue #31: a workspace a team shares. The address carries the workspace (two tabs, two
+// workspaces); an owner invites from Settings; the invited person joins with the link, signed out
+// at first, and lands in the workspace with their role.
+
+const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace: / });
+
+test('an owner makes a team workspace and invites someone, who joins with the link', async ({
+  page,
+  browser,
+}) => {
+  await signInLocally(page);
+  await expect(switcher(page)).toHaveAccessibleName('Workspace: My workspace');
+
+  await switcher(page).click();
+  await page.getByRole('menuitem', { name: 'New workspace' }).click();
+  await page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Name').fill('Acme sales');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/w\/\d+\/$/);
+  const team = new URL(page.url()).pathname;
+  await expect(switcher(page)).toHaveAccessibleName('Workspace: Acme sales');
+
+  // A campaign made here is the team's: the personal workspace, in another tab, does not list it.
+  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await expect(page).toHaveURL(`${team}campaigns`);
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const editor = page.getByRole('dialog', { name: 'Create New Campaign' });
+  await editor.getByLabel('Campaign Name').fill('Team launch');
+  await editor.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page.getByText('Team launch').first()).toBeVisible();
+  const personal = await page.context().newPage();
+  await personal.goto('/campaigns');
+  await expect(switcher(personal)).toHaveAccessibleName('Workspace: My workspace');
+  await expect(personal.getByRole('button', { name: 'New Campaign' })).toBeVisible();
+  await expect(personal.getByText('Team launch')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Team launch').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const members = page.getByRole('region', { name: 'Members of Acme sales' });
+  const invitee = uniqueEmail('reviewer');
+  await members.getByLabel('Email address').fill(invitee);
+  await members.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Reviewer' }).click();
+  await members.getByRole('button', { name: 'Invite' }).click();
+  const link = await members.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/invite\/[\w-]{43}$/);
+  await expect(members.getByText(`${invitee} as reviewer`)).toBeVisible();
+
+  // The invited person opens the link signed out, signs in with that address, and is brought back.
+  const other = await browser.newContext();
+  const bob = await other.newPage();
+  await bob.goto(new URL(link).pathname);
+  await expect(bob.getByText('Sign in with the email address this invitation was sent to')).toBeVisible();
+  const res = await bob.request.post('/api/auth/local', {
+    data: { email: invitee },
+    headers: { origin: new URL(bob.url()).origin },
+  });
+  expect(res.ok()).toBe(true);
+  await bob.goto('/');
+  await expect(bob).toHaveURL(new RegExp(`${team}$`));
+  await acceptTerms(bob);
+  await expect(switcher(bob)).toHaveAccessibleName('Workspace: Acme sales');
+  await bob.getByRole('link', { name: 'Campaigns' }).click();
+  await expect(bob.getByText('Team launch').first()).toBeVisible();
+
+  await page.reload();
+  await expect(members.getByText(invitee)).toBeVisible();
+  await expect(members.getByText(`${invitee} as reviewer`)).toHaveCount(0);
+  await other.close();
+});
