@@ -85,6 +85,7 @@ import {
   invitation,
   inviteBody,
   member,
+  updateWorkspaceBody,
   workspaceMembership,
 } from './workspaces';
 
@@ -503,6 +504,14 @@ export const api = {
       path: '/api/workspaces',
       access: 'signed-in',
       body: createWorkspaceBody,
+      reply: workspaceMembership,
+    }),
+    /** Renames the workspace, or turns four-eyes approval on or off. */
+    update: route({
+      method: 'PUT',
+      path: '/api/workspace',
+      access: 'owner',
+      body: updateWorkspaceBody,
       reply: workspaceMembership,
     }),
     members: route({

@@ -28,6 +28,11 @@ export const WORKSPACE_HEADER = 'x-tailor-workspace';
 /** POST /api/workspaces: a new workspace, with its maker as owner. */
 export const createWorkspaceBody = z.object({ name: z.string().trim().min(1).max(100) }).strict();
 
+/** PUT /api/workspace: its name, and whether every email needs a second person's approval. */
+export const updateWorkspaceBody = z
+  .object({ name: z.string().trim().min(1).max(100).optional(), fourEyes: z.boolean().optional() })
+  .strict();
+
 /** A member of the workspace, as its Members page lists them. */
 export const member = z.object({
   userId: z.number().int(),

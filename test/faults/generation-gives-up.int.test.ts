@@ -36,7 +36,10 @@ describe.each(testDatabases())('generation that runs out of retries (%s)', (kind
       ai.failAll({ kind: 'status', status: 500 });
       const deps = { db: t.ctx.db, ai: t.ctx.ai, aiConcurrency: 2 };
       const workspaceId = await personalWorkspaceOf(t.ctx.db, user.id);
-      expect(await beginGeneration(deps, workspaceId, campaignId)).toEqual({ userId: user.id, campaignId });
+      expect(await beginGeneration(deps, { workspaceId, userId: user.id }, campaignId)).toEqual({
+        userId: user.id,
+        campaignId,
+      });
       const ids = { campaignId, userId: user.id };
       await t.ctx.jobs.enqueue(generateEmailsJob, ids, {
         singletonKey: `campaign-${campaignId}`,

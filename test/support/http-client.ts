@@ -2,7 +2,7 @@
  * A tiny cookie-carrying client for apps running in their own process. Start it with another
  * client's cookie to act as the same signed-in user through another process.
  */
-export function httpClient(base: string, initialCookie = '') {
+export function httpClient(base: string, initialCookie = '', workspaceId?: number) {
   let cookie = initialCookie;
   async function request(method: string, path: string, body?: unknown) {
     const isForm = body instanceof FormData;
@@ -10,6 +10,8 @@ export function httpClient(base: string, initialCookie = '') {
       method,
       headers: {
         ...(cookie && { cookie }),
+        // The workspace the calls work in (the app's x-tailor-workspace header); else the person's own.
+        ...(workspaceId !== undefined && { 'x-tailor-workspace': String(workspaceId) }),
         ...(body !== undefined && !isForm && { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

@@ -42,13 +42,15 @@ export async function updateOwnEmail(
 
 /**
  * Approves a campaign's emails in review (or one step's) in bulk: never one with an open
- * high-severity finding and, `withoutFindings`, only drafts the checks read and found nothing in.
+ * high-severity finding, never (under four-eyes approval) one the approver wrote and,
+ * `withoutFindings`, only drafts the checks read and found nothing in.
  * Returns how many it approved and how many it left for a person.
  */
 export async function approveCampaignEmails(
   db: Db,
   campaignId: number,
   { step, withoutFindings = false }: { step?: number; withoutFindings?: boolean },
+  approver: { userId: number; fourEyes: boolean },
 ) {
   const inScope = and(
     eq(emails.campaignId, campaignId),
@@ -56,10 +58,16 @@ export async function approveCampaignEmails(
     inArray(emails.status, ALLOWED_FROM.approve),
     step === undefined ? undefined : eq(emails.step, step),
   );
+  // Under four-eyes approval, what this person wrote is left for someone else.
+  const mayApprove = approver.fourEyes
+    ? sql`${emails.writtenBy} is distinct from ${approver.userId}::integer`
+    : undefined;
   const rows = await db
     .update(emails)
-    .set({ isApproved: true, updatedAt: new Date() })
-    .where(and(inScope, withoutFindings ? nothingFound : ne(emails.attentionRank, REVIEW_RANK.high)))
+    .set({ isApproved: true, approvedBy: approver.userId, updatedAt: new Date() })
+    .where(
+      and(inScope, mayApprove, withoutFindings ? nothingFound : ne(emails.attentionRank, REVIEW_RANK.high)),
+    )
     .returning({ id: emails.id });
   const [left] = await db.select({ n: count() }).from(emails).where(inScope);
   return { approved: rows.length, held: left?.n ?? 0 };

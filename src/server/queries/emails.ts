@@ -22,7 +22,13 @@ export type NewEmail = {
  */
 export async function insertEmailBatch(
   db: Db,
-  campaign: { id: number; workspaceId: WorkspaceId; userId: number; includeUnsubscribeLink: boolean },
+  campaign: {
+    id: number;
+    workspaceId: WorkspaceId;
+    userId: number;
+    generatedBy: number | null;
+    includeUnsubscribeLink: boolean;
+  },
   rows: NewEmail[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -30,9 +36,9 @@ export async function insertEmailBatch(
   const inserted = await selectRows(
     db,
     sql`
-    insert into ${emails} (workspace_id, user_id, campaign_id, include_unsubscribe_link, recipient_id, step, subject,
-                           body, status, error_message, attention_reason, tracking_token)
-    select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
+    insert into ${emails} (workspace_id, user_id, written_by, campaign_id, include_unsubscribe_link, recipient_id,
+                           step, subject, body, status, error_message, attention_reason, tracking_token)
+    select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.generatedBy}::integer, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
     from unnest(${column('recipientId')}::bigint[], ${column('step')}::integer[], ${column('subject')}::text[],
                 ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
                 ${column('attentionReason')}::text[], ${column('trackingToken')}::text[])

@@ -125,3 +125,15 @@ export async function changeMembership(
     return 'done';
   });
 }
+
+/** Renames a workspace or changes its four-eyes setting. */
+export async function updateWorkspace(
+  db: Db,
+  workspaceId: WorkspaceId,
+  values: { name?: string; fourEyes?: boolean },
+) {
+  await db
+    .update(workspaces)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(workspaces.id, workspaceId));
+}

@@ -17,8 +17,7 @@ export function generationRoutes(app: AppInstance, ctx: AppContext) {
   const serve = routeServer(app, ctx);
   serve(api.campaigns.regenerateStep, async (req) => {
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
-    const { workspaceId } = req.member;
-    const regeneration = await beginStepRegeneration(deps, workspaceId, req.params.id, req.body.step);
+    const regeneration = await beginStepRegeneration(deps, req.member, req.params.id, req.body.step);
     await ctx.generationQueue.start(regeneration.ids);
     return { regenerating: regeneration.deleted };
   });
@@ -28,7 +27,7 @@ export function generationRoutes(app: AppInstance, ctx: AppContext) {
     const campaignId = req.params.id;
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
     // Validation errors answer as plain JSON errors, before the stream starts.
-    const started = await beginGeneration(deps, workspaceId, campaignId);
+    const started = await beginGeneration(deps, req.member, campaignId);
     if (started) await ctx.generationQueue.start(started);
 
     reply.hijack();

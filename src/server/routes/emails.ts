@@ -38,9 +38,7 @@ export function emailRoutes(app: AppInstance, ctx: AppContext) {
   serve(e.rescheduleMany, (req) =>
     rescheduleEmails(ctx.db, req.member, req.body.ids, req.body.scheduledFor, queue),
   );
-  serve(api.campaigns.approveAll, (req) =>
-    approveAll(ctx.db, req.member.workspaceId, req.params.id, req.body ?? {}),
-  );
+  serve(api.campaigns.approveAll, (req) => approveAll(ctx.db, req.member, req.params.id, req.body ?? {}));
   serve(api.campaigns.sendApproved, (req) =>
     sendApproved(
       ctx.db,

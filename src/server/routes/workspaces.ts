@@ -2,6 +2,7 @@ import { api } from '../../contract/api';
 import type { AppContext } from '../context';
 import {
   changeMember,
+  changeWorkspace,
   createWorkspace,
   invite,
   joinWithInvitation,
@@ -21,6 +22,7 @@ export function workspaceRoutes(app: AppInstance, ctx: AppContext) {
 
   serve(w.list, (req) => workspacesOf(ctx.db, req.user.id));
   serve(w.create, (req) => createWorkspace(ctx.db, req.user.id, req.body.name));
+  serve(w.update, (req) => changeWorkspace(ctx.db, req.member, req.body));
   serve(w.members, (req) => membersOf(ctx.db, req.member.workspaceId));
   serve(w.changeRole, async (req) => (await changeMember(ctx.db, req.member, req.params.id, req.body.role))!);
   serve(w.removeMember, async (req) => {

@@ -11,7 +11,7 @@ import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
 import type { DraftCheckQueue } from './draft-checks/draft-check-queue';
 import { editedText } from './edited-text';
-import { assertOwnMailbox, assertRole } from './member-rules';
+import { assertOwnMailbox, assertRole, assertSecondPairOfEyes } from './member-rules';
 import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
 import { refreshCampaignSendStatus } from './sending/campaign-send-status';
@@ -66,6 +66,9 @@ export async function updateEmail(
         subject: edited.subject,
         body: edited.body,
         isEdited: true,
+        writtenBy: member.userId,
+        // Under four-eyes approval, new text needs a new approval, by someone else.
+        ...(member.fourEyes && { isApproved: false, approvedBy: null }),
         // New text, new findings: a dismissal was of the old ones.
         findings: checked.findings,
         findingsDismissed: false,
@@ -81,9 +84,17 @@ export async function updateEmail(
   } else if ('isApproved' in body) {
     if (body.isApproved) {
       if (hasOpenHighFinding(email)) throw new AppError('conflict', HIGH_FINDING_MESSAGE);
+      assertSecondPairOfEyes(member, email);
       await assertReadyToSend(db, workspaceId, email);
     }
-    row = await updateOwnEmail(db, workspaceId, id, { isApproved: body.isApproved }, ALLOWED_FROM.approve);
+    const approvedBy = body.isApproved ? member.userId : null;
+    row = await updateOwnEmail(
+      db,
+      workspaceId,
+      id,
+      { isApproved: body.isApproved, approvedBy },
+      ALLOWED_FROM.approve,
+    );
     if (!row)
       throw new AppError('conflict', `An email that is ${email.status} cannot be approved or unapproved`);
   } else if ('findingsDismissed' in body) {

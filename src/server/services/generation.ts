@@ -8,7 +8,7 @@ import type { SenderProfileForPrompt } from '../ai/prompts/sender-profile';
 import { AiUnavailableError } from '../ai/structured-call';
 import { writeEmail } from '../ai/write-email';
 import type { Db } from '../db/client';
-import type { recipients, WorkspaceId } from '../db/schema';
+import type { recipients } from '../db/schema';
 import { AppError } from '../errors';
 import {
   addGenerationProgress,
@@ -27,6 +27,7 @@ import {
 } from '../queries/emails';
 import { recipientsWithoutEmail } from '../queries/recipients';
 import type { TemplateRow } from '../queries/templates';
+import type { Maker } from '../queries/workspaces';
 import { madeCampaign, mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
@@ -46,9 +47,10 @@ export const VARIABLES_CHANGED =
  */
 export async function beginGeneration(
   deps: GenerationDeps,
-  workspaceId: WorkspaceId,
+  member: Maker,
   campaignId: number,
 ): Promise<GenerationIds | null> {
+  const { workspaceId } = member;
   const campaign = await ownCampaign(deps.db, workspaceId, campaignId);
   // Already running or done: the caller follows (or reports) it instead of starting again.
   if (campaign.status !== 'draft') return null;
@@ -69,6 +71,8 @@ export async function beginGeneration(
     campaignId,
     {
       status: 'generating',
+      // Its emails' writer, for four-eyes approval.
+      generatedBy: member.userId,
       // Every step of every recipient: the progress bar covers the follow-ups too.
       generationTotal: campaign.recipientCount * templates.length,
       generationProcessed: total,
@@ -97,10 +101,11 @@ const generationIdsOf = (campaign: CampaignRow): GenerationIds => ({
  */
 export async function beginStepRegeneration(
   deps: GenerationDeps,
-  workspaceId: WorkspaceId,
+  member: Maker,
   campaignId: number,
   step: number,
 ): Promise<{ deleted: number; ids: GenerationIds }> {
+  const { workspaceId } = member;
   const campaign = await ownCampaign(deps.db, workspaceId, campaignId);
   if (campaign.status === 'draft') throw new AppError('conflict', 'Generate the campaign’s emails first');
   if (campaign.status === 'generating')
@@ -114,7 +119,7 @@ export async function beginStepRegeneration(
     deps.db,
     workspaceId,
     campaignId,
-    { status: 'generating', generationError: null },
+    { status: 'generating', generationError: null, generatedBy: member.userId },
     [campaign.status],
   );
   if (!started) throw new AppError('conflict', 'The campaign changed meanwhile; try again');

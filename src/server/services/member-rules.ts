@@ -24,3 +24,16 @@ export function assertOwnMailbox(member: Member, row: { userId: number }) {
     throw new AppError('forbidden', "This goes from a teammate's mailbox: only they can send it");
   }
 }
+
+/** Refused when approving this email would not be a second pair of eyes. */
+export const FOUR_EYES_MESSAGE =
+  'This workspace asks for a second pair of eyes: someone other than the person who wrote or last edited this email approves it';
+
+/**
+ * Four-eyes approval (a workspace setting): the person who generated an email's text, or edited it
+ * last, does not approve it. Emails written before teams name no writer and are not held.
+ */
+export function assertSecondPairOfEyes(member: Member, email: { writtenBy: number | null }) {
+  if (member.fourEyes && email.writtenBy === member.userId)
+    throw new AppError('forbidden', FOUR_EYES_MESSAGE);
+}

@@ -25,6 +25,7 @@ import {
   listMemberships,
   type Member as Membership,
   type MembershipRow,
+  updateWorkspace,
 } from '../queries/workspaces';
 
 const present = (row: MembershipRow): WorkspaceMembership => ({
@@ -40,6 +41,16 @@ export const workspacesOf = async (db: Db, userId: number) =>
 export async function createWorkspace(db: Db, userId: number, name: string): Promise<WorkspaceMembership> {
   const id = await db.transaction((tx) => insertWorkspace(tx, userId, name));
   return present((await findMembership(db, userId, id))!);
+}
+
+/** An owner renames the workspace or turns four-eyes approval on or off. */
+export async function changeWorkspace(
+  db: Db,
+  owner: Membership,
+  values: { name?: string; fourEyes?: boolean },
+): Promise<WorkspaceMembership> {
+  await updateWorkspace(db, owner.workspaceId, values);
+  return present((await findMembership(db, owner.userId, owner.workspaceId))!);
 }
 
 export async function membersOf(db: Db, workspaceId: WorkspaceId): Promise<Member[]> {

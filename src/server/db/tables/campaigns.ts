@@ -104,6 +104,8 @@ export const campaigns = pgTable(
     generationCurrent: text('generation_current'),
     generationError: text('generation_error'),
     generationStartedAt: tz('generation_started_at'),
+    /** Who started the latest generation: the writer of the emails it wrote (four-eyes approval). */
+    generatedBy: integer('generated_by'),
     archivedAt: tz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -201,6 +203,13 @@ export const emails = pgTable(
      * the campaign's drafts were checked after generation.
      */
     findings: jsonb('findings').$type<Finding[]>(),
+    /**
+     * Who wrote the text as it stands: whoever generated it, then whoever last edited it. Under
+     * four-eyes approval, someone else approves it. Null for emails written before teams.
+     */
+    writtenBy: integer('written_by'),
+    /** Who approved it (null while not approved, and for approvals before teams). */
+    approvedBy: integer('approved_by'),
     /** The user read the findings and chose to keep the text as it is (one click per email). */
     findingsDismissed: boolean('findings_dismissed').notNull().default(false),
     /**

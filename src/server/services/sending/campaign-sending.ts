@@ -1,6 +1,5 @@
 import { ALLOWED_FROM, dailyLimitFor } from '../../../contract/email-rules';
 import type { Db } from '../../db/client';
-import type { WorkspaceId } from '../../db/schema';
 import { AppError } from '../../errors';
 import { calendarDay } from '../../lib/calendar-day';
 import { morningOf } from '../../lib/send-days';
@@ -20,16 +19,16 @@ import { UNSUBSCRIBED_MESSAGE } from './suppression';
 /** docs/product.md §5: without an unsubscribe link each email is approved on its own, never in bulk. */
 export async function approveAll(
   db: Db,
-  workspaceId: WorkspaceId,
+  member: Member,
   campaignId: number,
   scope: { step?: number; withoutFindings?: boolean } = {},
 ) {
-  const campaign = await ownCampaign(db, workspaceId, campaignId);
+  const campaign = await ownCampaign(db, member.workspaceId, campaignId);
   if (!campaign.includeUnsubscribeLink) {
     throw new AppError('bad_request', 'Without an unsubscribe link, approve each email individually');
   }
   await assertCampaignFilled(db, campaign, { statuses: ALLOWED_FROM.approve, approvedOnly: false });
-  return approveCampaignEmails(db, campaignId, scope);
+  return approveCampaignEmails(db, campaignId, scope, member);
 }
 
 /**

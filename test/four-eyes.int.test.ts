@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emails } from '../src/server/db/schema';
+import { FOUR_EYES_MESSAGE } from '../src/server/services/member-rules';
+import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
+import { readSse } from './support/http';
+import { httpClient } from './support/http-client';
+import { startTestApp, type TestApp, testDatabases } from './support/test-app';
+
+type Client = ReturnType<typeof httpClient>;
+
+/**
+ * Four-eyes approval, a workspace setting: an email counts as approved only when someone other
+ * than the person who generated it (or last edited it) approved it. "Approve all" approves only
+ * what this person may approve and says how many it left.
+ */
+describe.each(testDatabases())('four-eyes approval (%s)', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let team: number;
+  let alice: Client;
+  const member = async (email: string, role: string) => {
+    const link = (await alice.json('POST', '/api/workspace/invitations', { email, role })).link as string;
+    const client = httpClient(base, '', team);
+    await client.json('POST', '/api/auth/local', { email });
+    await client.json('POST', '/api/invitations/accept', { token: link.split('/').pop() });
+    const me = await client.json('GET', '/api/auth/user');
+    return { client, id: me.id as number };
+  };
+  const rowsOf = (campaignId: number) =>
+    t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaignId)).orderBy(emails.id);
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { GENERATION_CHUNK_SECONDS: '5' }, { listen: true });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const owner = httpClient(base);
+    await owner.json('POST', '/api/auth/local', { email: `owner-${kind}@example.com` });
+    team = (await owner.json('POST', '/api/workspaces', { name: 'Reviewed team' })).id;
+    alice = httpClient(base, owner.cookie(), team);
+  });
+  afterAll(() => t.close());
+
+  it('holds what a person wrote for someone else to approve, then lets the writer send it', async () => {
+    expect(await alice.json('PUT', '/api/workspace', { fourEyes: true })).toMatchObject({ fourEyes: true });
+    const sam = await member(`sam-${kind}@example.com`, 'sender');
+    const rita = await member(`rita-${kind}@example.com`, 'reviewer');
+
+    const template = await createTemplateThroughApi(sam.client, 'fixed');
+    const campaignId = await createCampaignThroughApi(sam.client, {
+      name: 'Checked twice',
+      templateId: template.id,
+      count: 3,
+      address: (i) => `lead${i}-${kind}@example.com`,
+    });
+    const stream = await sam.client.request('POST', `/api/campaigns/${campaignId}/generate-emails`);
+    expect((await readSse(stream)).at(-1)).toMatchObject({ event: 'complete' });
+    const written = await rowsOf(campaignId);
+    expect(written.map((e) => e.writtenBy)).toEqual([sam.id, sam.id, sam.id]);
+
+    const own = await sam.client.request('PUT', `/api/emails/${written[0]!.id}`, { isApproved: true });
+    expect(own.status).toBe(403);
+    expect((await own.json()).message).toBe(FOUR_EYES_MESSAGE);
+    expect(await sam.client.json('POST', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
+      approved: 0,
+      held: 3,
+    });
+    expect(await rita.client.json('POST', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
+      approved: 3,
+      held: 0,
+    });
+    expect((await rowsOf(campaignId)).map((e) => [e.isApproved, e.approvedBy])).toEqual([
+      [true, rita.id],
+      [true, rita.id],
+      [true, rita.id],
+    ]);
+
+    // Rita's edit makes her the writer: its approval is gone, and only someone else gives it back.
+    const edited = await rita.client.json('PUT', `/api/emails/${written[1]!.id}`, {
+      subject: 'Hi, a shorter note',
+      body: '<p>Hello there</p>',
+    });
+    expect(edited).toMatchObject({ isApproved: false, isEdited: true });
+    expect(
+      (await rita.client.request('PUT', `/api/emails/${written[1]!.id}`, { isApproved: true })).status,
+    ).toBe(403);
+    expect(await sam.client.json('PUT', `/api/emails/${written[1]!.id}`, { isApproved: true })).toMatchObject(
+      {
+        isApproved: true,
+      },
+    );
+
+    // A reviewer never sends; the maker sends from their own mailbox.
+    expect((await rita.client.request('POST', `/api/campaigns/${campaignId}/send-approved`, {})).status).toBe(
+      403,
+    );
+    expect(await sam.client.json('POST', `/api/campaigns/${campaignId}/send-approved`, {})).toMatchObject({
+      successCount: 3,
+    });
+  });
+
+  it('lets the writer approve their own emails once the setting is off', async () => {
+    expect(await alice.json('PUT', '/api/workspace', { fourEyes: false })).toMatchObject({ fourEyes: false });
+    const template = await createTemplateThroughApi(alice, 'fixed');
+    const campaignId = await createCampaignThroughApi(alice, {
+      name: 'Alone',
+      templateId: template.id,
+      count: 2,
+      address: (i) => `solo${i}-${kind}@example.com`,
+    });
+    const stream = await alice.request('POST', `/api/campaigns/${campaignId}/generate-emails`);
+    expect((await readSse(stream)).at(-1)).toMatchObject({ event: 'complete' });
+    expect(await alice.json('POST', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
+      approved: 2,
+      held: 0,
+    });
+  });
+});
