@@ -79,6 +79,8 @@ import {
 import {
   acceptInvitationBody,
   acceptInvitationReply,
+  auditPageReply,
+  auditQuery,
   changeRoleBody,
   createdInvitation,
   createWorkspaceBody,
@@ -536,6 +538,16 @@ export const api = {
       params: idParams,
       reply: okReply,
     }),
+    /** The workspace's record of who did what, newest first. */
+    audit: route({
+      method: 'GET',
+      path: '/api/workspace/audit',
+      access: 'owner',
+      query: auditQuery,
+      reply: auditPageReply,
+    }),
+    /** The whole record as a CSV file, oldest first (the export is itself recorded). */
+    exportAudit: route({ method: 'GET', path: '/api/workspace/audit/export', access: 'owner' }),
     invitations: route({
       method: 'GET',
       path: '/api/workspace/invitations',

@@ -75,3 +75,23 @@ export const acceptInvitationReply = workspaceMembership;
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
+
+/** One line of a workspace's record of who did what (owners read and export it). */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** The address of who did it, as it was then; null when the app did it by itself. */
+  actor: z.string().nullable(),
+  action: z.string(),
+  subjectType: z.string().nullable(),
+  subjectId: z.number().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryView = z.infer<typeof auditEntry>;
+
+/** Newest first; `before` is the oldest id of the page before (keyset paging). */
+export const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().positive().optional(),
+});
+export const auditPageReply = z.object({ items: z.array(auditEntry) });

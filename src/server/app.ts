@@ -18,6 +18,7 @@ import { ROOT_DIR } from './config';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { analyticsRoutes } from './routes/analytics';
+import { auditTrailRoutes } from './routes/audit-trail';
 import { authRoutes } from './routes/auth';
 import { campaignAnalyticsRoutes } from './routes/campaign-analytics';
 import { campaignRoutes } from './routes/campaigns';
@@ -158,6 +159,7 @@ export async function buildApp(
   trackingRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   doctorRoutes(app, ctx);
+  auditTrailRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

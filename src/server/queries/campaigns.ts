@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../db/client';
 import { campaignStats, campaigns, emails, templates, type WorkspaceId } from '../db/schema';
+import { recordAudit } from './audit';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignValues = Pick<
@@ -141,12 +142,31 @@ export async function updateCampaign(
   return row ?? null;
 }
 
-export async function deleteCampaign(db: Db, workspaceId: WorkspaceId, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(campaigns)
-    .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
-    .returning({ id: campaigns.id });
-  return deleted.length > 0;
+/** Deletes it, and records who did, in one transaction; false when there was no such campaign. */
+export async function deleteCampaign(
+  db: Db,
+  workspaceId: WorkspaceId,
+  id: number,
+  actorId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(campaigns)
+      .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+      .returning({ name: campaigns.name });
+    if (!deleted) return false;
+    await recordAudit(tx, [
+      {
+        workspaceId,
+        actorId,
+        action: 'campaign.deleted',
+        subjectType: 'campaign',
+        subjectId: id,
+        detail: deleted,
+      },
+    ]);
+    return true;
+  });
 }
 
 /** Recounts generation progress from the emails actually written (at the start of each job run). */

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne, param, sql } from 'drizzle-orm';
 import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, REVIEW_RANK, recipients, type WorkspaceId } from '../db/schema';
+import { recordAudit } from './audit';
 import { nothingFound } from './emails';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -50,7 +51,7 @@ export async function approveCampaignEmails(
   db: Db,
   campaignId: number,
   { step, withoutFindings = false }: { step?: number; withoutFindings?: boolean },
-  approver: { userId: number; fourEyes: boolean },
+  approver: { userId: number; workspaceId: WorkspaceId; fourEyes: boolean },
 ) {
   const inScope = and(
     eq(emails.campaignId, campaignId),
@@ -62,13 +63,28 @@ export async function approveCampaignEmails(
   const mayApprove = approver.fourEyes
     ? sql`${emails.writtenBy} is distinct from ${approver.userId}::integer`
     : undefined;
-  const rows = await db
-    .update(emails)
-    .set({ isApproved: true, approvedBy: approver.userId, updatedAt: new Date() })
-    .where(
-      and(inScope, mayApprove, withoutFindings ? nothingFound : ne(emails.attentionRank, REVIEW_RANK.high)),
-    )
-    .returning({ id: emails.id });
+  // Each approval is in the workspace's record, written with it.
+  const rows = await db.transaction(async (tx) => {
+    const approved = await tx
+      .update(emails)
+      .set({ isApproved: true, approvedBy: approver.userId, updatedAt: new Date() })
+      .where(
+        and(inScope, mayApprove, withoutFindings ? nothingFound : ne(emails.attentionRank, REVIEW_RANK.high)),
+      )
+      .returning({ id: emails.id });
+    await recordAudit(
+      tx,
+      approved.map((row) => ({
+        workspaceId: approver.workspaceId,
+        actorId: approver.userId,
+        action: 'email.approved',
+        subjectType: 'email',
+        subjectId: row.id,
+        detail: { inBulk: true },
+      })),
+    );
+    return approved;
+  });
   const [left] = await db.select({ n: count() }).from(emails).where(inScope);
   return { approved: rows.length, held: left?.n ?? 0 };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/workspaces';
 import type { Db } from '../db/client';
 import { invitations, memberships, users, type WorkspaceId } from '../db/schema';
+import { recordAudit } from './audit';
 
 /**
  * A new invitation for `email`, replacing a pending one to the same address (its old link stops
@@ -29,6 +30,16 @@ export async function insertInvitation(
         ),
       );
     const [row] = await tx.insert(invitations).values(values).returning();
+    await recordAudit(tx, [
+      {
+        workspaceId: values.workspaceId,
+        actorId: values.invitedBy,
+        action: 'invitation.created',
+        subjectType: 'invitation',
+        subjectId: row!.id,
+        detail: { email: values.email, role: values.role },
+      },
+    ]);
     return row!;
   });
 }
@@ -57,14 +68,27 @@ export async function listPendingInvitations(db: Db, workspaceId: WorkspaceId, n
 }
 
 /** Removes a pending invitation of the workspace; false when there was none. */
-export async function deleteInvitation(db: Db, workspaceId: WorkspaceId, id: number) {
-  const deleted = await db
-    .delete(invitations)
-    .where(
-      and(eq(invitations.workspaceId, workspaceId), eq(invitations.id, id), isNull(invitations.acceptedAt)),
-    )
-    .returning({ id: invitations.id });
-  return deleted.length > 0;
+export async function deleteInvitation(db: Db, workspaceId: WorkspaceId, id: number, actorId: number) {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(invitations)
+      .where(
+        and(eq(invitations.workspaceId, workspaceId), eq(invitations.id, id), isNull(invitations.acceptedAt)),
+      )
+      .returning({ email: invitations.email, role: invitations.role });
+    if (!deleted) return false;
+    await recordAudit(tx, [
+      {
+        workspaceId,
+        actorId,
+        action: 'invitation.revoked',
+        subjectType: 'invitation',
+        subjectId: id,
+        detail: deleted,
+      },
+    ]);
+    return true;
+  });
 }
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -99,6 +123,16 @@ export async function acceptInvitation(
       .insert(memberships)
       .values({ workspaceId: row.workspaceId, userId, role: row.role })
       .onConflictDoNothing();
+    await recordAudit(tx, [
+      {
+        workspaceId: row.workspaceId,
+        actorId: userId,
+        action: 'invitation.accepted',
+        subjectType: 'invitation',
+        subjectId: row.id,
+        detail: { email: row.email, role: row.role },
+      },
+    ]);
     return row;
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaigns, emails, templates, type WorkspaceId } from '../db/schema';
+import { recordAudit } from './audit';
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateValues = Pick<
@@ -63,12 +64,31 @@ export async function updateTemplate(
   return row ?? null;
 }
 
-export async function deleteTemplate(db: Db, workspaceId: WorkspaceId, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(templates)
-    .where(and(eq(templates.workspaceId, workspaceId), eq(templates.id, id)))
-    .returning({ id: templates.id });
-  return deleted.length > 0;
+/** Deletes it, and records who did, in one transaction; false when there was no such template. */
+export async function deleteTemplate(
+  db: Db,
+  workspaceId: WorkspaceId,
+  id: number,
+  actorId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(templates)
+      .where(and(eq(templates.workspaceId, workspaceId), eq(templates.id, id)))
+      .returning({ name: templates.name });
+    if (!deleted) return false;
+    await recordAudit(tx, [
+      {
+        workspaceId,
+        actorId,
+        action: 'template.deleted',
+        subjectType: 'template',
+        subjectId: id,
+        detail: deleted,
+      },
+    ]);
+    return true;
+  });
 }
 
 /** Campaigns of this workspace that use the template and have no emails generated yet. */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/workspaces';
 import { type Db, preparedQuery } from '../db/client';
 import { memberships, users, type WorkspaceId, workspaces } from '../db/schema';
+import { recordAudit } from './audit';
 
 /** The signed-in person as a member of the workspace a request works in. */
 export type Member = {
@@ -58,6 +59,9 @@ export async function listMemberships(db: Db, userId: number): Promise<Membershi
 export async function insertWorkspace(db: Db, userId: number, name: string): Promise<WorkspaceId> {
   const [created] = await db.insert(workspaces).values({ name }).returning({ id: workspaces.id });
   await db.insert(memberships).values({ workspaceId: created!.id, userId, role: 'owner' });
+  await recordAudit(db, [
+    { workspaceId: created!.id, actorId: userId, action: 'workspace.created', detail: { name } },
+  ]);
   return created!.id;
 }
 
@@ -104,6 +108,7 @@ export async function changeMembership(
   workspaceId: WorkspaceId,
   userId: number,
   role: Role | null,
+  actorId: number,
 ): Promise<'done' | 'not-found' | 'last-owner'> {
   return db.transaction(async (tx) => {
     // Every owner row of the workspace is locked first: the count below stays true until commit.
@@ -122,6 +127,16 @@ export async function changeMembership(
     const which = and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
     if (role === null) await tx.delete(memberships).where(which);
     else await tx.update(memberships).set({ role }).where(which);
+    await recordAudit(tx, [
+      {
+        workspaceId,
+        actorId,
+        action: role === null ? 'member.removed' : 'member.role_changed',
+        subjectType: 'member',
+        subjectId: userId,
+        detail: role === null ? { role: current.role } : { from: current.role, to: role },
+      },
+    ]);
     return 'done';
   });
 }
@@ -131,9 +146,13 @@ export async function updateWorkspace(
   db: Db,
   workspaceId: WorkspaceId,
   values: { name?: string; fourEyes?: boolean },
+  actorId: number,
 ) {
-  await db
-    .update(workspaces)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(workspaces.id, workspaceId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(workspaces)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(workspaces.id, workspaceId));
+    await recordAudit(tx, [{ workspaceId, actorId, action: 'workspace.settings_changed', detail: values }]);
+  });
 }

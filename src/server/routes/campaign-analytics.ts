@@ -3,6 +3,7 @@ import { api } from '../../contract/api';
 import type { AppContext } from '../context';
 import type { WorkspaceId } from '../db/schema';
 import { coalesced } from '../lib/coalesced';
+import { recordExport } from '../services/audit-trail';
 import { exportCampaignUnsubscribers } from '../services/export-unsubscribers';
 import { getOpenStats, listOpenedEmails, listUnsubscribers } from '../services/open-stats';
 import type { AppInstance } from './app-instance';
@@ -29,7 +30,9 @@ export function campaignAnalyticsRoutes(app: AppInstance, ctx: AppContext) {
     unsubscribers({ workspaceId: request.member.workspaceId, campaignId: request.params.id }),
   );
   serve(c.exportUnsubscribers, async (request, reply) => {
-    const rows = await exportCampaignUnsubscribers(ctx.db, request.member.workspaceId, request.params.id);
+    const { workspaceId, userId } = request.member;
+    const rows = await exportCampaignUnsubscribers(ctx.db, workspaceId, request.params.id);
+    await recordExport(ctx.db, { workspaceId, userId }, 'unsubscribers', request.params.id);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="unsubscribers-campaign-${request.params.id}.csv"`)

@@ -34,7 +34,7 @@ export function campaignRoutes(app: AppInstance, ctx: AppContext) {
   serve(c.create, (req) => createCampaign(ctx.db, req.member, req.body));
   serve(c.update, (req) => editCampaign(ctx.db, req.member.workspaceId, req.params.id, req.body));
   serve(c.remove, async (req) => {
-    await removeCampaign(ctx.db, req.member.workspaceId, req.params.id);
+    await removeCampaign(ctx.db, req.member, req.params.id);
     return { ok: true as const };
   });
   serve(c.archive, (req) => archiveCampaign(ctx.db, req.member.workspaceId, req.params.id, true));

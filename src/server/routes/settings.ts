@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { api } from '../../contract/api';
 import type { AppContext } from '../context';
 import { calendarDay } from '../lib/calendar-day';
+import { recordExport } from '../services/audit-trail';
 import { getDailyEmailStats } from '../services/daily-email-stats';
 import { checkDnsRecords, domainToCheck } from '../services/dns-check';
 import { exportUserData } from '../services/export-data';
@@ -27,6 +28,8 @@ export function settingsRoutes(app: AppInstance, ctx: AppContext) {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store');
-    return reply.send(Readable.from(exportUserData(ctx.db, request.member.workspaceId)));
+    const { workspaceId, userId } = request.member;
+    await recordExport(ctx.db, { workspaceId, userId }, 'data');
+    return reply.send(Readable.from(exportUserData(ctx.db, workspaceId)));
   });
 }

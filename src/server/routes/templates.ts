@@ -32,7 +32,7 @@ export function templateRoutes(app: AppInstance, ctx: AppContext) {
   serve(t.create, (req) => createTemplate(ctx.db, req.member, req.body));
   serve(t.update, (req) => editTemplate(ctx.db, req.member.workspaceId, req.params.id, req.body));
   serve(t.remove, async (req) => {
-    await removeTemplate(ctx.db, req.member.workspaceId, req.params.id);
+    await removeTemplate(ctx.db, req.member, req.params.id);
     return { ok: true as const };
   });
   serve(t.archive, (req) => archiveTemplate(ctx.db, req.member.workspaceId, req.params.id, true));

@@ -32,7 +32,7 @@ export function workspaceRoutes(app: AppInstance, ctx: AppContext) {
   serve(w.invitations, (req) => pendingInvitations(ctx.db, req.member.workspaceId, now()));
   serve(w.invite, (req) => invite(ctx.db, req.member, req.body, ctx.config.publicUrl, now()));
   serve(w.revokeInvitation, async (req) => {
-    await revokeInvitation(ctx.db, req.member.workspaceId, req.params.id);
+    await revokeInvitation(ctx.db, req.member, req.params.id);
     return { ok: true as const };
   });
   serve(w.accept, (req) => joinWithInvitation(ctx.db, req.user, req.body.token, now()));

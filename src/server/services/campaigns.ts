@@ -144,8 +144,8 @@ export async function archiveCampaign(
 }
 
 /** Permanent delete: recipients, emails and opens go with it (foreign keys cascade). */
-export async function removeCampaign(db: Db, workspaceId: WorkspaceId, id: number) {
-  if (!(await deleteCampaign(db, workspaceId, id))) throw notFound('Campaign');
+export async function removeCampaign(db: Db, owner: Maker, id: number) {
+  if (!(await deleteCampaign(db, owner.workspaceId, id, owner.userId))) throw notFound('Campaign');
 }
 
 /**

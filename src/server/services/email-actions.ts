@@ -4,6 +4,7 @@ import type { UpdateEmailBody } from '../../contract/emails';
 import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
+import { recordAudit } from '../queries/audit';
 import { findOwnEmail, updateOwnEmail } from '../queries/email-actions';
 import { queueEmails, scheduleEmails } from '../queries/email-queueing';
 import type { Member } from '../queries/workspaces';
@@ -34,6 +35,43 @@ async function assertReadyToSend(
   await assertSignatureFilled(db, email.userId);
 }
 
+/**
+ * A change to one email and its line in the workspace's record, in one transaction: the record is
+ * written with the change, or neither is.
+ */
+async function changeEmail(
+  db: Db,
+  member: Member,
+  id: number,
+  values: Parameters<typeof updateOwnEmail>[3],
+  from: Parameters<typeof updateOwnEmail>[4],
+  audit: { action: string; detail?: Record<string, unknown> },
+) {
+  return db.transaction(async (tx) => {
+    const row = await updateOwnEmail(tx, member.workspaceId, id, values, from);
+    if (row) {
+      await recordAudit(tx, [
+        {
+          workspaceId: member.workspaceId,
+          actorId: member.userId,
+          subjectType: 'email',
+          subjectId: id,
+          ...audit,
+        },
+      ]);
+    }
+    return row;
+  });
+}
+
+/** What an edit changed, for the record: the subject as it was and is, and whether the body changed. */
+function whatChanged(before: { subject: string; body: string }, after: { subject: string; body: string }) {
+  return {
+    ...(before.subject !== after.subject && { subject: { from: before.subject, to: after.subject } }),
+    bodyChanged: before.body !== after.body,
+  };
+}
+
 /** Refused when approving one email: a person fixes the text or dismisses its findings first. */
 export const HIGH_FINDING_MESSAGE =
   'This email has a high-severity finding: fix it, or dismiss its findings if the text is right as it is';
@@ -58,9 +96,9 @@ export async function updateEmail(
     const edited = { ...editedText(body), recipientEmail: recipient.email };
     const campaign = await ownCampaign(db, workspaceId, email.campaignId);
     const checked = await checkEditedDraft(db, campaign, email, edited);
-    row = await updateOwnEmail(
+    row = await changeEmail(
       db,
-      workspaceId,
+      member,
       id,
       {
         subject: edited.subject,
@@ -77,6 +115,7 @@ export async function updateEmail(
         attentionReason: null,
       },
       ALLOWED_FROM.edit,
+      { action: 'email.edited', detail: whatChanged(email, edited) },
     );
     if (!row) throw new AppError('conflict', 'Sent, scheduled or in-flight emails cannot be edited');
     if (checked.readsClaims)
@@ -88,22 +127,29 @@ export async function updateEmail(
       await assertReadyToSend(db, workspaceId, email);
     }
     const approvedBy = body.isApproved ? member.userId : null;
-    row = await updateOwnEmail(
+    row = await changeEmail(
       db,
-      workspaceId,
+      member,
       id,
       { isApproved: body.isApproved, approvedBy },
       ALLOWED_FROM.approve,
+      {
+        action: body.isApproved ? 'email.approved' : 'email.unapproved',
+      },
     );
     if (!row)
       throw new AppError('conflict', `An email that is ${email.status} cannot be approved or unapproved`);
   } else if ('findingsDismissed' in body) {
-    row = await updateOwnEmail(
+    row = await changeEmail(
       db,
-      workspaceId,
+      member,
       id,
       { findingsDismissed: body.findingsDismissed },
       ALLOWED_FROM.edit,
+      {
+        action: body.findingsDismissed ? 'email.findings_dismissed' : 'email.findings_restored',
+        detail: { findings: (email.findings ?? []).map((f) => f.kind) },
+      },
     );
     if (!row) throw new AppError('conflict', `The findings of an email that is ${email.status} are settled`);
   } else if ('status' in body) {

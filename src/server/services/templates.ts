@@ -58,8 +58,8 @@ export async function archiveTemplate(
  * emails already generated; their template becomes "None" (the foreign key sets it null), so a
  * draft asks for another template before it can generate.
  */
-export async function removeTemplate(db: Db, workspaceId: WorkspaceId, id: number): Promise<void> {
-  if (!(await deleteTemplate(db, workspaceId, id))) throw notFound('Template');
+export async function removeTemplate(db: Db, owner: Maker, id: number): Promise<void> {
+  if (!(await deleteTemplate(db, owner.workspaceId, id, owner.userId))) throw notFound('Template');
 }
 
 export async function templateActiveCampaigns(db: Db, workspaceId: WorkspaceId, id: number) {

@@ -49,7 +49,7 @@ export async function changeWorkspace(
   owner: Membership,
   values: { name?: string; fourEyes?: boolean },
 ): Promise<WorkspaceMembership> {
-  await updateWorkspace(db, owner.workspaceId, values);
+  await updateWorkspace(db, owner.workspaceId, values, owner.userId);
   return present((await findMembership(db, owner.userId, owner.workspaceId))!);
 }
 
@@ -69,7 +69,7 @@ export async function membersOf(db: Db, workspaceId: WorkspaceId): Promise<Membe
  * workspace; what they made stays. The last owner can be neither demoted nor removed.
  */
 export async function changeMember(db: Db, owner: Membership, userId: number, role: Role | null) {
-  const outcome = await changeMembership(db, owner.workspaceId, userId, role);
+  const outcome = await changeMembership(db, owner.workspaceId, userId, role, owner.userId);
   if (outcome === 'not-found') throw notFound('Member');
   if (outcome === 'last-owner')
     throw new AppError('conflict', 'A workspace needs an owner: make someone else owner first');
@@ -122,8 +122,8 @@ export async function pendingInvitations(
   }));
 }
 
-export async function revokeInvitation(db: Db, workspaceId: WorkspaceId, id: number) {
-  if (!(await deleteInvitation(db, workspaceId, id))) throw notFound('Invitation');
+export async function revokeInvitation(db: Db, owner: Membership, id: number) {
+  if (!(await deleteInvitation(db, owner.workspaceId, id, owner.userId))) throw notFound('Invitation');
 }
 
 /**

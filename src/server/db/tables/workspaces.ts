@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../contract/workspaces';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
@@ -68,4 +78,32 @@ export const invitations = pgTable(
       .on(t.workspaceId, sql`lower(${t.email})`)
       .where(sql`${t.acceptedAt} is null`),
   ],
+);
+
+/**
+ * Who did what in a workspace, for its owners to read and export. Written in the same transaction
+ * as the change it records; a trigger refuses every update and delete (migration 0024), but for
+ * the rows of a workspace being deleted. The actor and subject are plain values, not foreign keys:
+ * the record outlives an account's deletion and a campaign's.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who did it (null: the app itself), and their address at the time. */
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    /** What happened, e.g. `email.approved`, `member.removed`. */
+    action: text('action').notNull(),
+    /** What it happened to: `email`, `campaign`, `member`… and its id. */
+    subjectType: text('subject_type'),
+    subjectId: bigint('subject_id', { mode: 'number' }),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_workspace_idx').on(t.workspaceId, t.id)],
 );
