@@ -75,6 +75,9 @@ describe.each(testDatabases())('the audit trail (%s)', (kind) => {
       `${reviewerEmail} invitation.accepted`,
       `${ownerEmail} member.role_changed`,
       `${ownerEmail} workspace.settings_changed`,
+      `${ownerEmail} email.generated`,
+      `${ownerEmail} email.generated`,
+      `${ownerEmail} email.generated`,
       `${reviewerEmail} email.edited`,
       `${ownerEmail} email.approved`,
       `${reviewerEmail} email.findings_dismissed`,
@@ -83,6 +86,13 @@ describe.each(testDatabases())('the audit trail (%s)', (kind) => {
       `${ownerEmail} campaign.deleted`,
       `${ownerEmail} export.data`,
     ]);
+    const generated = items.find((e: { action: string }) => e.action === 'email.generated');
+    expect(generated.detail).toEqual({
+      provider: null,
+      model: null,
+      promptHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      senderProfileHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const edit = items.find((e: { action: string }) => e.action === 'email.edited');
     expect(edit).toMatchObject({
       subjectType: 'email',

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, lt, param, sql } from 'drizzle-orm';
 import { FINDING_KINDS, type FindingKind } from '../../contract/draft-findings';
 import { ALLOWED_FROM, FOLLOW_UPS_TO_START } from '../../contract/email-rules';
 import { columnArrays, type Db, selectRows } from '../db/client';
-import { emails, REVIEW_RANK, recipients, type WorkspaceId } from '../db/schema';
+import { auditEvents, emails, REVIEW_RANK, recipients, users, type WorkspaceId } from '../db/schema';
 
 export type NewEmail = {
   recipientId: number;
@@ -16,9 +16,21 @@ export type NewEmail = {
   trackingToken: string;
 };
 
+/** How a batch was written, for each email's line in the workspace's record. */
+export type GenerationRecord = {
+  /** The AI provider and model; null for a fixed template. */
+  provider: string | null;
+  model: string | null;
+  /** SHA-256 of the template (its prompt, or its subject and body) and of the sender profile used. */
+  promptHash: string;
+  senderProfileHash: string;
+};
+
 /**
- * Writes generated emails in one statement. The unique key on (recipient_id, step) makes a second
- * writer (a retried job, a second worker) a no-op: a recipient never gets two emails for one step.
+ * Writes generated emails in one statement, with each one's `email.generated` line in the
+ * workspace's record (the same statement: both or neither). The unique key on (recipient_id,
+ * step) makes a second writer (a retried job, a second worker) a no-op: a recipient never gets
+ * two emails for one step, nor two records of it.
  */
 export async function insertEmailBatch(
   db: Db,
@@ -30,23 +42,34 @@ export async function insertEmailBatch(
     includeUnsubscribeLink: boolean;
   },
   rows: NewEmail[],
+  record: GenerationRecord,
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const column = columnArrays(rows);
-  const inserted = await selectRows(
+  const [written] = await selectRows<{ n: number }>(
     db,
     sql`
-    insert into ${emails} (workspace_id, user_id, written_by, campaign_id, include_unsubscribe_link, recipient_id,
-                           step, subject, body, status, error_message, attention_reason, tracking_token)
-    select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.generatedBy}::integer, ${campaign.id}, ${campaign.includeUnsubscribeLink}, t.*
-    from unnest(${column('recipientId')}::bigint[], ${column('step')}::integer[], ${column('subject')}::text[],
-                ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
-                ${column('attentionReason')}::text[], ${column('trackingToken')}::text[])
-      as t(recipient_id, step, subject, body, status, error_message, attention_reason, tracking_token)
-    on conflict (recipient_id, step) do nothing
-    returning id`,
+    with inserted as (
+      insert into ${emails} (workspace_id, user_id, written_by, campaign_id, include_unsubscribe_link, recipient_id,
+                             step, subject, body, status, error_message, attention_reason, tracking_token)
+      select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.generatedBy}::integer, ${campaign.id},
+             ${campaign.includeUnsubscribeLink}, t.*
+      from unnest(${column('recipientId')}::bigint[], ${column('step')}::integer[], ${column('subject')}::text[],
+                  ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
+                  ${column('attentionReason')}::text[], ${column('trackingToken')}::text[])
+        as t(recipient_id, step, subject, body, status, error_message, attention_reason, tracking_token)
+      on conflict (recipient_id, step) do nothing
+      returning id
+    ), recorded as (
+      insert into ${auditEvents} (workspace_id, actor_id, actor_email, action, subject_type, subject_id, detail)
+      select ${campaign.workspaceId}, ${campaign.generatedBy}::integer,
+             (select u.email from ${users} u where u.id = ${campaign.generatedBy}::integer),
+             'email.generated', 'email', inserted.id, ${JSON.stringify(record)}::jsonb
+      from inserted
+    )
+    select count(*)::int as n from inserted`,
   );
-  return inserted.length;
+  return written?.n ?? 0;
 }
 
 /** An email of a recipient's thread, as a follow-up's writer sees it. */

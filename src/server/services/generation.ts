@@ -29,6 +29,7 @@ import { recipientsWithoutEmail } from '../queries/recipients';
 import type { TemplateRow } from '../queries/templates';
 import type { Maker } from '../queries/workspaces';
 import { madeCampaign, mappingVariables, ownCampaign, templatesOfSteps } from './campaigns';
+import { generationRecord } from './generation-record';
 import { type CompiledTemplate, compileTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { senderOfCampaign } from './sender-profile/load';
@@ -209,6 +210,7 @@ async function generateStep(
   // The mapping serves every step; only this step's own variables can be missing from its email.
   const stepVariables = Object.keys(campaign.columnMapping).filter((v) => template.variables.includes(v));
   const writer = emailWriter(deps, template, stepVariables, outage, step, sender);
+  const record = generationRecord(deps.ai, template, sender);
   const batchSize = writtenByAi(template) ? Math.max(deps.aiConcurrency * 4, 16) : 2000;
   // Two batches in flight: while one is written (or its last AI calls finish), the next is
   // already being produced, so the AI pool never idles at batch boundaries.
@@ -240,7 +242,7 @@ async function generateStep(
       const produced = writer(items);
       const previous = inFlight.at(-1) ?? Promise.resolve();
       const done = Promise.all([produced, previous]).then(async ([emails]) => {
-        const written = await insertEmailBatch(deps.db, campaign, emails);
+        const written = await insertEmailBatch(deps.db, campaign, emails, record);
         await addGenerationProgress(deps.db, campaign.id, written, batch.at(-1)!.email);
       });
       done.catch(() => {}); // awaited below; this only keeps the rejection from being "unhandled"
