@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '../src/contract/workspaces';
-import { invitations, type WorkspaceId } from '../src/server/db/schema';
+import { emails, invitations, type WorkspaceId } from '../src/server/db/schema';
 import { invite } from '../src/server/services/workspaces';
 import { createCampaign, createRecipientWithEmail, personalWorkspaceOf } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
@@ -153,7 +153,20 @@ describe.each(testDatabases())('workspaces and members (%s)', (kind) => {
     expect(lastOwner.json().message).toBe('A workspace needs an owner: make someone else owner first');
     expect((await as(alice, 'DELETE', `/api/workspace/members/${aliceId}`)).statusCode).toBe(409);
 
+    // Something of Dan's waits to go from his mailbox: removing him holds it.
+    const dans = await createCampaign(t.ctx.db, dan.id, { workspaceId: team, status: 'scheduled' });
+    const waiting = await createRecipientWithEmail(t.ctx.db, dans, {
+      email: `later-${kind}@example.com`,
+      status: 'scheduled',
+    });
     expect((await as(alice, 'DELETE', `/api/workspace/members/${dan.id}`)).json()).toEqual({ ok: true });
+    const [held] = await t.ctx.db.select().from(emails).where(eq(emails.id, waiting.email.id));
+    expect(held).toMatchObject({
+      status: 'draft',
+      isApproved: false,
+      scheduledFor: null,
+      errorMessage: 'Not sent: its sender may no longer send for this workspace',
+    });
     expect((await as(dan.cookie, 'GET', '/api/campaigns')).statusCode).toBe(404);
     const left = (await as(alice, 'GET', '/api/campaigns')).json();
     expect(left.map((c: { name: string }) => c.name)).toContain('Dan’s');

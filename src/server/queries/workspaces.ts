@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Role } from '../../contract/workspaces';
-import { type Db, preparedQuery } from '../db/client';
-import { memberships, users, type WorkspaceId, workspaces } from '../db/schema';
+import { type Role, roleAllows } from '../../contract/workspaces';
+import { type Db, preparedQuery, selectRows } from '../db/client';
+import { emails, memberships, users, type WorkspaceId, workspaces } from '../db/schema';
 import { recordAudit } from './audit';
+import { refreshSendStatus } from './campaign-send-status';
 
 /** The signed-in person as a member of the workspace a request works in. */
 export type Member = {
@@ -127,6 +128,9 @@ export async function changeMembership(
     const which = and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
     if (role === null) await tx.delete(memberships).where(which);
     else await tx.update(memberships).set({ role }).where(which);
+    // Their mailbox stops sending for the workspace at once: what waited to go from it is held.
+    const held =
+      role === null || !roleAllows(role, 'sender') ? await holdMailbox(tx, workspaceId, userId) : 0;
     await recordAudit(tx, [
       {
         workspaceId,
@@ -134,7 +138,10 @@ export async function changeMembership(
         action: role === null ? 'member.removed' : 'member.role_changed',
         subjectType: 'member',
         subjectId: userId,
-        detail: role === null ? { role: current.role } : { from: current.role, to: role },
+        detail: {
+          ...(role === null ? { role: current.role } : { from: current.role, to: role }),
+          ...(held > 0 && { emailsHeld: held }),
+        },
       },
     ]);
     return 'done';
@@ -155,4 +162,25 @@ export async function updateWorkspace(
       .where(eq(workspaces.id, workspaceId));
     await recordAudit(tx, [{ workspaceId, actorId, action: 'workspace.settings_changed', detail: values }]);
   });
+}
+
+/**
+ * A member who may no longer send (removed, or no longer a sender): their emails in the workspace
+ * that were on their way go back to review, and their waiting follow-ups stop, so nothing more
+ * leaves their mailbox for the workspace. One already being sent finishes. Returns how many.
+ */
+async function holdMailbox(db: Db, workspaceId: WorkspaceId, userId: number): Promise<number> {
+  const reason = 'Not sent: its sender may no longer send for this workspace';
+  const rows = await selectRows<{ campaignId: number }>(
+    db,
+    sql`
+    update ${emails}
+    set status = case when status = 'waiting' then 'stopped' else 'draft' end,
+        is_approved = false, approved_by = null, scheduled_for = null, error_message = ${reason}, updated_at = now()
+    where workspace_id = ${workspaceId} and user_id = ${userId} and status in ('queued', 'scheduled', 'waiting')
+    returning campaign_id as "campaignId"`,
+  );
+  for (const campaignId of new Set(rows.map((row) => row.campaignId)))
+    await refreshSendStatus(db, campaignId);
+  return rows.length;
 }
