@@ -230,4 +230,36 @@ describe.each(testDatabases())('workspaces and members (%s)', (kind) => {
     const all = await as(frank.cookie, 'POST', `/api/campaigns/${alices.id}/send-approved`, {});
     expect(all.statusCode).toBe(403);
   });
+
+  it("gives the workspace's figures by the member who made each campaign", async () => {
+    const grace = await signIn(`grace-${kind}@example.com`);
+    const link = (
+      await as(alice, 'POST', '/api/workspace/invitations', {
+        email: `grace-${kind}@example.com`,
+        role: 'sender',
+      })
+    ).json().link;
+    await as(grace.cookie, 'POST', '/api/invitations/accept', { token: tokenOf(link) });
+    const hers = await createCampaign(t.ctx.db, grace.id, { workspaceId: team, status: 'completed' });
+    for (const n of [1, 2, 3])
+      await createRecipientWithEmail(t.ctx.db, hers, {
+        email: `g${n}-${kind}@example.com`,
+        status: 'sent',
+        sentAt: new Date(),
+      });
+    const overview = (await as(grace.cookie, 'GET', '/api/analytics/overview')).json();
+    const byMember = Object.fromEntries(
+      overview.members.map((m: { email: string; sent: number; unsubscribes: number }) => [
+        m.email,
+        [m.sent, m.unsubscribes],
+      ]),
+    );
+    // Alice's sent email and its unsubscribe (an earlier test), and Grace's three.
+    expect(byMember[`alice-${kind}@example.com`]).toEqual([1, 1]);
+    expect(byMember[`grace-${kind}@example.com`]).toEqual([3, 0]);
+    expect(overview.members[0].email).toBe(`grace-${kind}@example.com`);
+    expect(overview.totals.sent).toBe(
+      overview.members.reduce((n: number, m: { sent: number }) => n + m.sent, 0),
+    );
+  });
 });

@@ -16,9 +16,9 @@ export const workspaceBase = match ? match[0] : '';
 export const workspaceHeaders = (): Record<string, string> =>
   currentWorkspaceId === null ? {} : { [WORKSPACE_HEADER]: String(currentWorkspaceId) };
 
-/** A link or download address (which carries no header) naming this tab's workspace. */
+/** An API link or download address (which carries no header) naming this tab's workspace. */
 export function withWorkspace(url: string): string {
-  if (currentWorkspaceId === null || !url.startsWith('/api/')) return url;
+  if (currentWorkspaceId === null) return url;
   return `${url}${url.includes('?') ? '&' : '?'}workspace=${currentWorkspaceId}`;
 }
 

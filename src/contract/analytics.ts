@@ -38,10 +38,21 @@ export const campaignAnalytics = z.object({
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalytics>;
 
+/** One member's figures: the campaigns they made (and sent from their mailbox). */
+export const memberAnalytics = z.object({
+  userId: z.number(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  ...openCounts,
+});
+export type MemberAnalytics = z.infer<typeof memberAnalytics>;
+
 /** GET /api/analytics/overview: the user's totals and one row per campaign that has sent anything, newest first. */
 export const analyticsOverview = z.object({
   totals: z.object(openCounts),
   campaigns: z.array(campaignAnalytics),
+  /** The same figures by the member who made each campaign, most sent first. */
+  members: z.array(memberAnalytics),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverview>;
 

@@ -10,6 +10,7 @@ import {
   recipients,
   sendQuota,
   unsubscribes,
+  users,
   type WorkspaceId,
 } from '../db/schema';
 
@@ -42,9 +43,13 @@ const campaignTotalsQuery = preparedQuery((db) =>
       unsubscribes: campaignStats.unsubscribes,
       replied: campaignStats.replied,
       bounced: campaignStats.bounced,
+      makerId: campaigns.userId,
+      makerEmail: users.email,
+      makerName: sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`,
     })
     .from(campaignStats)
     .innerJoin(campaigns, eq(campaigns.id, campaignStats.campaignId))
+    .innerJoin(users, eq(users.id, campaigns.userId))
     .where(eq(campaigns.workspaceId, workspaceId))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .prepare('analytics_campaign_totals'),

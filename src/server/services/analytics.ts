@@ -51,20 +51,38 @@ function withRates<C extends Counts>(c: C) {
 /** The Analytics page's totals and per-campaign rows. */
 export async function getAnalyticsOverview(db: Db, workspaceId: WorkspaceId): Promise<AnalyticsOverview> {
   const rows = await campaignTotals(db, workspaceId);
-  // Unsubscribes count from every campaign, including ones that have sent nothing since.
-  const unsubscribes = rows.reduce((n, r) => n + r.unsubscribes, 0);
-  const campaigns = rows.filter((r) => r.sent > 0).map(withRates);
+  const campaigns = rows
+    .filter((r) => r.sent > 0)
+    .map(({ makerId: _, makerEmail: __, makerName: ___, ...r }) => withRates(r));
+  const byMaker = new Map<number, typeof rows>();
+  for (const row of rows) byMaker.set(row.makerId, [...(byMaker.get(row.makerId) ?? []), row]);
+  const members = [...byMaker.values()]
+    .map((made) => ({
+      userId: made[0]!.makerId,
+      name: made[0]!.makerName,
+      email: made[0]!.makerEmail,
+      ...totalsOf(made),
+    }))
+    .sort((a, b) => b.sent - a.sent || a.userId - b.userId);
+  return { totals: totalsOf(rows), campaigns, members };
+}
+
+/**
+ * The figures of a set of campaigns: sends, opens, replies and bounces of those that sent, and the
+ * unsubscribes of every one (including ones that have sent nothing since).
+ */
+function totalsOf(rows: (Counts & { sent: number })[]) {
+  const sent = rows.filter((r) => r.sent > 0);
   const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine' | 'replied' | 'bounced') =>
-    campaigns.reduce((n, c) => n + c[key], 0);
-  const totals = withRates({
+    sent.reduce((n, c) => n + c[key], 0);
+  return withRates({
     sent: sum('sent'),
     opened: sum('opened'),
     openedIncludingMachine: sum('openedIncludingMachine'),
-    unsubscribes,
+    unsubscribes: rows.reduce((n, r) => n + r.unsubscribes, 0),
     replied: sum('replied'),
     bounced: sum('bounced'),
   });
-  return { totals, campaigns };
 }
 
 /** Sends, first opens, first replies and hard bounces per day for the last `days` days in the user's time zone, every day present. */

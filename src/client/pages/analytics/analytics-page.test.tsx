@@ -193,6 +193,7 @@ describe('AnalyticsPage', () => {
     const none: AnalyticsOverview = {
       totals: { ...overview.totals, sent: 0, opened: 0, openedIncludingMachine: 0, unopened: 0 },
       campaigns: [],
+      members: [],
     };
     stubServer(() => Response.json(none));
     renderPage();

@@ -7,6 +7,7 @@ import { DAILY_ACTIVITY_DAYS, dailyActivityQuery, overviewQuery } from './analyt
 import { CampaignChart } from './campaign-chart';
 import { CampaignTable } from './campaign-table';
 import { DailyActivityChart } from './daily-activity-chart';
+import { MemberTable } from './member-table';
 import { RepliesDialog } from './replies-dialog';
 import { SentEmailsCard } from './sent-emails-card';
 import { StepStatsDialog } from './step-stats-dialog';
@@ -45,6 +46,7 @@ export function AnalyticsPage() {
         onViewSteps={setStepsOf}
         failed={!!overview.error}
       />
+      <MemberTable members={overview.data?.members} />
       <SentEmailsCard campaigns={overview.data?.campaigns ?? []} />
       <UnsubscribersDialog campaign={unsubscribersOf} onClose={() => setUnsubscribersOf(null)} />
       <RepliesDialog campaign={repliesOf} onClose={() => setRepliesOf(null)} />

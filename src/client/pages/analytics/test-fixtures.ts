@@ -54,6 +54,7 @@ export const overview: AnalyticsOverview = {
     bounceRate: 1.5,
   },
   campaigns: [expo, spring],
+  members: [],
 };
 
 export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): SentEmailRow => ({
