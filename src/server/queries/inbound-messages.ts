@@ -3,6 +3,19 @@ import type { BounceKind, InboundKind } from '../../contract/conversations';
 import { columnArrays, type Db, selectRows } from '../db/client';
 import { emails, inboundMessages, recipients, users, type WorkspaceId } from '../db/schema';
 
+type RefRow = {
+  id: string | number;
+  workspace_id: WorkspaceId;
+  campaign_id: number;
+  recipient_email: string;
+};
+const refOf = (row: RefRow): SentEmailRef => ({
+  id: Number(row.id),
+  workspaceId: row.workspace_id,
+  campaignId: row.campaign_id,
+  recipientEmail: row.recipient_email,
+});
+
 /** A sent email an inbound message answers: its workspace's suppression list takes any opt-out. */
 export type SentEmailRef = {
   id: number;
@@ -21,12 +34,7 @@ export async function sentEmailByMessageIds(
   ids: string[],
 ): Promise<SentEmailRef | null> {
   if (ids.length === 0) return null;
-  const [row] = await selectRows<{
-    id: string | number;
-    workspace_id: WorkspaceId;
-    campaign_id: number;
-    recipient_email: string;
-  }>(
+  const [row] = await selectRows<RefRow>(
     db,
     sql`
     select e.id, e.workspace_id, e.campaign_id, r.email as recipient_email
@@ -36,14 +44,7 @@ export async function sentEmailByMessageIds(
     order by e.sent_at desc nulls last, e.id desc
     limit 1`,
   );
-  return row
-    ? {
-        id: Number(row.id),
-        workspaceId: row.workspace_id,
-        campaignId: row.campaign_id,
-        recipientEmail: row.recipient_email,
-      }
-    : null;
+  return row ? refOf(row) : null;
 }
 
 /** A sent email one of a batch of messages refers to, with its sender. */
@@ -94,12 +95,7 @@ export async function sentEmailInThread(
   userId: number,
   threadId: string,
 ): Promise<SentEmailRef | null> {
-  const [row] = await selectRows<{
-    id: string | number;
-    workspace_id: WorkspaceId;
-    campaign_id: number;
-    recipient_email: string;
-  }>(
+  const [row] = await selectRows<RefRow>(
     db,
     sql`
     select e.id, e.workspace_id, e.campaign_id, r.email as recipient_email
@@ -108,14 +104,7 @@ export async function sentEmailInThread(
     order by e.sent_at nulls last, e.id
     limit 1`,
   );
-  return row
-    ? {
-        id: Number(row.id),
-        workspaceId: row.workspace_id,
-        campaignId: row.campaign_id,
-        recipientEmail: row.recipient_email,
-      }
-    : null;
+  return row ? refOf(row) : null;
 }
 
 /** Which of these provider threads hold one of the user's sent emails. */

@@ -18,17 +18,14 @@ import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../../contract/email-rules
 import type { SenderProfile } from '../../../contract/sender-profile';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
-import { type WorkspaceId, workspaces } from './workspaces';
+import { workspaceColumn } from './workspaces';
 
 export const templates = pgTable(
   'templates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The workspace it belongs to; what every read is scoped by. */
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     /** Who made it. */
     userId: integer('user_id')
       .notNull()
@@ -51,10 +48,7 @@ export const campaigns = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The workspace it belongs to; what every read is scoped by. */
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     /** Who made it: its emails go from this person's mailbox. */
     userId: integer('user_id')
       .notNull()
@@ -174,10 +168,7 @@ export const emails = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** The campaign's workspace, denormalised so a workspace's lists at a million rows need no join. */
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     /** The mailbox's owner (the campaign's maker): quota, pacing and the mailbox sync go by it. */
     userId: integer('user_id')
       .notNull()

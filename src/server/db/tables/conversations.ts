@@ -4,17 +4,14 @@ import { BOUNCE_KINDS, INBOUND_KINDS, SUPPRESSION_REASONS } from '../../../contr
 import { users } from './accounts';
 import { campaigns, emails } from './campaigns';
 import { createdAt, tz } from './columns';
-import { type WorkspaceId, workspaces } from './workspaces';
+import { workspaceColumn } from './workspaces';
 
 export const unsubscribes = pgTable(
   'unsubscribes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The suppression list is the workspace's: one opt-out stops every member's campaigns. */
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     /** The mailbox owner whose email (or mailbox) it came through. */
     userId: integer('user_id')
       .notNull()

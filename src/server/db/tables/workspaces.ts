@@ -33,14 +33,18 @@ export const workspaces = pgTable('workspaces', {
   updatedAt: updatedAt(),
 });
 
+/** The workspace a row belongs to: what every read of it is scoped by; it goes with its workspace. */
+export const workspaceColumn = () =>
+  integer('workspace_id')
+    .$type<WorkspaceId>()
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
 /** Who belongs to a workspace, and as what; read on every request, so removal takes effect at once. */
 export const memberships = pgTable(
   'memberships',
   {
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,10 +62,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -90,10 +91,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: integer('workspace_id')
-      .$type<WorkspaceId>()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(),
     /** Who did it (null: the app itself), and their address at the time. */
     actorId: integer('actor_id'),
     actorEmail: text('actor_email'),
