@@ -1,20 +1,20 @@
 import { Button, Group, Menu, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../contract/api';
-import { call, errorDetail, queryOf } from '../api';
-import { currentWorkspaceId, workspaceHome } from '../workspace';
+import { call, errorDetail } from '../api';
+import { useCurrentWorkspace } from '../session/use-current-workspace';
+import { workspaceHome } from '../workspace';
 
 /**
  * Which workspace this tab works in, and the others the person belongs to. Choosing one opens the
  * app at its address (workspace.ts), so each tab keeps the workspace it shows.
  */
 export function WorkspaceSwitcher() {
-  const { data: workspaces } = useQuery(queryOf(api.workspaces.list));
+  const { current, workspaces } = useCurrentWorkspace();
   const [creating, setCreating] = useState(false);
-  if (!workspaces?.length) return null;
-  const current = workspaces.find((w) => w.id === currentWorkspaceId) ?? workspaces[0]!;
+  if (!current || !workspaces) return null;
 
   return (
     <>

@@ -44,6 +44,6 @@ export function templateRoutes(app: AppInstance, ctx: AppContext) {
   serve(t.generateEmail, (req) => generateEmailPreview(ctx.db, ctx.ai, req.user, req.body));
   serve(t.preview, (req) => previewTemplate(req.body));
   serve(t.generateImage, (req) =>
-    generateEditorImage(ctx.db, ctx.ai, req.member.workspaceId, req.body.prompt, ctx.config.publicUrl),
+    generateEditorImage(ctx.db, ctx.ai, req.user.id, req.body.prompt, ctx.config.publicUrl),
   );
 }

@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { api } from '../../../contract/api';
 import { ROLES, type Role } from '../../../contract/workspaces';
 import { call, errorDetail, keyOf, queryOf } from '../../api';
+import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { showToast } from '../../toast';
-import { currentWorkspaceId } from '../../workspace';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
 
@@ -29,9 +29,8 @@ const ROLE_HELP =
 
 /** Members: who is in this workspace and as what; owners invite, change roles and remove. */
 export function MembersCard() {
-  const { data: workspaces } = useQuery(queryOf(api.workspaces.list));
+  const { current } = useCurrentWorkspace();
   const { data: members } = useQuery(queryOf(api.workspaces.members));
-  const current = workspaces?.find((w) => w.id === currentWorkspaceId) ?? workspaces?.[0];
   const isOwner = current?.role === 'owner';
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: keyOf(api.workspaces.members) });

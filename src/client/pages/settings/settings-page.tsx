@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { isUnauthorized } from '../../api';
 import { useCurrentUser } from '../../session/use-current-user';
+import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { AccountCard } from './account-card';
+import { ActivityCard } from './activity-card';
 import { DataCard } from './data-card';
 import { DoctorCard } from './doctor-card';
 import { MailboxCard } from './mailbox-card';
@@ -15,6 +17,7 @@ import { senderSettingsQuery } from './use-save-sender-settings';
 
 export function SettingsPage() {
   const { user } = useCurrentUser();
+  const { current: workspace } = useCurrentWorkspace();
   const { data: settings, error } = useQuery(senderSettingsQuery);
 
   return (
@@ -48,6 +51,7 @@ export function SettingsPage() {
               <SenderProfileCard settings={settings} user={user} />
               <MailboxCard />
               <DataCard senderEmail={settings.email ?? user.email} />
+              {workspace?.role === 'owner' && <ActivityCard />}
               {user.isOperator && <DoctorCard />}
             </Stack>
           </Grid.Col>
