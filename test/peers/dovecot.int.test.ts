@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
 
 /**
@@ -319,8 +319,11 @@ describe.skipIf(unavailable !== null)('stopping a private Dovecot', () => {
     expect(pids).toContain(dovecot.pid);
     // master plus at least log, config, auth and this session's imap.
     expect(pids.length).toBeGreaterThanOrEqual(5);
-    // Dovecot's log process writes the login line after the login has answered: wait for it.
-    await vi.waitFor(() => expect(dovecot.log()).toContain(`Login: user=<${user}>`), { timeout: 10_000 });
+    // The session is logged in: the server itself said so (INBOX is selected, which needs a login).
+    // Not read from Dovecot's log: its separate log process wrote the login line late, and twice
+    // under a loaded full run not within 10 s at all, while the session was plainly there.
+    expect(c.authenticated).toBeTruthy();
+    expect(c.mailbox ? c.mailbox.path : null).toBe('INBOX');
 
     const stoppingAt = performance.now();
     await dovecot.stop();
