@@ -1,10 +1,8 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api } from '../../../contract/api';
 import { hrefOf, queryOf } from '../../api';
-import { downloadFile, showExportFailedToast } from '../../download-file';
+import { DownloadButton } from './export-data-button';
 
 const SHOWN = 50;
 
@@ -33,17 +31,6 @@ const ACTIONS: Record<string, string> = {
 /** Activity, for owners: the latest lines of the workspace's record, and all of it as CSV. */
 export function ActivityCard() {
   const { data } = useQuery(queryOf(api.workspaces.audit, { query: { limit: SHOWN } }));
-  const [busy, setBusy] = useState(false);
-  const exportAll = async () => {
-    setBusy(true);
-    try {
-      await downloadFile(hrefOf(api.workspaces.exportAudit), 'workspace-activity.csv');
-    } catch (error) {
-      showExportFailedToast(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Card component="section" aria-labelledby="activity-card-title">
@@ -51,15 +38,12 @@ export function ActivityCard() {
         <Title order={2} fz="lg" id="activity-card-title">
           Activity
         </Title>
-        <Button
-          variant="default"
+        <DownloadButton
+          href={hrefOf(api.workspaces.exportAudit)}
+          filename="workspace-activity.csv"
+          label="Export CSV"
           size="xs"
-          leftSection={<IconDownload size={14} />}
-          loading={busy}
-          onClick={exportAll}
-        >
-          Export CSV
-        </Button>
+        />
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         Who did what in this workspace, newest first. Nobody can change it.

@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  date,
   index,
   integer,
   jsonb,
@@ -272,97 +271,6 @@ export const emails = pgTable(
     // Gmail replies are also matched by the thread our email started.
     index('emails_thread_idx').on(t.userId, t.providerThreadId).where(sql`${t.providerThreadId} is not null`),
   ],
-);
-
-/**
- * Sends and unique opens per campaign per day (the owner's time zone), kept by a statement
- * trigger on emails (migration 0005), so analytics at a million emails read a few hundred rows.
- * `opened` counts sent emails' first opens of any kind; `human_opened` their first opens by a person.
- */
-export const campaignDailyStats = pgTable(
-  'campaign_daily_stats',
-  {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    sent: integer('sent').notNull().default(0),
-    opened: integer('opened').notNull().default(0),
-    humanOpened: integer('human_opened').notNull().default(0),
-    /** First replies by a person and hard bounces, on the day they arrived (migration 0011). */
-    replied: integer('replied').notNull().default(0),
-    bounced: integer('bounced').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.campaignId, t.day] }),
-    index('campaign_daily_stats_user_day_idx').on(t.userId, t.day),
-  ],
-);
-
-/**
- * A campaign's all-time totals: the sum of its campaign_daily_stats rows, plus the unsubscribes
- * that came from it. Kept by the same triggers (migration 0006), so the Analytics overview reads
- * one row per campaign.
- */
-export const campaignStats = pgTable(
-  'campaign_stats',
-  {
-    campaignId: integer('campaign_id')
-      .primaryKey()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sent: integer('sent').notNull().default(0),
-    opened: integer('opened').notNull().default(0),
-    humanOpened: integer('human_opened').notNull().default(0),
-    unsubscribes: integer('unsubscribes').notNull().default(0),
-    replied: integer('replied').notNull().default(0),
-    bounced: integer('bounced').notNull().default(0),
-  },
-  (t) => [index('campaign_stats_user_idx').on(t.userId)],
-);
-
-export const emailOpens = pgTable(
-  'email_opens',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    emailId: bigint('email_id', { mode: 'number' })
-      .notNull()
-      .references(() => emails.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    openedAt: tz('opened_at').notNull().defaultNow(),
-    userAgent: text('user_agent'),
-    /** Likely an image proxy's prefetch (Apple MPP, Google image proxy), not a person reading. */
-    isMachine: boolean('is_machine').notNull().default(false),
-  },
-  (t) => [
-    index('email_opens_email_idx').on(t.emailId),
-    index('email_opens_campaign_idx').on(t.campaignId, t.isMachine),
-    index('email_opens_user_day_idx').on(t.userId, t.openedAt),
-  ],
-);
-
-/** Emails sent per user per day (in the user's zone); taken with an atomic conditional increment. */
-export const sendQuota = pgTable(
-  'send_quota',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    sentWithUnsubscribe: integer('sent_with_unsubscribe').notNull().default(0),
-    sentWithoutUnsubscribe: integer('sent_without_unsubscribe').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /** Messages "sent" through the outbox transport (local users): stored, viewable, never delivered. */
