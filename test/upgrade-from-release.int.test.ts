@@ -90,7 +90,7 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
       const started = performance.now();
       await database.migrate();
       migrationMs = performance.now() - started;
-      checksums.after = await tableChecksums(database.db, columns);
+      checksums.after = await tableChecksums(database.db, columns, MOVED_COLUMNS);
       workspaceRows = await selectRows(
         database.db,
         sql`SELECT u.id AS "userId", m.workspace_id AS "workspaceId", m.role,
@@ -294,15 +294,33 @@ async function releaseColumns(db: Db): Promise<Map<string, string[]>> {
   return new Map(rows.map((row) => [row.table, row.columns]));
 }
 
-/** A row count and an MD5 of every row's text (those columns, in a fixed order), per table. */
-async function tableChecksums(db: Db, tables: Map<string, string[]>): Promise<Map<string, string>> {
+/**
+ * Where a release column lives now that it moved: a table's rows as the release had them, read
+ * from today's tables. A person's company settings moved to their personal workspace, whose id is
+ * theirs (migration 0025).
+ */
+const MOVED_COLUMNS: Record<string, string> = {
+  sender_settings: `(SELECT s.*, w.company_name, w.street_address, w.city, w.state, w.zip_code,
+                            w.phone_number, w.recipient_reason, w.profile
+                       FROM sender_settings s LEFT JOIN workspace_settings w ON w.workspace_id = s.user_id)`,
+};
+
+/**
+ * A row count and an MD5 of every row's text (those columns, in a fixed order), per table, read
+ * from `sources` where a table's columns moved.
+ */
+async function tableChecksums(
+  db: Db,
+  tables: Map<string, string[]>,
+  sources: Record<string, string> = {},
+): Promise<Map<string, string>> {
   const sums = new Map<string, string>();
   for (const [table, columns] of tables) {
     const list = columns.map((column) => `"${column}"`).join(', ');
     const [row] = await selectRows<{ n: number; sum: string }>(
       db,
       sql.raw(`SELECT count(*)::int AS n, md5(coalesce(string_agg(r, E'\\n' ORDER BY r), '')) AS sum
-                 FROM (SELECT ROW(${list})::text AS r FROM "${table}") x`),
+                 FROM (SELECT ROW(${list})::text AS r FROM ${sources[table] ?? `"${table}"`} t) x`),
     );
     sums.set(table, `${row!.n}:${row!.sum}`);
   }

@@ -12,6 +12,7 @@ import {
   templates,
   unsubscribes,
   users,
+  workspaceSettings,
 } from '../../src/server/db/schema';
 import { createReadyCampaign, createRecipientWithEmail } from '../support/factories';
 import type { TestApp } from '../support/test-app';
@@ -187,6 +188,10 @@ export async function snapshotOf(t: TestApp, owner: OwnedObjects, routes: Route[
     unsubscribes: await db.select().from(unsubscribes).where(eq(unsubscribes.userId, owner.userId)),
     images: await db.select().from(generatedImages).where(eq(generatedImages.userId, owner.userId)),
     senderSettings: await db.select().from(senderSettings).where(eq(senderSettings.userId, owner.userId)),
+    workspaceSettings: await db
+      .select()
+      .from(workspaceSettings)
+      .where(inArray(workspaceSettings.workspaceId, ownWorkspaces)),
     memberships: await db
       .select()
       .from(memberships)

@@ -9,6 +9,7 @@ import {
   senderSettings,
   users,
   type WorkspaceId,
+  workspaceSettings,
 } from '../../src/server/db/schema';
 import { insertWorkspace, listMemberships, personalWorkspaceName } from '../../src/server/queries/workspaces';
 
@@ -84,15 +85,24 @@ export async function createRecipientWithEmail(
   return { recipient: recipient!, email: email! };
 }
 
+/**
+ * Settings as Settings saves them: the person's name, address and signature on them, the company
+ * fields and the sender profile on the workspace (the person's personal one unless given).
+ */
 export async function createSenderSettings(
   db: Db,
   userId: number,
-  values: Partial<Omit<typeof senderSettings.$inferInsert, 'userId'>> = {},
+  values: Partial<Omit<typeof senderSettings.$inferInsert, 'userId'>> &
+    Partial<Omit<typeof workspaceSettings.$inferInsert, 'workspaceId'>> = {},
+  workspaceId?: WorkspaceId,
 ) {
-  const [row] = await db
-    .insert(senderSettings)
-    .values({ userId, ...values })
-    .returning();
+  const { name, email, signature, updatedAt: _updatedAt, ...company } = values;
+  const [row] = await db.insert(senderSettings).values({ userId, name, email, signature }).returning();
+  if (Object.keys(company).length > 0) {
+    await db
+      .insert(workspaceSettings)
+      .values({ workspaceId: workspaceId ?? (await personalWorkspaceOf(db, userId)), ...company });
+  }
   return row!;
 }
 

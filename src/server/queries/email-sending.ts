@@ -28,7 +28,7 @@ export async function settleSending(db: Db, emailId: number, values: Partial<Ema
 export async function queuedOwners(db: Db, emailIds: number[]) {
   if (emailIds.length === 0) return [];
   return db
-    .select({ id: emails.id, userId: emails.userId })
+    .select({ id: emails.id, userId: emails.userId, workspaceId: emails.workspaceId })
     .from(emails)
     .where(and(emailIdIn(emailIds), eq(emails.status, 'queued')));
 }

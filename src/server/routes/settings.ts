@@ -15,8 +15,10 @@ export function settingsRoutes(app: AppInstance, ctx: AppContext) {
   const serve = routeServer(app, ctx);
   const s = api.settings;
 
-  serve(s.sender, (request) => getSenderSettings(ctx.db, request.user, ctx.config));
-  serve(s.saveSender, (request) => saveSenderSettings(ctx.db, request.user, ctx.config, request.body));
+  serve(s.sender, (request) => getSenderSettings(ctx.db, request.user, request.member, ctx.config));
+  serve(s.saveSender, (request) =>
+    saveSenderSettings(ctx.db, request.user, request.member, ctx.config, request.body),
+  );
   serve(s.checkDns, (request) => {
     const domain = domainToCheck(request.body.domain, request.user.email, ctx.config.mail.domain);
     return checkDnsRecords(domain, ctx.config.dns, ctx.clock);

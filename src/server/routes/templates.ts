@@ -39,9 +39,9 @@ export function templateRoutes(app: AppInstance, ctx: AppContext) {
   serve(t.restore, (req) => archiveTemplate(ctx.db, req.member.workspaceId, req.params.id, false));
   serve(t.activeCampaigns, (req) => templateActiveCampaigns(ctx.db, req.member.workspaceId, req.params.id));
 
-  serve(t.generate, (req) => generateTemplateDraft(ctx.db, ctx.ai, req.user, req.body));
-  serve(t.generatePrompt, (req) => generatePromptDraft(ctx.db, ctx.ai, req.user, req.body));
-  serve(t.generateEmail, (req) => generateEmailPreview(ctx.db, ctx.ai, req.user, req.body));
+  serve(t.generate, (req) => generateTemplateDraft(ctx.db, ctx.ai, req.member, req.body));
+  serve(t.generatePrompt, (req) => generatePromptDraft(ctx.db, ctx.ai, req.member, req.body));
+  serve(t.generateEmail, (req) => generateEmailPreview(ctx.db, ctx.ai, req.member, req.body));
   serve(t.preview, (req) => previewTemplate(req.body));
   serve(t.generateImage, (req) =>
     generateEditorImage(ctx.db, ctx.ai, req.user.id, req.body.prompt, ctx.config.publicUrl),

@@ -2,7 +2,7 @@ import { DEFAULT_PLACEHOLDERS, quotedList, unfilledPlaceholders } from '../../co
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { type EmailRow, firstEmailContaining } from '../queries/email-actions';
-import { findSenderSettings } from '../queries/sender-settings';
+import { findSignature } from '../queries/sender-settings';
 
 /**
  * Approving and sending are refused while the unsubscribe footer or an email still holds one of
@@ -38,7 +38,7 @@ export function assertEmailFilled(
 
 /** The sender's signature goes on every email, so its default "[Your Name]" must be replaced too. */
 export async function assertSignatureFilled(db: Db, userId: number) {
-  const found = unfilledPlaceholders((await findSenderSettings(db, userId))?.signature);
+  const found = unfilledPlaceholders(await findSignature(db, userId));
   if (found.length > 0) throw refusal('Your signature (in Settings)', found);
 }
 

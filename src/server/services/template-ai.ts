@@ -12,19 +12,17 @@ import { createImage } from '../ai/generate-image';
 import { writeEmail } from '../ai/write-email';
 import { writePrompt, writeTemplate } from '../ai/write-template';
 import type { Db } from '../db/client';
-import type { users } from '../db/schema';
 import { AppError } from '../errors';
 import { findGeneratedImage, insertGeneratedImage } from '../queries/generated-images';
+import type { Maker } from '../queries/workspaces';
 import { renderTemplate } from './render-template';
 import { sanitizeRichText } from './sanitize-html';
 import { senderOf } from './sender-profile/load';
 import { normaliseVariables } from './template-variables';
 
 type Ai = AiModels | null;
-/** The signed-in user, whose Settings say what the AI may state about them (the `<sender>` block). */
-type User = typeof users.$inferSelect;
-
-const senderFor = async (db: Db, user: User) => (await senderOf(db, user)).forPrompt;
+/** The signed-in member: they and their workspace's settings say what the AI may state (the `<sender>` block). */
+const senderFor = async (db: Db, member: Maker) => (await senderOf(db, member)).forPrompt;
 
 function requireAi(ai: Ai): AiModels {
   if (!ai) throw new AppError('not_configured', AI_NOT_CONFIGURED);
@@ -39,13 +37,13 @@ function requireText(value: string, message: string) {
 export async function generateTemplateDraft(
   db: Db,
   ai: Ai,
-  user: User,
+  member: Maker,
   body: z.infer<typeof generateTemplateBody>,
 ) {
   requireText(body.prompt, 'Please describe the email you want');
   const models = requireAi(ai);
   const variables = normaliseVariables(body.variables);
-  const result = await writeTemplate(models, body.prompt, variables, await senderFor(db, user));
+  const result = await writeTemplate(models, body.prompt, variables, await senderFor(db, member));
   return { subject: result.subject, body: sanitizeRichText(result.body), usage: result.usage };
 }
 
@@ -53,13 +51,13 @@ export async function generateTemplateDraft(
 export async function generatePromptDraft(
   db: Db,
   ai: Ai,
-  user: User,
+  member: Maker,
   body: z.infer<typeof generatePromptBody>,
 ) {
   requireText(body.description, 'Please describe the emails you want');
   const models = requireAi(ai);
   const variables = normaliseVariables(body.variables);
-  return writePrompt(models, body.description, variables, await senderFor(db, user));
+  return writePrompt(models, body.description, variables, await senderFor(db, member));
 }
 
 /** The editor's live preview of a fixed template for one sample recipient (no AI). */
@@ -75,7 +73,7 @@ export function previewTemplate(body: z.infer<typeof previewTemplateBody>) {
 export async function generateEmailPreview(
   db: Db,
   ai: Ai,
-  user: User,
+  member: Maker,
   body: z.infer<typeof generateEmailBody>,
 ) {
   const values = recipientValues(body.recipientData);
@@ -86,7 +84,7 @@ export async function generateEmailPreview(
   if (body.type === 'prompt') {
     requireText(instructions, 'Please enter AI instructions');
     const models = requireAi(ai);
-    const sender = await senderFor(db, user);
+    const sender = await senderFor(db, member);
     const email = await writeEmail(models, { instructions, recipient: values, sender });
     return {
       subject: email.subject,
@@ -102,7 +100,7 @@ export async function generateEmailPreview(
   );
   if (!instructions) return rendered;
   const models = requireAi(ai);
-  const sender = await senderFor(db, user);
+  const sender = await senderFor(db, member);
   const email = await writeEmail(models, { instructions, recipient: values, draft: rendered, sender });
   return {
     subject: email.subject,

@@ -38,7 +38,7 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Unsubsc
 }
 
 async function view(db: Db, email: TrackedEmail, unsubscribed: boolean): Promise<UnsubscribeView> {
-  const sender = await findSenderSettings(db, email.userId);
+  const sender = await findSenderSettings(db, email);
   return {
     maskedEmail: maskEmail(email.recipientEmail),
     senderName: sender?.name?.trim() || null,

@@ -3,6 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import { oneLineError, SENDER_FIELD_LABELS, type SenderSettings } from '../../../contract/settings';
+import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { useLogout } from '../../session/use-logout';
 import { type AccountFields, useSaveSenderSettings } from './use-save-sender-settings';
 
@@ -35,7 +36,7 @@ const FIELDS: {
 /**
  * Account Settings: the company details and the reason recipients hear from the sender, which fill
  * the unsubscribe footer's placeholders, and Log Out. A line break in any of them is refused here
- * as the server refuses it.
+ * as the server refuses it. They are the workspace's: its owners change them, others read them.
  */
 export function AccountCard({ settings, user }: { settings: SenderSettings; user: CurrentUser }) {
   const [values, setValues] = useState<AccountFields>(() => ({
@@ -49,6 +50,7 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
   }));
   const { save, isPending } = useSaveSenderSettings('Account settings saved');
   const logout = useLogout();
+  const canEdit = useCurrentWorkspace().current?.role === 'owner';
 
   return (
     <Card component="section" aria-labelledby="account-card-title">
@@ -57,7 +59,8 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         Your company’s postal address and why recipients hear from you fill the unsubscribe footer of
-        commercial emails.
+        commercial emails. They belong to the workspace: every member’s emails carry them.
+        {!canEdit && ' Only its owners change them.'}
       </Text>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -69,6 +72,7 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
               placeholder={field.placeholder}
               error={oneLineError(SENDER_FIELD_LABELS[field.key], values[field.key])}
               autoComplete={field.autoComplete}
+              readOnly={!canEdit}
               style={field.wide ? { gridColumn: '1 / -1' } : undefined}
               value={values[field.key] ?? ''}
               onChange={(event) => {
@@ -87,13 +91,15 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
           >
             Log Out
           </Button>
-          <Button
-            loading={isPending}
-            disabled={FIELDS.some((field) => oneLineError('', values[field.key]))}
-            onClick={() => save(settings, user.email, values)}
-          >
-            Save Account Settings
-          </Button>
+          {canEdit && (
+            <Button
+              loading={isPending}
+              disabled={FIELDS.some((field) => oneLineError('', values[field.key]))}
+              onClick={() => save(settings, user.email, values)}
+            >
+              Save Account Settings
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { SenderProfile } from '../../../contract/sender-profile';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tz, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -66,6 +65,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
 );
 
+/**
+ * What is the person's own when they send: the From line's name and address, and their signature.
+ * The company details every email's footer and the writing AI use belong to the workspace
+ * (workspace_settings), since several people send for one company.
+ */
 export const senderSettings = pgTable('sender_settings', {
   userId: integer('user_id')
     .primaryKey()
@@ -73,20 +77,6 @@ export const senderSettings = pgTable('sender_settings', {
   name: text('name'),
   email: text('email'),
   signature: text('signature'),
-  companyName: text('company_name'),
-  streetAddress: text('street_address'),
-  city: text('city'),
-  state: text('state'),
-  zipCode: text('zip_code'),
-  phoneNumber: text('phone_number'),
-  /** Why recipients hear from the sender; fills the default footer's "[reason]" (docs/product.md §3). */
-  recipientReason: text('recipient_reason'),
-  /**
-   * What the writing AI may say about the sender and must never claim (docs/product.md §9). One
-   * jsonb value, not a column per field: a campaign's override has the same shape, both are read
-   * whole and never searched by field, and null is "not filled in".
-   */
-  profile: jsonb('profile').$type<SenderProfile>(),
   updatedAt: updatedAt(),
 });
 

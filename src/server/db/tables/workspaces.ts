@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SenderProfile } from '../../../contract/sender-profile';
 import { ROLES } from '../../../contract/workspaces';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
@@ -39,6 +40,32 @@ export const workspaceColumn = () =>
     .$type<WorkspaceId>()
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/**
+ * The company a workspace sends for: its name and postal address (every email's footer), why
+ * recipients hear from it (the footer's "[reason]"), and the sender profile the writing AI may draw
+ * on. Owners change it; one row per workspace, absent until first saved.
+ */
+export const workspaceSettings = pgTable('workspace_settings', {
+  workspaceId: integer('workspace_id')
+    .$type<WorkspaceId>()
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  companyName: text('company_name'),
+  streetAddress: text('street_address'),
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  phoneNumber: text('phone_number'),
+  recipientReason: text('recipient_reason'),
+  /**
+   * What the writing AI may say about the sender and must never claim. One jsonb value, not a
+   * column per field: a campaign's override has the same shape, both are read whole and never
+   * searched by field, and null is "not filled in".
+   */
+  profile: jsonb('profile').$type<SenderProfile>(),
+  updatedAt: updatedAt(),
+});
 
 /** Who belongs to a workspace, and as what; read on every request, so removal takes effect at once. */
 export const memberships = pgTable(

@@ -39,7 +39,7 @@ export async function previewEmail(
   // As its sender's mailbox will send it, whoever in the workspace looks.
   const [user, settings] = await Promise.all([
     findUser(deps.db, email.senderId),
-    findSenderSettings(deps.db, email.senderId),
+    findSenderSettings(deps.db, { userId: email.senderId, workspaceId }),
   ]);
   if (!user) throw notFound('Email');
   const raw = await composeCampaignEmail(

@@ -13,6 +13,7 @@ import {
   settleSending,
 } from '../../queries/email-sending';
 import { refundSendQuotaMany, takeSendQuotaUpTo } from '../../queries/send-quota';
+import type { Maker } from '../../queries/workspaces';
 import { composeCampaignEmails, fromAddressOf, messageIdDomain, subjectOf } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import {
@@ -48,20 +49,22 @@ type Chunk = { sender: Sender; ids: number[]; perMinute: number | undefined };
  */
 export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<SendFollowUps> {
   const owners = await queuedOwners(deps.db, emailIds);
-  const idsByUser = new Map<number, number[]>();
-  for (const { id, userId } of owners) {
-    const ids = idsByUser.get(userId);
-    if (ids) ids.push(id);
-    else idsByUser.set(userId, [id]);
+  // One sender per maker and workspace: the maker's mailbox, the workspace's footer.
+  const idsByMaker = new Map<string, { maker: Maker; ids: number[] }>();
+  for (const { id, userId, workspaceId } of owners) {
+    const key = `${userId}/${workspaceId}`;
+    const group = idsByMaker.get(key);
+    if (group) group.ids.push(id);
+    else idsByMaker.set(key, { maker: { userId, workspaceId }, ids: [id] });
   }
   const chunks: Chunk[] = [];
-  for (const [userId, ids] of idsByUser) {
+  for (const { maker, ids } of idsByMaker.values()) {
     let sender: Sender | null;
     try {
-      sender = await senderOf(deps, userId);
+      sender = await senderOf(deps, maker);
     } catch (err) {
       if (!(err instanceof MailAuthError)) throw err;
-      await pause(deps, userId);
+      await pause(deps, maker.userId);
       continue;
     }
     if (!sender) continue;

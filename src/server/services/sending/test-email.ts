@@ -36,7 +36,7 @@ export async function sendTestEmail(
   if (!(await takeSendQuota(deps.db, user.id, day, true, DAILY_LIMIT_WITH_UNSUBSCRIBE))) {
     throw new AppError('rate_limited', 'Daily Limit Reached: no more emails can be sent today');
   }
-  const settings = await findSenderSettings(deps.db, user.id);
+  const settings = await findSenderSettings(deps.db, { userId: user.id, workspaceId });
   const messageId = newMessageId(messageIdDomain(deps));
   const subject = `[Test] ${found.email.subject}`;
   const raw = composeMessage({
