@@ -322,9 +322,47 @@ describe.each(testDatabases())('campaign headers, open tracking and placeholders
       status: 'unsubscribed',
       errorMessage: 'This recipient has unsubscribed and was not sent an email.',
     });
-    await sentRows(campaign.id, 2);
+    const rows = await sentRows(campaign.id, 2);
     expect(sink.messages().some((m) => m.envelope.to.includes(gone!.email))).toBe(false);
     expect(sink.count()).toBe(2);
+
+    // The record says how each email ended: the two sent from which mailbox with the Message-ID
+    // the recipient got, the third not sent and why.
+    const audit = (await t.app.inject({ url: '/api/workspace/audit', headers: { cookie } })).json();
+    const ends = audit.items.filter(
+      (e: { subjectId: number; action: string }) =>
+        rows.some((r) => r.id === e.subjectId) && /^email\.(sent|stopped)$/.test(e.action),
+    );
+    const received = sink.messages().map((m) => m.messageId);
+    expect(
+      ends
+        .map((e: { subjectId: number; action: string; actor: string | null; detail: object }) => ({
+          id: e.subjectId,
+          action: e.action,
+          actor: e.actor,
+          detail: e.detail,
+        }))
+        .sort((a: { id: number }, b: { id: number }) => a.id - b.id),
+    ).toEqual(
+      [...rows]
+        .sort((a, b) => a.id - b.id)
+        .map((r) =>
+          r.status === 'sent'
+            ? {
+                id: r.id,
+                action: 'email.sent',
+                actor: 'headers@example.com',
+                detail: { mailbox: 'headers@example.com', messageId: r.messageId, transport: r.transport },
+              }
+            : {
+                id: r.id,
+                action: 'email.stopped',
+                actor: null,
+                detail: { reason: 'This recipient has unsubscribed and was not sent an email.' },
+              },
+        ),
+    );
+    for (const r of rows.filter((row) => row.status === 'sent')) expect(received).toContain(r.messageId);
   });
 });
 

@@ -231,7 +231,7 @@ describe.each(testDatabases())('workspaces and members (%s)', (kind) => {
     expect(all.statusCode).toBe(403);
   });
 
-  it("gives the workspace's figures by the member who made each campaign", async () => {
+  it("gives the workspace's figures by the member who made each campaign, on Analytics and the dashboard", async () => {
     const grace = await signIn(`grace-${kind}@example.com`);
     const link = (
       await as(alice, 'POST', '/api/workspace/invitations', {
@@ -261,5 +261,9 @@ describe.each(testDatabases())('workspaces and members (%s)', (kind) => {
     expect(overview.totals.sent).toBe(
       overview.members.reduce((n: number, m: { sent: number }) => n + m.sent, 0),
     );
+    // The dashboard gives the same figures by member, beside its totals.
+    const dashboard = (await as(alice, 'GET', '/api/dashboard/stats')).json();
+    expect(dashboard.members).toEqual(overview.members);
+    expect(dashboard.emailsSent).toBe(overview.totals.sent);
   });
 });

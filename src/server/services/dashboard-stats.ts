@@ -1,12 +1,16 @@
 import type { DashboardStats } from '../../contract/dashboard';
 import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
+import { campaignTotals } from '../queries/analytics';
 import { dashboardTotals } from '../queries/dashboard';
-import { percent } from './analytics';
+import { membersOf, percent } from './analytics';
 
 /** Opened rate counts people, not image proxies: the same rule as a campaign's open stats. */
 export async function getDashboardStats(db: Db, workspaceId: WorkspaceId): Promise<DashboardStats> {
-  const t = await dashboardTotals(db, workspaceId);
+  const [t, campaigns] = await Promise.all([
+    dashboardTotals(db, workspaceId),
+    campaignTotals(db, workspaceId),
+  ]);
   return {
     totalCampaigns: t.campaigns,
     emailsSent: t.sent,
@@ -15,5 +19,6 @@ export async function getDashboardStats(db: Db, workspaceId: WorkspaceId): Promi
     openedRate: percent(t.opened, t.sent),
     replyRate: percent(t.replied, t.sent),
     bounceRate: percent(t.bounced, t.sent),
+    members: membersOf(campaigns),
   };
 }

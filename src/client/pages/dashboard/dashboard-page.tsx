@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
 import { isUnauthorized, queryOf } from '../../api';
+import { MemberTable } from '../analytics/member-table';
 import { activeCampaignsQuery } from '../campaigns/campaign-queries';
 import { QuickActions } from './quick-actions';
 import { RecentCampaigns } from './recent-campaigns';
@@ -25,6 +26,7 @@ export function DashboardPage() {
         <RecentCampaigns campaigns={campaigns.data} />
         <QuickActions />
       </SimpleGrid>
+      <MemberTable members={stats.data?.members} />
     </Stack>
   );
 }

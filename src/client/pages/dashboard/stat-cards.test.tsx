@@ -12,6 +12,7 @@ const stats: DashboardStats = {
   openedRate: 41.26,
   replyRate: 6.25,
   bounceRate: 1.04,
+  members: [],
 };
 
 const show = (value: DashboardStats | undefined) =>
