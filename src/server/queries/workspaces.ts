@@ -169,7 +169,7 @@ export async function updateWorkspace(
  * that were on their way go back to review, and their waiting follow-ups stop, so nothing more
  * leaves their mailbox for the workspace. One already being sent finishes. Returns how many.
  */
-async function holdMailbox(db: Db, workspaceId: WorkspaceId, userId: number): Promise<number> {
+export async function holdMailbox(db: Db, workspaceId: WorkspaceId, userId: number): Promise<number> {
   const reason = 'Not sent: its sender may no longer send for this workspace';
   const rows = await selectRows<{ campaignId: number }>(
     db,

@@ -30,6 +30,11 @@ export async function deleteAccount(
   if (confirmation.trim().toLowerCase() !== deletionPhraseFor(user).toLowerCase())
     throw new AppError('bad_request', `Type ${deletionPhraseFor(user)} to confirm deleting your account`);
   const mailboxKeys = [providerMailboxKey('google', user.id), providerMailboxKey('microsoft', user.id)];
-  if (!(await deleteUserAndData(db, user.id, mailboxKeys)))
-    throw new AppError('not_found', 'Account not found');
+  const deleted = await deleteUserAndData(db, user.id, mailboxKeys);
+  if (!deleted) throw new AppError('not_found', 'Account not found');
+  if (deleted !== true)
+    throw new AppError(
+      'conflict',
+      `You are the only owner of ${deleted.soleOwnerOf}, which others still use: make one of them owner first`,
+    );
 }
