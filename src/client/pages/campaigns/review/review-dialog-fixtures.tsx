@@ -155,7 +155,7 @@ export function stubServer(
     emails.splice(0, emails.length, ...kept);
     return Response.json({ regenerating });
   },
-  approveAll = (_body: unknown) => Response.json({ approved: 2, held: 0 }),
+  approveAll = (_body: unknown) => Response.json({ approved: 2, held: 0, heldForOthers: 0 }),
 ) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
