@@ -183,9 +183,13 @@ describe('draft checks after generation and on edit', () => {
 
     const approveAll = (payload: object) =>
       call('POST', `/api/campaigns/${campaign.id}/approve-all`, payload);
-    expect((await approveAll({ withoutFindings: true })).json()).toEqual({ approved: 4, held: 4 });
+    expect((await approveAll({ withoutFindings: true })).json()).toEqual({
+      approved: 4,
+      held: 4,
+      heldForOthers: 0,
+    });
     // Approve All takes the medium ones a person can see at a glance, never the high one.
-    expect((await approveAll({})).json()).toEqual({ approved: 3, held: 1 });
+    expect((await approveAll({})).json()).toEqual({ approved: 3, held: 1, heldForOthers: 0 });
     const placeholder = queue.items[0]!;
     const approve = await call('PUT', `/api/emails/${placeholder.id}`, { isApproved: true });
     expect([approve.statusCode, approve.json().message]).toEqual([409, HIGH_FINDING_MESSAGE]);

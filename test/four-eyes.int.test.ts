@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOUR_EYES_MESSAGE } from '../src/contract/workspaces';
 import { emails } from '../src/server/db/schema';
-import { FOUR_EYES_MESSAGE } from '../src/server/services/member-rules';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { readSse } from './support/http';
 import { httpClient } from './support/http-client';
@@ -63,10 +63,12 @@ describe.each(testDatabases())('four-eyes approval (%s)', (kind) => {
     expect(await sam.client.json('POST', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
       approved: 0,
       held: 3,
+      heldForOthers: 3,
     });
     expect(await rita.client.json('POST', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
       approved: 3,
       held: 0,
+      heldForOthers: 0,
     });
     expect((await rowsOf(campaignId)).map((e) => [e.isApproved, e.approvedBy])).toEqual([
       [true, rita.id],
@@ -112,6 +114,7 @@ describe.each(testDatabases())('four-eyes approval (%s)', (kind) => {
     expect(await alice.json('POST', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
       approved: 2,
       held: 0,
+      heldForOthers: 0,
     });
   });
 });

@@ -172,6 +172,22 @@ export type Recipient = z.infer<typeof recipient>;
 
 export const emailStatus = z.enum(EMAIL_STATUSES);
 
+/**
+ * Who wrote, edited and approved an email, for the review (docs/product.md §5 and §14). Each is a
+ * person's name (else their address), "a former member" once their account is deleted, and null
+ * when nobody did it or the app does not know (emails from before workspaces had teams).
+ */
+export const emailAuthorship = z.object({
+  /** Who wrote the text as it stands (generated it, or edited it last): four-eyes approval keeps them from approving it. */
+  writerId: z.number().nullable(),
+  generatedBy: z.string().nullable(),
+  /** Who edited it last; null when nobody edited it. */
+  editedBy: z.string().nullable(),
+  /** Who approved it; null while it is not approved. */
+  approvedBy: z.string().nullable(),
+});
+export type EmailAuthorship = z.infer<typeof emailAuthorship>;
+
 /** An email (docs/product.md §4), with the recipient's details the review dialog shows. */
 export const email = z.object({
   id: z.number(),
@@ -207,6 +223,8 @@ export const email = z.object({
    * written from a fixed template, whose text is the user's own.
    */
   senderFactsUsed: z.array(senderFactUsed).optional(),
+  /** Only in a campaign's pages of emails (the review) and the reply to a change of one email. */
+  authorship: emailAuthorship.optional(),
   recipient: z.object({ email: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
 });
 export type Email = z.infer<typeof email>;

@@ -59,8 +59,13 @@ export const approveAllBody = z
   .strict();
 export const approveAllReply = z.object({
   approved: z.number(),
-  /** Left for a person: open high-severity findings, or (without findings) any finding or no check yet. */
+  /**
+   * Left for a person: open high-severity findings, (without findings) any finding or no check yet,
+   * and under four-eyes approval what the approver wrote.
+   */
   held: z.number(),
+  /** Of those held, what the approver wrote, left under four-eyes approval for someone else to approve. */
+  heldForOthers: z.number(),
 });
 
 /**

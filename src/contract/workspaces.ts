@@ -22,6 +22,13 @@ export const workspaceMembership = z.object({
 });
 export type WorkspaceMembership = z.infer<typeof workspaceMembership>;
 
+/**
+ * Why an email's writer may not approve it in a workspace with four-eyes approval: the server's
+ * refusal, and the review's reason beside the Approve button it turns off.
+ */
+export const FOUR_EYES_MESSAGE =
+  'This workspace asks for a second pair of eyes: someone other than the person who wrote or last edited this email approves it';
+
 /** The header (or `workspace` query parameter) that names the workspace a call works in. */
 export const WORKSPACE_HEADER = 'x-tailor-workspace';
 

@@ -45,7 +45,8 @@ export async function updateOwnEmail(
  * Approves a campaign's emails in review (or one step's) in bulk: never one with an open
  * high-severity finding, never (under four-eyes approval) one the approver wrote and,
  * `withoutFindings`, only drafts the checks read and found nothing in.
- * Returns how many it approved and how many it left for a person.
+ * Returns how many it approved, how many it left for a person and, of those, how many this person
+ * wrote (under four-eyes, someone else approves them).
  */
 export async function approveCampaignEmails(
   db: Db,
@@ -85,8 +86,13 @@ export async function approveCampaignEmails(
     );
     return approved;
   });
-  const [left] = await db.select({ n: count() }).from(emails).where(inScope);
-  return { approved: rows.length, held: left?.n ?? 0 };
+  // What is left, and how much of it waits for someone else because this person wrote it.
+  const ownText = approver.fourEyes ? sql`${emails.writtenBy} = ${approver.userId}::integer` : sql`false`;
+  const [left] = await db
+    .select({ n: count(), forOthers: sql<number>`(count(*) filter (where ${ownText}))::int` })
+    .from(emails)
+    .where(inScope);
+  return { approved: rows.length, held: left?.n ?? 0, heldForOthers: left?.forOthers ?? 0 };
 }
 
 /**

@@ -8,6 +8,7 @@ import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { findUser } from '../queries/users';
 import { ownCampaign } from './campaigns';
+import { authorshipOf } from './email-authorship';
 import { presentEmail } from './present-email';
 import { senderFactsOfEmails } from './sender-profile/facts-of-emails';
 
@@ -24,14 +25,21 @@ export async function listCampaignEmails(
     listEmailPage(db, campaignId, limit, offset, listing),
     approvalCounts(db, campaignId),
   ]);
-  const facts = await senderFactsOfEmails(
-    db,
-    campaign,
-    items.map((i) => i.email),
-  );
+  const [facts, authorship] = await Promise.all([
+    senderFactsOfEmails(
+      db,
+      campaign,
+      items.map((i) => i.email),
+    ),
+    authorshipOf(
+      db,
+      items.map((i) => i.email.id),
+    ),
+  ]);
   const presented: Email[] = items.map(({ email: e, recipient }, i) => ({
     ...presentEmail(e, recipient),
     ...(facts[i] && { senderFactsUsed: facts[i] }),
+    authorship: authorship.get(e.id),
   }));
   return { items: presented, total, limit, offset, counts };
 }

@@ -12,6 +12,7 @@ import { ownCampaign } from './campaigns';
 import { checkEditedDraft } from './draft-checks/check-campaign';
 import type { DraftCheckQueue } from './draft-checks/draft-check-queue';
 import { editedText } from './edited-text';
+import { authorshipOf } from './email-authorship';
 import { assertOwnMailbox, assertRole, assertSecondPairOfEyes } from './member-rules';
 import { assertEmailFilled, assertSignatureFilled } from './placeholders';
 import { presentEmail } from './present-email';
@@ -174,7 +175,9 @@ export async function updateEmail(
     row = (await findOwnEmail(db, workspaceId, id))!.email;
   }
   await refreshCampaignSendStatus(db, email.campaignId);
-  return presentEmail(row!, recipient);
+  // The review shows at once who the change made the writer or the approver.
+  const authorship = (await authorshipOf(db, [id])).get(id);
+  return { ...presentEmail(row!, recipient), authorship };
 }
 
 /** POST /api/emails/:id/send: now (queued for a worker) or at a time; suppressed addresses are not sent. */

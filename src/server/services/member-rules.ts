@@ -1,4 +1,4 @@
-import { type Role, roleAllows } from '../../contract/workspaces';
+import { FOUR_EYES_MESSAGE, type Role, roleAllows } from '../../contract/workspaces';
 import { AppError } from '../errors';
 import type { Member } from '../queries/workspaces';
 
@@ -24,10 +24,6 @@ export function assertOwnMailbox(member: Member, row: { userId: number }) {
     throw new AppError('forbidden', "This goes from a teammate's mailbox: only they can send it");
   }
 }
-
-/** Refused when approving this email would not be a second pair of eyes. */
-export const FOUR_EYES_MESSAGE =
-  'This workspace asks for a second pair of eyes: someone other than the person who wrote or last edited this email approves it';
 
 /**
  * Four-eyes approval (a workspace setting): the person who generated an email's text, or edited it

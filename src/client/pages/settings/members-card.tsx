@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Card,
   CopyButton,
@@ -20,6 +21,7 @@ import { ROLES, type Role } from '../../../contract/workspaces';
 import { call, errorDetail, keyOf, queryOf } from '../../api';
 import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { showToast } from '../../toast';
+import { FourEyesSetting } from './four-eyes-setting';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
 
@@ -56,6 +58,9 @@ export function MembersCard() {
       <Text size="sm" c="dimmed" mb="md">
         Everyone here shares its templates, campaigns and suppression list.
       </Text>
+      <Box mb="md">
+        <FourEyesSetting />
+      </Box>
       <Table>
         <Table.Thead>
           <Table.Tr>

@@ -112,14 +112,19 @@ export const changedEmailKey = (id: number) => ['changed-email', id] as const;
 /**
  * Puts a changed email into every cached page that holds it, so the screen updates before the
  * refetch. A change's reply has no sender facts (only the campaign's pages work them out): the
- * cached ones are kept until the refetch brings the email's new ones.
+ * cached ones are kept until the refetch brings the email's new ones; likewise who wrote and
+ * approved it, for a reply that does not say.
  */
 export function patchCachedEmail(queryClient: QueryClient, reply: Email) {
   const cached = queryClient
     .getQueriesData<EmailPage>({ queryKey: campaignEmailsKey(reply.campaignId) })
     .flatMap(([, page]) => page?.items ?? [])
     .find((e) => e.id === reply.id);
-  const changed: Email = { ...reply, senderFactsUsed: reply.senderFactsUsed ?? cached?.senderFactsUsed };
+  const changed: Email = {
+    ...reply,
+    senderFactsUsed: reply.senderFactsUsed ?? cached?.senderFactsUsed,
+    authorship: reply.authorship ?? cached?.authorship,
+  };
   queryClient.setQueryData<ChangedEmail>(changedEmailKey(changed.id), { email: changed, at: Date.now() });
   queryClient.setQueriesData<EmailPage>(
     { queryKey: campaignEmailsKey(changed.campaignId) },

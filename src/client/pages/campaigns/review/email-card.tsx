@@ -13,8 +13,10 @@ import type { Email } from '../../../../contract/campaigns';
 import { hrefOf } from '../../../api';
 import { formatDateTime } from '../../../format-date';
 import type { EmailActions } from '../emails/use-email-actions';
+import { approvalRefusal } from './approval-refusal';
 import { ApproveButton } from './approve-button';
 import { AsSentPreview, AsSentSwitch } from './as-sent-preview';
+import { EmailAuthorshipLine } from './email-authorship';
 import { EmailConversation } from './email-conversation';
 import { EmailEditForm } from './email-edit-form';
 import { EmailPreview } from './email-preview';
@@ -23,6 +25,7 @@ import { stepLabel } from './email-step';
 import { FindingsPanel } from './findings-panel';
 import { SenderFactsUsed } from './sender-facts-used';
 import { UnknownDelivery } from './unknown-delivery';
+import type { Reviewer } from './use-reviewer';
 
 interface EmailCardProps {
   email: Email;
@@ -31,10 +34,11 @@ interface EmailCardProps {
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
   actions: EmailActions;
+  reviewer: Reviewer;
 }
 
 /** One email under review: who it is for, what needs attention, its content and what can be done with it. */
-export function EmailCard({ email, showStep, editing, onEditingChange, actions }: EmailCardProps) {
+export function EmailCard({ email, showStep, editing, onEditingChange, actions, reviewer }: EmailCardProps) {
   const status = emailStatusLabel(email);
   const { edit, setApproved, dismissFindings, send, sendTest, resolve } = actions;
   const busy = (m: { isPending: boolean; variables?: { id: number } }) =>
@@ -123,6 +127,8 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
       )}
       {/* Below the email, so the email keeps its place on the screen. */}
       {!editing && <SenderFactsUsed email={email} />}
+      {/* Beside the actions, where the approval is given; one person working alone needs no names. */}
+      {!editing && reviewer.inTeam && <EmailAuthorshipLine authorship={email.authorship} />}
       {!editing && (
         <Group gap="sm">
           <Button
@@ -136,6 +142,7 @@ export function EmailCard({ email, showStep, editing, onEditingChange, actions }
           {canApprove(email) && (
             <ApproveButton
               email={email}
+              refusal={approvalRefusal(email, reviewer)}
               busy={busy(setApproved)}
               onToggle={() => setApproved.mutate({ id: email.id, isApproved: !email.isApproved })}
             />

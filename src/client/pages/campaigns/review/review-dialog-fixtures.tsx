@@ -3,6 +3,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { CurrentUser } from '../../../../contract/auth';
 import { type Campaign, DEFAULT_SEND_WINDOW, type Email } from '../../../../contract/campaigns';
 import type { EmailEvent, InboundEvent } from '../../../../contract/conversations';
 import { FINDING_KINDS, type Finding } from '../../../../contract/draft-findings';
@@ -155,7 +156,7 @@ export function stubServer(
     emails.splice(0, emails.length, ...kept);
     return Response.json({ regenerating });
   },
-  approveAll = (_body: unknown) => Response.json({ approved: 2, held: 0 }),
+  approveAll = (_body: unknown) => Response.json({ approved: 2, held: 0, heldForOthers: 0 }),
 ) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -217,9 +218,48 @@ export function renderDialog(shown: Campaign = campaign, generation?: Generation
     </MantineProvider>
   );
   const result = render(ui(generation));
-  /** Renders again with the page's generation as it is now. */
-  return { rerender: (following?: Generation) => result.rerender(ui(following)) };
+  /** Renders again with the page's generation as it is now; `client` is the review's query cache. */
+  return { rerender: (following?: Generation) => result.rerender(ui(following)), client };
 }
+
+/**
+ * Who is signed in (user `userId`), their workspace (four-eyes or not) and its `members`, answered
+ * in front of the fake server stubServer set up (call it after stubServer).
+ */
+export function stubTeam({ userId = 1, fourEyes = false, members = 2 } = {}) {
+  const behind = globalThis.fetch;
+  const person = (id: number) => ({
+    userId: id,
+    name: `Member ${id}`,
+    email: `m${id}@example.com`,
+    role: 'reviewer',
+    joinedAt: '2025-08-01T00:00:00Z',
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/user') return Response.json({ ...user, id: userId });
+      if (url === '/api/workspaces')
+        return Response.json([{ id: 5, name: 'Sales team', role: 'reviewer', fourEyes }]);
+      if (url === '/api/workspace/members')
+        return Response.json(Array.from({ length: members }, (_, i) => person(i + 1)));
+      return behind(url, init);
+    }),
+  );
+}
+
+const user: CurrentUser = {
+  id: 1,
+  profileImageUrl: null,
+  firstName: 'Pat',
+  lastName: null,
+  email: 'm1@example.com',
+  termsAcceptedAt: '2025-08-01T00:00:00Z',
+  provider: 'local',
+  timeZone: 'UTC',
+  mailboxNeedsReauth: false,
+  isOperator: false,
+};
 
 /** The Campaigns page's generation as the review sees it: `generating` or not, with fixed progress. */
 export function fakeGeneration(generating = false) {

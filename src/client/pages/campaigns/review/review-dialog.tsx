@@ -17,6 +17,7 @@ import { findingOf, NothingLeft, type ReviewFilter, ReviewFilterRow } from './re
 import { useReviewCursor } from './use-review-cursor';
 import { useReviewEmails } from './use-review-emails';
 import { useReviewShortcuts } from './use-review-shortcuts';
+import { useReviewer } from './use-reviewer';
 
 interface ReviewDialogProps {
   /** The campaign whose emails to review; null keeps the dialog closed. */
@@ -91,6 +92,7 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
   const index = cursor.index;
   useEffect(() => setListIndex(index), [index]);
   const actions = useEmailActions();
+  const reviewer = useReviewer();
   const canMove = !editing && (total > 0 || held);
   const root = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLDivElement>(null);
@@ -147,6 +149,7 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
     cursor,
     held,
     actions,
+    reviewer,
     findNext,
     step: (from, delta) => {
       if (!canMove) return;
@@ -228,6 +231,7 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
             editing={editing}
             onEditingChange={setEditing}
             actions={actions}
+            reviewer={reviewer}
           />
         </Box>
       ) : loading ? (

@@ -180,7 +180,7 @@ describe('the review queue', { timeout: 20_000 }, () => {
       [email(1, { findings: [] }), email(2, { findings: [] }), email(3, { findings: [finding()] }), email(4)],
       {},
       undefined,
-      () => Response.json({ approved: 2, held: 2 }),
+      () => Response.json({ approved: 2, held: 2, heldForOthers: 0 }),
     );
     renderDialog();
 
@@ -200,7 +200,7 @@ describe('the review queue', { timeout: 20_000 }, () => {
 
   it('tells how many high-severity findings Approve all left', async () => {
     stubServer([email(1), email(2, { findings: [finding({ severity: 'high' })] })], {}, undefined, () =>
-      Response.json({ approved: 1, held: 1 }),
+      Response.json({ approved: 1, held: 1, heldForOthers: 0 }),
     );
     renderDialog();
 

@@ -3,10 +3,12 @@ import type { Email } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
 import { showToast } from '../../../toast';
 import type { EmailActions } from '../emails/use-email-actions';
-import { APPROVAL_BLOCKED_HINT, approvalBlocked, hasFindings } from './email-findings';
+import { approvalRefusal } from './approval-refusal';
+import { hasFindings } from './email-findings';
 import { canApprove, canEdit } from './email-status';
 import type { Cursor } from './use-review-cursor';
 import { useReviewKeys } from './use-review-keys';
+import type { Reviewer } from './use-reviewer';
 
 interface ReviewShortcuts {
   root: RefObject<HTMLElement | null>;
@@ -19,6 +21,8 @@ interface ReviewShortcuts {
   /** The email shown has left the list (a filter no longer keeps it) and is held until the person moves on. */
   held: boolean;
   actions: Pick<EmailActions, 'setApproved' | 'dismissFindings'>;
+  /** Who presses the keys: under four-eyes approval, A does not approve what they wrote. */
+  reviewer: Reviewer;
   findNext: (from: number, matches: (email: Email) => boolean) => Promise<number | null>;
   /** Moves from `from` by one, unless the user moved on meanwhile; the email shown then takes the focus. */
   step: (from: Cursor, delta: 1 | -1) => void;
@@ -39,6 +43,7 @@ export function useReviewShortcuts({
   cursor,
   held,
   actions,
+  reviewer,
   findNext,
   step,
   goTo,
@@ -47,8 +52,9 @@ export function useReviewShortcuts({
 }: ReviewShortcuts) {
   const approve = () => {
     if (!email || !canApprove(email) || actions.setApproved.isPending) return;
-    if (approvalBlocked(email)) {
-      showToast({ title: 'Not approved', message: APPROVAL_BLOCKED_HINT, tone: 'error' });
+    const refusal = approvalRefusal(email, reviewer);
+    if (refusal) {
+      showToast({ title: 'Not approved', message: refusal, tone: 'error' });
       return;
     }
     const approving = !email.isApproved;
