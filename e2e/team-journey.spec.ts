@@ -109,9 +109,13 @@ test('a team sends under four-eyes, shares its suppression list and keeps a reco
   await owner.getByLabel('Why Recipients Hear From You').fill('you asked about our crates');
   await owner.getByRole('button', { name: 'Save Account Settings' }).click();
   await expect(owner.getByText('Account settings saved').last()).toBeVisible();
-  await teamApi(owner, team).json('put', '/api/workspace', { fourEyes: true });
+  const fourEyes = owner.getByRole('switch', { name: 'Second pair of eyes on every email' });
+  await fourEyes.check();
+  await expect(fourEyes).toBeChecked();
   // Saving a card stores the default signature; the owner signs their own emails.
-  await teamApi(owner, team).json('post', '/api/sender-settings', { signature: '<p>Olive, Crate Makers</p>' });
+  await teamApi(owner, team).json('post', '/api/sender-settings', {
+    signature: '<p>Olive, Crate Makers</p>',
+  });
 
   const reviewerEmail = uniqueEmail('reviewer');
   const senderEmail = uniqueEmail('sender');
@@ -136,10 +140,18 @@ test('a team sends under four-eyes, shares its suppression list and keeps a reco
   const own = await teamApi(sender, team).call('put', `/api/emails/${written[0]!.id}`, { isApproved: true });
   expect(own.status()).toBe(403);
   expect((await own.json()).message).toBe(FOUR_EYES);
-  expect(await teamApi(sender, team).json('post', `/api/campaigns/${campaignId}/approve-all`, {})).toEqual({
+  expect(
+    await teamApi(sender, team).json('post', `/api/campaigns/${campaignId}/approve-all`, {}),
+  ).toMatchObject({
     approved: 0,
-    held: 2,
+    heldForOthers: 2,
   });
+  await sender.goto(`${team.prefix}campaigns`);
+  await card(sender, 'Spring crates').getByRole('button', { name: 'Review', exact: true }).click();
+  const ownReview = sender.getByRole('dialog', { name: 'Review & Edit Emails' });
+  await expect(ownReview.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+  await sender.keyboard.press('Escape');
+  await expect(ownReview).toBeHidden();
 
   // The reviewer approves both in the review dialog.
   await reviewer.goto(`${team.prefix}campaigns`);
@@ -149,6 +161,9 @@ test('a team sends under four-eyes, shares its suppression list and keeps a reco
     await expect(review.getByText(new RegExp(`^Email ${n} of 2$`))).toBeVisible();
     await review.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(review.getByRole('button', { name: 'Approved', exact: true })).toBeVisible();
+    await expect(review.getByTestId('email-authorship')).toHaveText(
+      `Written by ${senderEmail} · approved by ${reviewerEmail}`,
+    );
     if (n === 1) await review.getByRole('button', { name: 'Next', exact: true }).click();
   }
   await expect
@@ -191,7 +206,7 @@ test('a team sends under four-eyes, shares its suppression list and keeps a reco
 
   // The owner's next campaign to both addresses skips the one that left, and sends the other.
   const next = await generatedCampaign(owner, team, 'Autumn crates', [leaving, staying]);
-  expect(await teamApi(reviewer, team).json('post', `/api/campaigns/${next}/approve-all`, {})).toEqual({
+  expect(await teamApi(reviewer, team).json('post', `/api/campaigns/${next}/approve-all`, {})).toMatchObject({
     approved: 2,
     held: 0,
   });
