@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { httpClient } from '../test/support/http-client';
+import { manyWorkspaces } from './api-workspaces';
 import { createBenchDatabase, postgresServerUrl } from './bench-app';
 import { startBuiltServer } from './built-server';
 import { httpLoad, type Session, sessionsLoad } from './http-load';
@@ -8,11 +9,13 @@ import { type BenchResult, postgresMetric, report } from './support';
 
 /**
  * The read endpoints of the dashboard and Analytics page at scale, served by the built server in
- * its own process on PostgreSQL, in two cases, each on a database of its own (API_CASE=users or
- * single runs one):
+ * its own process on PostgreSQL, in three cases, each on a database of its own (API_CASE=users,
+ * workspaces or single runs one):
  * - users: 50 users with 20,000 sent emails each (1,000,000 in all), each on a connection of its
  *   own going through its dashboard, Analytics overview, daily chart and first Sent Emails page,
  *   over and over for 20 s: what many users at once meet (goal: p95 < 50 ms per endpoint).
+ * - workspaces: 50 teams of 5 members, 1,000,000 sent emails in all; all 250 members at once go
+ *   through their workspace's pages, measured against a ceiling in the same run (api-workspaces.ts).
  * - single: one user with 1,000,000 sent emails across 200 campaigns; each endpoint gets 50
  *   connections for 10 s (goal: p95 < 50 ms, no errors); then the full data export, whose peak
  *   RSS must stay under 300 MB.
@@ -39,9 +42,16 @@ if (!(await postgresServerUrl())) {
   console.log('api: no PostgreSQL server answers; this benchmark is for PostgreSQL only.');
   process.exit(0);
 }
+const CASES = ['users', 'workspaces', 'single'];
 const only = process.env.API_CASE;
-if (only !== 'single') await manyUsers();
-if (only !== 'users') await oneUser();
+if (only && !CASES.includes(only)) {
+  console.error(`Unknown API_CASE ${only}: one of ${CASES.join(', ')}, or unset for all.`);
+  process.exit(2);
+}
+const runs = (name: string) => !only || only === name;
+if (runs('users')) await manyUsers();
+if (runs('workspaces')) await manyWorkspaces(results);
+if (runs('single')) await oneUser();
 report('api', results);
 
 /** 50 users at once, each through its own pages. */

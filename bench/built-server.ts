@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { waitUntil } from '../test/support/http-client';
 
+/** The kernel's clock ticks per second, the unit of a process's CPU time in its stat file (100 on Linux). */
+const CLOCK_TICKS = 100;
+
 /**
  * The built server (`npm run build`) as one `web` process with the production heap cap, on the
  * given PostgreSQL database: what a deployment runs, measured from outside.
@@ -42,6 +45,13 @@ export async function startBuiltServer(databaseUrl: string, env: Record<string, 
     memoryMb(field: 'VmRSS' | 'VmHWM') {
       const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
       return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+    },
+    /** CPU time the server has used so far (user and system), in seconds. */
+    cpuSeconds() {
+      const stat = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     async stop() {
       server.kill('SIGTERM');

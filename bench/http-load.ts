@@ -47,30 +47,41 @@ export async function httpLoad(opts: {
   };
 }
 
-/** One signed-in user's connection and the pages it reads, in order, over and over. */
-export type Session = { cookie: string; paths: { name: string; path: string }[] };
+/**
+ * One signed-in user's connection and the pages it reads, in order, over and over; `headers` go
+ * with every request (e.g. the workspace the pages are read in).
+ */
+export type Session = {
+  cookie: string;
+  headers?: Record<string, string>;
+  paths: { name: string; path: string }[];
+};
 
 /**
  * Each session on a keep-alive connection of its own, requesting its paths one after another for
  * `seconds`, all sessions at once: many users each going through their pages, as users do (no two
  * requests alike, so no answer can be shared). Figures per path name, from every response's latency.
+ * `staggered`: session n starts at its n-th path, so the first round is already a mix of pages
+ * rather than every session asking for the first page at the same moment.
  */
 export async function sessionsLoad(opts: {
   base: string;
   sessions: Session[];
   seconds: number;
+  staggered?: boolean;
 }): Promise<Map<string, LoadFigures>> {
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   const until = performance.now() + opts.seconds * 1000;
   await Promise.all(
-    opts.sessions.map(async (session) => {
+    opts.sessions.map(async (session, n) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
-        for (let i = 0; performance.now() < until; i++) {
+        for (let i = opts.staggered ? n : 0; performance.now() < until; i++) {
           const { name, path } = session.paths[i % session.paths.length]!;
           const started = performance.now();
-          const status = await get(`${opts.base}${path}`, session.cookie, agent);
+          const headers = { ...session.headers, cookie: session.cookie };
+          const status = await get(`${opts.base}${path}`, headers, agent);
           const list = latencies.get(name) ?? [];
           list.push(performance.now() - started);
           latencies.set(name, list);
@@ -96,9 +107,9 @@ export async function sessionsLoad(opts: {
 }
 
 /** A GET read to its end; resolves with the status (0 when the connection failed). */
-function get(url: string, cookie: string, agent: http.Agent): Promise<number> {
+function get(url: string, headers: Record<string, string>, agent: http.Agent): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.get(url, { agent, headers: { cookie } }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', () => resolve(0));

@@ -5,7 +5,15 @@ import path from 'node:path';
 /** `npm run bench` runs every bench/*.ts subject; `npm run bench -- render` runs one. */
 const dir = import.meta.dirname;
 /** Files here that support the benchmarks rather than being one. */
-const HELPERS = ['run.ts', 'support.ts', 'bench-app.ts', 'built-server.ts', 'http-load.ts', 'seed-sent.ts'];
+const HELPERS = [
+  'run.ts',
+  'support.ts',
+  'bench-app.ts',
+  'built-server.ts',
+  'http-load.ts',
+  'seed-sent.ts',
+  'api-workspaces.ts',
+];
 const all = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !HELPERS.includes(f))

@@ -2,15 +2,22 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 /**
- * `campaigns` sent campaigns × `perCampaign` recipients and emails for one user, spread over the
- * last 30 days: 30 % opened by a person (some more than once), 15 % only by an image proxy, 1 %
- * unsubscribed. Each campaign's rows go in with one unnest statement per table; the rollup
- * triggers run as in production. Returns the campaign ids and every email's tracking token.
+ * `campaigns` sent campaigns × `perCampaign` recipients and emails made by one user, in the given
+ * workspace (else the user's first, their own), spread over the last 30 days: 30 % opened by a
+ * person (some more than once), 15 % only by an image proxy, 1 % unsubscribed. Each campaign's
+ * rows go in with one unnest statement per table; the rollup triggers run as in production.
+ * `analyze: false` leaves the planner's statistics to a caller that seeds many makers and
+ * analyzes once at the end. Returns the campaign ids and every email's tracking token.
  */
 export async function seedSentCampaigns(
   databaseUrl: string,
   userId: number,
-  { campaigns: CAMPAIGNS, perCampaign: PER_CAMPAIGN }: { campaigns: number; perCampaign: number },
+  {
+    campaigns: CAMPAIGNS,
+    perCampaign: PER_CAMPAIGN,
+    workspaceId = null,
+    analyze = true,
+  }: { campaigns: number; perCampaign: number; workspaceId?: number | null; analyze?: boolean },
 ): Promise<{ campaignIds: number[]; trackingTokens: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -23,8 +30,9 @@ export async function seedSentCampaigns(
         rows: [campaign],
       } = await client.query(
         `insert into campaigns (workspace_id, user_id, name, status, recipient_count, created_at)
-         values ((select m.workspace_id from memberships m where m.user_id = $1 order by m.created_at, m.workspace_id limit 1), $1, $2, 'completed', $3, now() - ($4 || ' hours')::interval) returning id`,
-        [userId, `Campaign ${c + 1}`, PER_CAMPAIGN, CAMPAIGNS - c],
+         values (coalesce($5::int, (select m.workspace_id from memberships m where m.user_id = $1 order by m.created_at, m.workspace_id limit 1)),
+                 $1, $2, 'completed', $3, now() - ($4 || ' hours')::interval) returning id`,
+        [userId, `Campaign ${c + 1}`, PER_CAMPAIGN, CAMPAIGNS - c, workspaceId],
       );
       ids.push(campaign.id);
       const addresses = Array.from({ length: PER_CAMPAIGN }, (_, i) => `c${c}-r${i}@example.com`);
@@ -83,7 +91,7 @@ export async function seedSentCampaigns(
         [userId, `c${c}-unsub-`, campaign.id, leaving.map((e) => e.id)],
       );
     }
-    await client.query('analyze');
+    if (analyze) await client.query('analyze');
     return { campaignIds: ids, trackingTokens };
   } finally {
     await client.end();
