@@ -62,13 +62,17 @@ export type Session = {
  * `seconds`, all sessions at once: many users each going through their pages, as users do (no two
  * requests alike, so no answer can be shared). Figures per path name, from every response's latency.
  * `staggered`: session n starts at its n-th path, so the first round is already a mix of pages
- * rather than every session asking for the first page at the same moment.
+ * rather than every session asking for the first page at the same moment. `thinkMs`: after each
+ * page a session waits half to one and a half times this long, as a person reads what came back;
+ * without it every session asks again at once, and latency measures the queue of a saturated
+ * server rather than the endpoint.
  */
 export async function sessionsLoad(opts: {
   base: string;
   sessions: Session[];
   seconds: number;
   staggered?: boolean;
+  thinkMs?: number;
 }): Promise<Map<string, LoadFigures>> {
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
@@ -86,6 +90,7 @@ export async function sessionsLoad(opts: {
           list.push(performance.now() - started);
           latencies.set(name, list);
           if (status !== 200) errors.set(name, (errors.get(name) ?? 0) + 1);
+          if (opts.thinkMs) await new Promise((r) => setTimeout(r, opts.thinkMs! * (0.5 + Math.random())));
         }
       } finally {
         agent.destroy();

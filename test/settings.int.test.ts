@@ -121,6 +121,7 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       openedRate: 0,
       replyRate: 0,
       bounceRate: 0,
+      members: [],
     });
 
     const user = await me(cookie);
@@ -149,6 +150,8 @@ describe.each(testDatabases())('settings, dashboard and export (%s)', (kind) => 
       openedRate: 0,
       replyRate: 0,
       bounceRate: 0,
+      // The one member's own figures: the other person's campaign is in their own workspace.
+      members: [expect.objectContaining({ userId: user.id, sent: 1 })],
     });
     const list = await t.app.inject({ url: '/api/campaigns', headers: { cookie } });
     expect(list.json().map((c: { id: number }) => c.id)).toEqual([campaign.id]);
