@@ -63,7 +63,8 @@ export type Session = {
  * requests alike, so no answer can be shared). Figures per path name, from every response's latency.
  * `staggered`: session n starts at its n-th path, so the first round is already a mix of pages
  * rather than every session asking for the first page at the same moment. `thinkMs`: after each
- * page a session waits half to one and a half times this long, as a person reads what came back;
+ * page a session waits half to one and a half times this long, as a person reads what came back
+ * (and its first page comes at a random moment within that long);
  * without it every session asks again at once, and latency measures the queue of a saturated
  * server rather than the endpoint.
  */
@@ -80,6 +81,8 @@ export async function sessionsLoad(opts: {
   await Promise.all(
     opts.sessions.map(async (session, n) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      // Reading sessions arrive over one reading time, as people do, not all in the same instant.
+      if (opts.thinkMs) await new Promise((r) => setTimeout(r, Math.random() * opts.thinkMs!));
       try {
         for (let i = opts.staggered ? n : 0; performance.now() < until; i++) {
           const { name, path } = session.paths[i % session.paths.length]!;
