@@ -28,6 +28,11 @@ export type Dovecot = {
   dir: string;
   /** Master's pid. */
   pid: number;
+  /**
+   * Dovecot's authentication socket for a mail server's SMTP AUTH (Postfix's `smtpd_sasl_type =
+   * dovecot`): the same users and passwords log in to submit mail as to read it.
+   */
+  authSocket: string;
   /** Pids of every process of this instance now running: the reaper, master and those master started. */
   processes(): number[];
   /** Stores a message in a user's mailbox over IMAP (APPEND), as a mail server's delivery would. */
@@ -108,6 +113,8 @@ export async function startDovecot(opts: { users?: DovecotUser[] } = {}): Promis
 
 class PortTakenError extends Error {}
 
+const SMTP_AUTH_SOCKET = 'smtp-auth';
+
 async function startIn(root: string, users: DovecotUser[]): Promise<Dovecot> {
   const conf = path.join(root, 'dovecot.conf');
   const passwd = path.join(root, 'passwd');
@@ -167,6 +174,12 @@ async function startIn(root: string, users: DovecotUser[]): Promise<Dovecot> {
       'service anvil {',
       '  unix_listener anvil-auth-penalty {',
       '    mode = 0',
+      '  }',
+      '}',
+      // For a private Postfix's SMTP AUTH: its smtpd runs as postfix, so anyone may connect.
+      'service auth {',
+      `  unix_listener ${path.join(root, 'run', SMTP_AUTH_SOCKET)} {`,
+      '    mode = 0666',
       '  }',
       '}',
       'service imap-login {',
@@ -254,6 +267,7 @@ async function startIn(root: string, users: DovecotUser[]): Promise<Dovecot> {
     users,
     dir: root,
     pid: masterPid,
+    authSocket: path.join(root, 'run', SMTP_AUTH_SOCKET),
     processes,
     append: (user, raw, { mailbox = 'INBOX', flags, date } = {}) =>
       session(user, async (client) => {

@@ -63,6 +63,12 @@ export async function startPrivatePostfix(
      * client outside loopback and these networks.
      */
     clients?: string[];
+    /**
+     * A Dovecot authentication socket (a private Dovecot's `authSocket`): Postfix then offers SMTP
+     * AUTH against Dovecot's users and accepts mail only from clients that logged in, as a
+     * provider's submission server does.
+     */
+    saslSocket?: string;
   } = {},
 ): Promise<PrivatePostfix> {
   const reason = postfixUnavailable();
@@ -73,10 +79,10 @@ export async function startPrivatePostfix(
     // another process may take it (a tiny race). master then exits with "bind … Address already
     // in use", and we try once more with a new port.
     try {
-      return await startIn(root, opts.mailboxes ?? [], opts.clients ?? []);
+      return await startIn(root, opts.mailboxes ?? [], opts.clients ?? [], opts.saslSocket);
     } catch (err) {
       if (!(err instanceof PortTakenError)) throw err;
-      return await startIn(root, opts.mailboxes ?? [], opts.clients ?? []);
+      return await startIn(root, opts.mailboxes ?? [], opts.clients ?? [], opts.saslSocket);
     }
   } catch (err) {
     fs.rmSync(root, { recursive: true, force: true });
@@ -88,7 +94,12 @@ class PortTakenError extends Error {}
 
 const DOMAIN = 'peers.test';
 
-async function startIn(root: string, mailboxes: string[], clients: string[]): Promise<PrivatePostfix> {
+async function startIn(
+  root: string,
+  mailboxes: string[],
+  clients: string[],
+  saslSocket: string | undefined,
+): Promise<PrivatePostfix> {
   const conf = path.join(root, 'conf');
   const queue = path.join(root, 'queue');
   const data = path.join(root, 'data');
@@ -130,7 +141,17 @@ async function startIn(root: string, mailboxes: string[], clients: string[]): Pr
       'inet_protocols = ipv4',
       `mynetworks = ${['127.0.0.0/8', ...clients].join(' ')}`,
       'smtpd_client_restrictions = permit_mynetworks, reject',
-      'smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination',
+      ...(saslSocket
+        ? [
+            'smtpd_sasl_auth_enable = yes',
+            'smtpd_sasl_type = dovecot',
+            `smtpd_sasl_path = ${saslSocket}`,
+            // Plain-text AUTH on loopback, as the private Dovecot allows it; no TLS here.
+            'smtpd_tls_auth_only = no',
+            'smtpd_relay_restrictions = permit_sasl_authenticated, reject',
+            'smtpd_recipient_restrictions = permit_sasl_authenticated, reject',
+          ]
+        : ['smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination']),
       // Offline: no reverse lookup of clients, no DNS for anything.
       'smtpd_peername_lookup = no',
       'smtp_dns_support_level = disabled',
