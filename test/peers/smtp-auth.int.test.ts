@@ -1,5 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SmtpSettings } from '../../src/server/config';
+import { checkSmtp } from '../../src/server/services/doctor/mail-server-checks';
 import { waitUntil } from '../support/http-client';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
 import { type PrivatePostfix, postfixUnavailable, startPrivatePostfix } from './private-postfix';
@@ -73,5 +75,25 @@ describe.skipIf(unavailable !== null)('SMTP AUTH on a private Postfix against pr
       .catch((err: { responseCode?: number }) => err);
     expect(rejected).toMatchObject({ responseCode: 554 });
     anonymous.close();
+  });
+
+  it("gives the doctor's SMTP check the server's own answer: logged in, or the login refused", async () => {
+    const settings = (password: string): SmtpSettings => ({
+      url: `smtp://${encodeURIComponent(alice.user)}:${password}@127.0.0.1:${postfix.port}`,
+      startTls: 'opportunistic',
+      tlsCa: undefined,
+      tlsRejectUnauthorized: true,
+      name: 'tailor.test',
+      timeoutMs: 10_000,
+    });
+    const where = `smtp://alice%40peers.test:****@127.0.0.1:${postfix.port}`;
+    expect(await checkSmtp(settings(alice.password))).toMatchObject({
+      status: 'pass',
+      why: `${where} accepts a session without TLS, logged in.`,
+    });
+    const refused = await checkSmtp(settings('not-her-password'));
+    expect(refused.status).toBe('fail');
+    expect(refused.why.startsWith(`${where} refused the login: `)).toBe(true);
+    expect(refused.why).toContain('535');
   });
 });
