@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailAuthorship } from '../src/contract/campaigns';
-import type { WorkspaceId } from '../src/server/db/schema';
+import { campaigns, type WorkspaceId } from '../src/server/db/schema';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { createReadyCampaign } from './support/factories';
 import { readSse } from './support/http';
@@ -82,6 +83,11 @@ describe.each(testDatabases())('who wrote, edited and approved an email (%s)', (
       approvedBy: null,
     };
     expect(edited.authorship).toEqual(afterEdit);
+    expect(await authorshipIn(alice.client, campaignId, first!.id)).toEqual(afterEdit);
+    // A later generation by someone else (of another step) changes the campaign's generator, not
+    // who generated this email.
+    const me = await owner.json('GET', '/api/auth/user');
+    await t.ctx.db.update(campaigns).set({ generatedBy: me.id }).where(eq(campaigns.id, campaignId));
     expect(await authorshipIn(alice.client, campaignId, first!.id)).toEqual(afterEdit);
 
     // Carol approves: her reply and the page both name her.

@@ -57,6 +57,14 @@ describe.each(testDatabases())('four-eyes approval (%s)', (kind) => {
     const written = await rowsOf(campaignId);
     expect(written.map((e) => e.writtenBy)).toEqual([sam.id, sam.id, sam.id]);
 
+    // "Approve all without findings" counts only what this person may approve: none of Sam's own.
+    const withoutFindings = async (as: Client) =>
+      (await as.json('GET', `/api/campaigns/${campaignId}/emails?limit=50`)).counts.withoutFindings as number;
+    // As when the draft checks read a longer text and found nothing (this short one draws a note).
+    await t.ctx.db.update(emails).set({ findings: [] }).where(eq(emails.campaignId, campaignId));
+    expect(await withoutFindings(rita.client)).toBe(3);
+    expect(await withoutFindings(sam.client)).toBe(0);
+
     const own = await sam.client.request('PUT', `/api/emails/${written[0]!.id}`, { isApproved: true });
     expect(own.status).toBe(403);
     expect((await own.json()).message).toBe(FOUR_EYES_MESSAGE);

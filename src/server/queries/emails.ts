@@ -50,9 +50,10 @@ export async function insertEmailBatch(
     db,
     sql`
     with inserted as (
-      insert into ${emails} (workspace_id, user_id, written_by, campaign_id, include_unsubscribe_link, recipient_id,
-                             step, subject, body, status, error_message, attention_reason, tracking_token)
-      select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.generatedBy}::integer, ${campaign.id},
+      insert into ${emails} (workspace_id, user_id, written_by, generated_by, campaign_id, include_unsubscribe_link,
+                             recipient_id, step, subject, body, status, error_message, attention_reason, tracking_token)
+      select ${campaign.workspaceId}, ${campaign.userId}, ${campaign.generatedBy}::integer,
+             ${campaign.generatedBy}::integer, ${campaign.id},
              ${campaign.includeUnsubscribeLink}, t.*
       from unnest(${column('recipientId')}::bigint[], ${column('step')}::integer[], ${column('subject')}::text[],
                   ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
@@ -140,9 +141,15 @@ function hasFindingOfKind(kind: FindingKind) {
   return sql`${emails.findings} @> ${JSON.stringify([{ kind }])}::jsonb`;
 }
 
-/** Campaign-wide approval and review counts for the review dialog, in one pass over the campaign. */
-export async function approvalCounts(db: Db, campaignId: number) {
+/**
+ * Campaign-wide approval and review counts for the review dialog, in one pass over the campaign.
+ * `writerHeld`: under four-eyes, the member whose own emails "Approve all without findings" leaves
+ * for someone else, so its count leaves them out too.
+ */
+export async function approvalCounts(db: Db, campaignId: number, writerHeld: number | null = null) {
   const open = sql`${emails.attentionRank} < ${REVIEW_RANK.none}`;
+  const mayApprove =
+    writerHeld === null ? sql`true` : sql`${emails.writtenBy} is distinct from ${writerHeld}::integer`;
   const inReview = sql`not ${emails.isApproved} and ${inArray(emails.status, ALLOWED_FROM.approve)}`;
   const byKind = FINDING_KINDS.map(
     (kind) => sql`(count(*) filter (where ${open} and ${hasFindingOfKind(kind)}))::int`,
@@ -157,7 +164,7 @@ export async function approvalCounts(db: Db, campaignId: number) {
       followUpsToStart: sql<number>`(count(*) filter (where ${emails.step} > 1 and ${emails.isApproved} and ${inArray(emails.status, FOLLOW_UPS_TO_START)}))::int`,
       needsAttention: sql<number>`(count(*) filter (where ${open}))::int`,
       byKind: sql<number[]>`array[${sql.join(byKind, sql`, `)}]`,
-      withoutFindings: sql<number>`(count(*) filter (where ${inReview} and ${nothingFound}))::int`,
+      withoutFindings: sql<number>`(count(*) filter (where ${inReview} and ${nothingFound} and ${mayApprove}))::int`,
       unchecked: sql<number>`(count(*) filter (where ${inReview} and ${emails.findings} is null))::int`,
       approvedWithDismissed: sql<number>`(count(*) filter (where ${emails.isApproved} and ${emails.findingsDismissed}
                                          and jsonb_array_length(${emails.findings}) > 0))::int`,

@@ -40,7 +40,7 @@ export function campaignRoutes(app: AppInstance, ctx: AppContext) {
   serve(c.archive, (req) => archiveCampaign(ctx.db, req.member.workspaceId, req.params.id, true));
   serve(c.restore, (req) => archiveCampaign(ctx.db, req.member.workspaceId, req.params.id, false));
 
-  serve(c.emails, (req) => listCampaignEmails(ctx.db, req.member.workspaceId, req.params.id, req.query));
+  serve(c.emails, (req) => listCampaignEmails(ctx.db, req.member, req.params.id, req.query));
   serve(c.recipients, (req) =>
     listCampaignRecipients(ctx.db, req.member.workspaceId, req.params.id, req.query),
   );

@@ -7,6 +7,7 @@ import { approvalCounts, type EmailListing, listEmailPage } from '../queries/ema
 import { listRecipientPage } from '../queries/recipients';
 import { findSendQuota } from '../queries/send-quota';
 import { findUser } from '../queries/users';
+import type { Member } from '../queries/workspaces';
 import { ownCampaign } from './campaigns';
 import { authorshipOf } from './email-authorship';
 import { presentEmail } from './present-email';
@@ -14,16 +15,18 @@ import { senderFactsOfEmails } from './sender-profile/facts-of-emails';
 
 type Page = { limit: number; offset: number };
 
+/** A page of a campaign's emails, with the review's counts as this member may act on them. */
 export async function listCampaignEmails(
   db: Db,
-  workspaceId: WorkspaceId,
+  member: Member,
   campaignId: number,
   { limit, offset, ...listing }: Page & EmailListing,
 ) {
-  const campaign = await ownCampaign(db, workspaceId, campaignId);
+  const campaign = await ownCampaign(db, member.workspaceId, campaignId);
   const [{ items, total }, counts] = await Promise.all([
     listEmailPage(db, campaignId, limit, offset, listing),
-    approvalCounts(db, campaignId),
+    // Under four-eyes, what this member wrote is not theirs to approve, so not counted as such.
+    approvalCounts(db, campaignId, member.fourEyes ? member.userId : null),
   ]);
   const [facts, authorship] = await Promise.all([
     senderFactsOfEmails(

@@ -198,6 +198,11 @@ export const emails = pgTable(
      * four-eyes approval, someone else approves it. Null for emails written before teams.
      */
     writtenBy: integer('written_by'),
+    /**
+     * Who generated it: stays when someone edits it (the writer changes) or later regenerates
+     * another step (the campaign's generated_by changes). Null for emails generated before it existed.
+     */
+    generatedBy: integer('generated_by'),
     /** Who approved it (null while not approved, and for approvals before teams). */
     approvedBy: integer('approved_by'),
     /** The user read the findings and chose to keep the text as it is (one click per email). */
