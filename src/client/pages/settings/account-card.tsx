@@ -95,7 +95,7 @@ export function AccountCard({ settings, user }: { settings: SenderSettings; user
             <Button
               loading={isPending}
               disabled={FIELDS.some((field) => oneLineError('', values[field.key]))}
-              onClick={() => save(settings, user.email, values)}
+              onClick={() => save(user.email, values)}
             >
               Save Account Settings
             </Button>

@@ -1,6 +1,7 @@
 import { Switch } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
+import type { WorkspaceMembership } from '../../../contract/workspaces';
 import { call, errorDetail, keyOf } from '../../api';
 import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { showToast } from '../../toast';
@@ -18,7 +19,13 @@ export function FourEyesSetting() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (fourEyes: boolean) => call(api.workspaces.update, { body: { fourEyes } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyOf(api.workspaces.list) }),
+    // The list shows the saved value at once (no flicker back while it is read again), then is read again.
+    onSuccess: (_saved, fourEyes) => {
+      queryClient.setQueryData(keyOf(api.workspaces.list), (list: WorkspaceMembership[] | undefined) =>
+        list?.map((w) => (w.id === current?.id ? { ...w, fourEyes } : w)),
+      );
+      return queryClient.invalidateQueries({ queryKey: keyOf(api.workspaces.list) });
+    },
     onError: (error) =>
       showToast({ title: errorDetail(error, 'Could not change the setting'), tone: 'error' }),
   });

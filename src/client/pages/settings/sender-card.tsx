@@ -46,7 +46,7 @@ export function SenderCard({ settings, user }: { settings: SenderSettings; user:
           <Button
             loading={isPending}
             disabled={oneLineError('', name) !== null}
-            onClick={() => save(settings, user.email, { name, signature })}
+            onClick={() => save(user.email, { name, signature })}
           >
             Save Sender Settings
           </Button>

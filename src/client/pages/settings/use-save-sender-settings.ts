@@ -17,8 +17,10 @@ export type AccountFields = Pick<
 >;
 
 /**
- * Both settings cards post the whole record: the card's own edits plus the saved values of the other
- * card, so saving one never clears the other. The sender email is always the account's (docs/product.md §9).
+ * Each card posts only its own fields: the server keeps every field a save leaves out, so saving
+ * the company never touches the person's name or signature (nor stores the default signature,
+ * whose placeholder would then hold their approvals), and a member who may not change the company
+ * never sends it. The sender email is always the account's (docs/product.md §9).
  */
 export function useSaveSenderSettings(successTitle: string) {
   const queryClient = useQueryClient();
@@ -31,28 +33,17 @@ export function useSaveSenderSettings(successTitle: string) {
     onError: (error) => showErrorToast(error),
   });
 
-  const save = (
-    saved: SenderSettings,
-    userEmail: string | null,
-    changes: Partial<SenderFields & AccountFields>,
-  ) => {
+  const save = (userEmail: string | null, changes: Partial<SenderFields & AccountFields>) => {
     if (!userEmail) {
       showToast({ title: 'Error', message: 'User email not available', tone: 'error' });
       return;
     }
-    const merged = { ...saved, ...changes };
-    mutation.mutate({
-      name: blankToNull(merged.name),
-      email: userEmail,
-      signature: merged.signature?.trim() ? merged.signature : DEFAULT_SIGNATURE,
-      companyName: blankToNull(merged.companyName),
-      streetAddress: blankToNull(merged.streetAddress),
-      city: blankToNull(merged.city),
-      state: blankToNull(merged.state),
-      zipCode: blankToNull(merged.zipCode),
-      phoneNumber: blankToNull(merged.phoneNumber),
-      recipientReason: blankToNull(merged.recipientReason),
-    });
+    const body: SaveSenderSettingsBody = { email: userEmail };
+    for (const [key, value] of Object.entries(changes) as [keyof typeof changes, string | null][]) {
+      body[key] =
+        key === 'signature' ? (value?.trim() ? value : DEFAULT_SIGNATURE) : blankToNull(value ?? null);
+    }
+    mutation.mutate(body);
   };
 
   /** The Sender Profile card: the whole profile, and nothing of the other cards. */
