@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, emails, type WorkspaceId, workspaces } from '../src/server/db/schema';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { readSse } from './support/http';
-import { httpClient } from './support/http-client';
+import { httpClient, joinWorkspace } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 /**
@@ -30,13 +30,13 @@ describe.each(testDatabases())('the audit trail (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('records who did what, in order, and exports it as CSV with the export itself in it', async () => {
-    const link = (
-      await owner.json('POST', '/api/workspace/invitations', { email: reviewerEmail, role: 'viewer' })
-    ).link;
-    const reviewer = httpClient(base, '', team);
-    await reviewer.json('POST', '/api/auth/local', { email: reviewerEmail });
-    await reviewer.json('POST', '/api/invitations/accept', { token: link.split('/').pop() });
-    const reviewerId = (await reviewer.json('GET', '/api/auth/user')).id;
+    const { client: reviewer, id: reviewerId } = await joinWorkspace(
+      owner,
+      base,
+      team,
+      reviewerEmail,
+      'viewer',
+    );
     await owner.json('PUT', `/api/workspace/members/${reviewerId}`, { role: 'reviewer' });
     await owner.json('PUT', '/api/workspace', { fourEyes: true });
 

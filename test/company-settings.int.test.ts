@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { readSse } from './support/http';
-import { httpClient } from './support/http-client';
+import { httpClient, joinWorkspace } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 type Client = ReturnType<typeof httpClient>;
@@ -34,15 +34,7 @@ describe.each(testDatabases())('company settings belong to the workspace (%s)', 
     await signIn.json('POST', '/api/auth/local', { email: `olive-${kind}@example.com` });
     team = (await signIn.json('POST', '/api/workspaces', { name: 'Northwind' })).id;
     owner = httpClient(base, signIn.cookie(), team);
-    const link = (
-      await owner.json('POST', '/api/workspace/invitations', {
-        email: `sid-${kind}@example.com`,
-        role: 'sender',
-      })
-    ).link as string;
-    sender = httpClient(base, '', team);
-    await sender.json('POST', '/api/auth/local', { email: `sid-${kind}@example.com` });
-    await sender.json('POST', '/api/invitations/accept', { token: link.split('/').pop() });
+    sender = (await joinWorkspace(owner, base, team, `sid-${kind}@example.com`, 'sender')).client;
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { campaigns, type WorkspaceId } from '../src/server/db/schema';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { createReadyCampaign } from './support/factories';
 import { readSse } from './support/http';
-import { httpClient } from './support/http-client';
+import { httpClient, joinWorkspace } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 type Client = ReturnType<typeof httpClient>;
@@ -21,14 +21,8 @@ describe.each(testDatabases())('who wrote, edited and approved an email (%s)', (
   let base: string;
   let team: number;
   let owner: Client;
-  const join = async (email: string, role: string, name?: { firstName: string; lastName: string }) => {
-    const link = (await owner.json('POST', '/api/workspace/invitations', { email, role })).link as string;
-    const client = httpClient(base, '', team);
-    await client.json('POST', '/api/auth/local', { email, ...name });
-    await client.json('POST', '/api/invitations/accept', { token: link.split('/').pop() });
-    const me = await client.json('GET', '/api/auth/user');
-    return { client, id: me.id as number, email };
-  };
+  const join = (email: string, role: string, name?: { firstName: string; lastName: string }) =>
+    joinWorkspace(owner, base, team, email, role, name);
   const pageOf = async (as: Client, campaignId: number) =>
     (await as.json('GET', `/api/campaigns/${campaignId}/emails?limit=50`)).items as Listed[];
   const authorshipIn = async (as: Client, campaignId: number, emailId: number) =>

@@ -4,7 +4,7 @@ import { FOUR_EYES_MESSAGE } from '../src/contract/workspaces';
 import { emails } from '../src/server/db/schema';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { readSse } from './support/http';
-import { httpClient } from './support/http-client';
+import { httpClient, joinWorkspace, waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 type Client = ReturnType<typeof httpClient>;
@@ -19,14 +19,7 @@ describe.each(testDatabases())('four-eyes approval (%s)', (kind) => {
   let base: string;
   let team: number;
   let alice: Client;
-  const member = async (email: string, role: string) => {
-    const link = (await alice.json('POST', '/api/workspace/invitations', { email, role })).link as string;
-    const client = httpClient(base, '', team);
-    await client.json('POST', '/api/auth/local', { email });
-    await client.json('POST', '/api/invitations/accept', { token: link.split('/').pop() });
-    const me = await client.json('GET', '/api/auth/user');
-    return { client, id: me.id as number };
-  };
+  const member = (email: string, role: string) => joinWorkspace(alice, base, team, email, role);
   const rowsOf = (campaignId: number) =>
     t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaignId)).orderBy(emails.id);
 
@@ -60,7 +53,15 @@ describe.each(testDatabases())('four-eyes approval (%s)', (kind) => {
     // "Approve all without findings" counts only what this person may approve: none of Sam's own.
     const withoutFindings = async (as: Client) =>
       (await as.json('GET', `/api/campaigns/${campaignId}/emails?limit=50`)).counts.withoutFindings as number;
-    // As when the draft checks read a longer text and found nothing (this short one draws a note).
+    // As when the draft checks read a longer text and found nothing (this short one draws a note):
+    // once they have read all three, so their own write cannot come after this one.
+    const counts = async () =>
+      (await rita.client.json('GET', `/api/campaigns/${campaignId}/emails?limit=50`)).counts;
+    await waitUntil(
+      async () => (await counts()).unchecked === 0,
+      20_000,
+      'the draft checks to read all three',
+    );
     await t.ctx.db.update(emails).set({ findings: [] }).where(eq(emails.campaignId, campaignId));
     expect(await withoutFindings(rita.client)).toBe(3);
     expect(await withoutFindings(sam.client)).toBe(0);

@@ -46,3 +46,23 @@ export async function waitUntil<T>(
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/**
+ * Someone an owner's client invites to its workspace as `role`, who signs in locally (with a name,
+ * if given) and accepts: their client, working in that workspace, and their user id.
+ */
+export async function joinWorkspace(
+  owner: ReturnType<typeof httpClient>,
+  base: string,
+  workspaceId: number,
+  email: string,
+  role: string,
+  name?: { firstName: string; lastName: string },
+) {
+  const link = (await owner.json('POST', '/api/workspace/invitations', { email, role })).link as string;
+  const client = httpClient(base, '', workspaceId);
+  await client.json('POST', '/api/auth/local', { email, ...name });
+  await client.json('POST', '/api/invitations/accept', { token: link.split('/').pop() });
+  const me = await client.json('GET', '/api/auth/user');
+  return { client, id: me.id as number, email };
+}

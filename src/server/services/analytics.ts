@@ -75,7 +75,7 @@ export function membersOf(rows: Awaited<ReturnType<typeof campaignTotals>>) {
  * The figures of a set of campaigns: sends, opens, replies and bounces of those that sent, and the
  * unsubscribes of every one (including ones that have sent nothing since).
  */
-function totalsOf(rows: (Counts & { sent: number })[]) {
+export function totalsOf(rows: (Counts & { sent: number })[]) {
   const sent = rows.filter((r) => r.sent > 0);
   const sum = (key: 'sent' | 'opened' | 'openedIncludingMachine' | 'replied' | 'bounced') =>
     sent.reduce((n, c) => n + c[key], 0);

@@ -3,22 +3,27 @@ import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
 import { campaignTotals } from '../queries/analytics';
 import { dashboardTotals } from '../queries/dashboard';
-import { membersOf, percent } from './analytics';
+import { membersOf, percent, totalsOf } from './analytics';
 
-/** Opened rate counts people, not image proxies: the same rule as a campaign's open stats. */
+/**
+ * The dashboard: its own counts, and sends, opens, replies and bounces summed from the same
+ * per-campaign rollup rows Analytics reads (one read gives the totals and the figures by member).
+ * Opened rate counts people, not image proxies: the same rule as a campaign's open stats.
+ */
 export async function getDashboardStats(db: Db, workspaceId: WorkspaceId): Promise<DashboardStats> {
-  const [t, campaigns] = await Promise.all([
+  const [counts, campaigns] = await Promise.all([
     dashboardTotals(db, workspaceId),
     campaignTotals(db, workspaceId),
   ]);
+  const t = totalsOf(campaigns);
   return {
-    totalCampaigns: t.campaigns,
+    totalCampaigns: counts.campaigns,
     emailsSent: t.sent,
-    successRate: percent(t.sent, t.sent + t.failed),
-    templates: t.templates,
-    openedRate: percent(t.opened, t.sent),
-    replyRate: percent(t.replied, t.sent),
-    bounceRate: percent(t.bounced, t.sent),
+    successRate: percent(t.sent, t.sent + counts.failed),
+    templates: counts.templates,
+    openedRate: t.openRate,
+    replyRate: t.replyRate,
+    bounceRate: t.bounceRate,
     members: membersOf(campaigns),
   };
 }
