@@ -2,11 +2,17 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
-import { inboundMessages, mailboxSyncs, outboxMessages, sendQuota } from '../src/server/db/schema';
+import {
+  campaignMailboxes,
+  inboundMessages,
+  mailboxSyncs,
+  outboxMessages,
+  sendQuota,
+} from '../src/server/db/schema';
 import { generateEmailsJob } from '../src/server/jobs/generate-emails';
 import { syncMailboxJob } from '../src/server/jobs/sync-mailboxes';
 import { createOwnedObjects, type OwnedObjects } from './security/owned-objects';
-import { createCampaignWithFollowUps } from './support/factories';
+import { createCampaignWithFollowUps, defaultMailboxIdOf } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 /**
@@ -43,6 +49,8 @@ async function snapshot(t: TestApp): Promise<Snapshot> {
 async function seedTheRest(t: TestApp, user: OwnedObjects) {
   const db = t.ctx.db;
   const campaign = await createCampaignWithFollowUps(db, user.userId, 2);
+  const mailboxId = await defaultMailboxIdOf(db, user.userId);
+  await db.insert(campaignMailboxes).values({ campaignId: campaign.id, mailboxId });
   const tag = crypto.randomBytes(4).toString('hex');
   await db.insert(outboxMessages).values({
     userId: user.userId,
@@ -57,10 +65,10 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
     kind: 'reply',
     receivedAt: new Date(),
   });
-  await db.insert(sendQuota).values({ userId: user.userId, day: '2026-01-01', sentWithUnsubscribe: 3 });
-  await db.insert(mailboxSyncs).values({ key: `google:${user.userId}`, cursor: { historyId: tag } });
+  await db.insert(sendQuota).values({ mailboxId, day: '2026-01-01', sentWithUnsubscribe: 3 });
+  await db.insert(mailboxSyncs).values({ key: `mailbox:${mailboxId}`, cursor: { historyId: tag } });
   // Jobs waiting for this user (the web role runs none of them).
-  const key = `google:${user.userId}`;
+  const key = `mailbox:${mailboxId}`;
   await t.ctx.jobs.enqueue(
     generateEmailsJob,
     { campaignId: campaign.id, userId: user.userId },
@@ -69,16 +77,18 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
   await t.ctx.jobs.enqueue(syncMailboxJob, { key }, { singletonKey: key });
 }
 
-const waitingJobsOf = async (t: TestApp, userId: number) =>
-  (
+/** Jobs waiting for this user or their mailbox (`key`: its sync's, read while it exists). */
+const waitingJobsOf = async (t: TestApp, userId: number, key: string) => {
+  return (
     await selectRows<{ n: number }>(
       t.ctx.db,
       sql`
         select count(*)::int as n from pgboss.job
         where state in ('created', 'retry')
-          and (data->>'userId' = ${String(userId)} or data->>'key' = ${`google:${userId}`})`,
+          and (data->>'userId' = ${String(userId)} or data->>'key' = ${key})`,
     )
   )[0]!.n;
+};
 
 describe.each(testDatabases())('deleting an account (%s)', (kind) => {
   let t: TestApp | undefined;
@@ -103,7 +113,9 @@ describe.each(testDatabases())('deleting an account (%s)', (kind) => {
       unseeded.map(([name]) => name),
       'seed these tables in seedTheRest',
     ).toEqual([]);
-    expect(await waitingJobsOf(t, alice.userId)).toBeGreaterThan(0);
+    const aliceKey = `mailbox:${await defaultMailboxIdOf(t.ctx.db, alice.userId)}`;
+    const bobKey = `mailbox:${await defaultMailboxIdOf(t.ctx.db, bob.userId)}`;
+    expect(await waitingJobsOf(t, alice.userId, aliceKey)).toBeGreaterThan(0);
 
     const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: alice.cookie } })).json();
     const res = await t.app.inject({
@@ -125,8 +137,8 @@ describe.each(testDatabases())('deleting an account (%s)', (kind) => {
         `Bob's rows lost in ${name}`,
       ).toEqual([]);
     }
-    expect(await waitingJobsOf(t, alice.userId)).toBe(0);
-    expect(await waitingJobsOf(t, bob.userId)).toBeGreaterThan(0);
+    expect(await waitingJobsOf(t, alice.userId, aliceKey)).toBe(0);
+    expect(await waitingJobsOf(t, bob.userId, bobKey)).toBeGreaterThan(0);
 
     // Her session ended with her; Bob is still signed in.
     expect(

@@ -7,6 +7,7 @@ import { mailboxesToSync, syncMailbox } from '../src/server/services/conversatio
 import { providerAccess } from '../src/server/services/provider-token';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
+import { defaultMailboxIdOf } from './support/factories';
 import { inboundFixture } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
 import { recipientAddressOf, reply, sendCampaignThroughMailbox } from './support/provider-mailbox';
@@ -24,7 +25,8 @@ describe('syncing a Gmail mailbox', () => {
   let cookie: string;
   let userId: number;
   let sent: (typeof emails.$inferSelect)[];
-  const key = () => `google:${userId}`;
+  let mailboxId: number;
+  const key = () => `mailbox:${mailboxId}`;
   const sync = () => syncMailbox(t.ctx, key(), () => new Date());
   const inbound = () => t.ctx.db.select().from(inboundMessages).where(eq(inboundMessages.userId, userId));
   const emailRow = async (id: number) => (await t.ctx.db.select().from(emails).where(eq(emails.id, id)))[0]!;
@@ -33,6 +35,7 @@ describe('syncing a Gmail mailbox', () => {
     ({ oidc, mail, t, close } = await startProviderApp());
     await stopPeriodicMailboxSync(t);
     ({ cookie, userId } = await signInWithProvider(t, oidc, 'google', SENDER));
+    mailboxId = await defaultMailboxIdOf(t.ctx.db, userId);
     sent = await sendCampaignThroughMailbox(t, cookie, userId, 3);
   });
   afterAll(() => close?.());

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthAccounts, sessions, users } from '../src/server/db/schema';
+import { mailboxes, oauthAccounts, sessions, users } from '../src/server/db/schema';
 import { completeAuthorization, type FakeOidc, startFakeOidc } from './fakes/oidc-provider';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -215,8 +215,8 @@ describe.each(testDatabases())(
         headers: { cookie },
       });
       expect(again.statusCode).toBe(200);
-      const [flagged] = await t.ctx.db.select().from(users).where(eq(users.id, me.id));
-      expect(flagged!.mailboxNeedsReauthAt).not.toBeNull();
+      const [flagged] = await t.ctx.db.select().from(mailboxes).where(eq(mailboxes.userId, me.id));
+      expect(flagged!.needsReauthAt).not.toBeNull();
     });
   },
 );

@@ -9,6 +9,7 @@ import { closeContext, createContext } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
 import { oauthAccounts } from '../src/server/db/schema';
+import { mailboxesOfUser } from '../src/server/queries/mailboxes';
 import { upsertUserFromIdentity } from '../src/server/queries/users';
 import { rotateSecretKey, SecretRotationError } from '../src/server/services/rotate-secret-key';
 import { mailboxFor } from '../src/server/services/sending/mailbox';
@@ -82,7 +83,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     expect(() => cipherFor(KEY_A).decrypt(rows[0]!.access!)).toThrow();
     // A process still on the old key asks for a new sign-in instead of failing every send.
     await expect(
-      mailboxFor({ ...t.ctx, tokens: cipherFor(KEY_A) }, { id: googleUserId }, 'google'),
+      mailboxFor({ ...t.ctx, tokens: cipherFor(KEY_A) }, (await mailboxesOfUser(t.ctx.db, googleUserId))[0]!),
     ).rejects.toThrow(
       /^The stored mailbox connection cannot be read \(SECRET_KEY changed\?\): sign in again\.$/,
     );
@@ -133,7 +134,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
 
 /** What the send path does first: load the mailbox, which decrypts the stored access token. */
 async function expectTokensReadable(ctx: AppContext, userId: number) {
-  const mailbox = await mailboxFor(ctx, { id: userId }, 'google');
+  const mailbox = await mailboxFor(ctx, (await mailboxesOfUser(ctx.db, userId))[0]!);
   expect(mailbox.transport.kind).toBe('gmail');
   const [account] = await ctx.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
   expect(ctx.tokens.decrypt(account!.refreshTokenEnc!)).toBe('refresh-g');

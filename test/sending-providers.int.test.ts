@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails, oauthAccounts, users } from '../src/server/db/schema';
+import { emails, mailboxes, oauthAccounts, users } from '../src/server/db/schema';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
@@ -170,7 +170,8 @@ describe('sending through Gmail and Microsoft Graph', () => {
     const campaign = await createReadyCampaign(t.ctx.db, userId, 1);
     await sendAll(cookie, campaign.id);
     await waitUntil(
-      async () => (await t.ctx.db.select().from(users).where(eq(users.id, userId)))[0]?.mailboxNeedsReauthAt,
+      async () =>
+        (await t.ctx.db.select().from(mailboxes).where(eq(mailboxes.userId, userId)))[0]?.needsReauthAt,
       20_000,
       'mailbox flagged for sign-in',
     );

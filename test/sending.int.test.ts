@@ -5,7 +5,12 @@ import { emails, outboxMessages, sendQuota, unsubscribes } from '../src/server/d
 import { calendarDay } from '../src/server/lib/calendar-day';
 import { openPixel } from '../src/server/mail/compose';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createCampaignWithFollowUps, createReadyCampaign, personalWorkspaceOf } from './support/factories';
+import {
+  createCampaignWithFollowUps,
+  createReadyCampaign,
+  defaultMailboxIdOf,
+  personalWorkspaceOf,
+} from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -287,8 +292,11 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     const day = calendarDay('UTC');
     await t.ctx.db
       .insert(sendQuota)
-      .values({ userId, day, sentWithUnsubscribe: 498 })
-      .onConflictDoUpdate({ target: [sendQuota.userId, sendQuota.day], set: { sentWithUnsubscribe: 498 } });
+      .values({ mailboxId: await defaultMailboxIdOf(t.ctx.db, userId), day, sentWithUnsubscribe: 498 })
+      .onConflictDoUpdate({
+        target: [sendQuota.mailboxId, sendQuota.day],
+        set: { sentWithUnsubscribe: 498 },
+      });
     const campaign = await createReadyCampaign(t.ctx.db, userId, 5);
     const res = (await post(`/api/campaigns/${campaign.id}/send-approved`)).json();
     expect(res).toMatchObject({ successCount: 2, scheduledCount: 3, dailyLimit: 500 });
@@ -300,9 +308,13 @@ describe.each(testDatabases())('sending through SMTP (%s)', (kind) => {
     expect(
       scheduled.items.filter((e: { campaign: { id: number } }) => e.campaign.id === campaign.id),
     ).toHaveLength(3);
-    const [quota] = await t.ctx.db.select().from(sendQuota).where(eq(sendQuota.userId, userId));
+    const mailboxId = await defaultMailboxIdOf(t.ctx.db, userId);
+    const [quota] = await t.ctx.db.select().from(sendQuota).where(eq(sendQuota.mailboxId, mailboxId));
     expect(quota!.sentWithUnsubscribe).toBe(500);
-    await t.ctx.db.update(sendQuota).set({ sentWithUnsubscribe: 0 }).where(eq(sendQuota.userId, userId));
+    await t.ctx.db
+      .update(sendQuota)
+      .set({ sentWithUnsubscribe: 0 })
+      .where(eq(sendQuota.mailboxId, mailboxId));
   });
 
   it('reports a permanent SMTP refusal on the email and retries a temporary one', async () => {

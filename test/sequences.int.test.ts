@@ -14,7 +14,7 @@ import { parseRawMessage } from '../src/server/services/conversations/inbound-me
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import { rawHeader, type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createCampaignWithFollowUps, createReadyCampaign } from './support/factories';
+import { createCampaignWithFollowUps, createReadyCampaign, defaultMailboxIdOf } from './support/factories';
 import { uploadCsv } from './support/http';
 import { waitUntil } from './support/http-client';
 import { inboundFixture } from './support/inbound';
@@ -507,8 +507,9 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
       .update(emails)
       .set({ status: 'queued', scheduledFor: null })
       .where(inArray(emails.id, ids));
+    const mailboxId = await defaultMailboxIdOf(t.ctx.db, senderId);
     await t.ctx.db.insert(sendQuota).values({
-      userId: senderId,
+      mailboxId,
       day: calendarDay('UTC'),
       sentWithUnsubscribe: DAILY_LIMIT_WITH_UNSUBSCRIBE - 1,
     });
@@ -524,7 +525,7 @@ describe.each(testDatabases())('follow-up sequences (%s)', (kind) => {
     );
     expect(settled.filter((e) => e.status === 'sent')).toHaveLength(1);
     expect(sink.count()).toBe(1);
-    const [quota] = await t.ctx.db.select().from(sendQuota).where(eq(sendQuota.userId, senderId));
+    const [quota] = await t.ctx.db.select().from(sendQuota).where(eq(sendQuota.mailboxId, mailboxId));
     expect(quota!.sentWithUnsubscribe).toBe(DAILY_LIMIT_WITH_UNSUBSCRIBE);
     // What did not fit waits: a first email for tomorrow 09:00, a follow-up for its window (Monday to Friday).
     const waiting = settled.filter((r) => r.status === 'scheduled');

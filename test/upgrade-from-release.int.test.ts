@@ -297,9 +297,17 @@ async function releaseColumns(db: Db): Promise<Map<string, string[]>> {
 /**
  * Where a release column lives now that it moved: a table's rows as the release had them, read
  * from today's tables. A person's company settings moved to their personal workspace, whose id is
- * theirs (migration 0025).
+ * theirs (migration 0025). What stood for a person's one mailbox moved to their default mailbox:
+ * the daily allowance, the pause and the pacing turn; sync cursors are keyed by the mailbox
+ * (migration 0028).
  */
 const MOVED_COLUMNS: Record<string, string> = {
+  users: `(SELECT u.*, m.needs_reauth_at AS mailbox_needs_reauth_at, m.next_send_at
+             FROM users u LEFT JOIN mailboxes m ON m.user_id = u.id AND m.is_default)`,
+  send_quota: `(SELECT q.*, m.user_id FROM send_quota q JOIN mailboxes m ON m.id = q.mailbox_id)`,
+  mailbox_syncs: `(SELECT coalesce(m.kind || ':' || m.user_id, s.key) AS key, s.cursor, s.lease_token,
+                          s.lease_until, s.last_synced_at, s.last_error, s.last_error_at
+                     FROM mailbox_syncs s LEFT JOIN mailboxes m ON s.key = 'mailbox:' || m.id)`,
   sender_settings: `(SELECT s.*, w.company_name, w.street_address, w.city, w.state, w.zip_code,
                             w.phone_number, w.recipient_reason, w.profile
                        FROM sender_settings s LEFT JOIN workspace_settings w ON w.workspace_id = s.user_id)`,

@@ -86,7 +86,36 @@ export function allows(action: EmailAction, status: EmailStatus): boolean {
 export const DAILY_LIMIT_WITH_UNSUBSCRIBE = 500;
 export const DAILY_LIMIT_WITHOUT_UNSUBSCRIBE = 100;
 
-/** The daily limit that applies to an email with or without the unsubscribe link. */
-export function dailyLimitFor(withUnsubscribeLink: boolean) {
-  return withUnsubscribeLink ? DAILY_LIMIT_WITH_UNSUBSCRIBE : DAILY_LIMIT_WITHOUT_UNSUBSCRIBE;
+/**
+ * The daily limit that applies to an email with or without the unsubscribe link, from a mailbox
+ * whose own limit is `mailboxLimit` (null: the product's). Without the link the lower limit holds
+ * whatever the mailbox allows, since mail people cannot leave is what spam reports follow.
+ */
+export function dailyLimitFor(withUnsubscribeLink: boolean, mailboxLimit: number | null = null) {
+  const limit = mailboxLimit ?? DAILY_LIMIT_WITH_UNSUBSCRIBE;
+  return withUnsubscribeLink ? limit : Math.min(limit, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE);
+}
+
+/** The most a mailbox's own daily limit may be (Google Workspace's own sending limit). */
+export const MAILBOX_DAILY_LIMIT_MAX = 2000;
+
+/**
+ * What several mailboxes allow together today for emails with or without the unsubscribe link:
+ * the sum of their limits, what they sent, and what is left (never below 0 per mailbox).
+ */
+export function capacityOf(
+  mailboxes: { dailyLimit: number | null; sentWithUnsubscribe: number; sentWithoutUnsubscribe: number }[],
+  withLink: boolean,
+) {
+  let dailyLimit = 0;
+  let sent = 0;
+  let remaining = 0;
+  for (const m of mailboxes) {
+    const limit = dailyLimitFor(withLink, m.dailyLimit);
+    const used = withLink ? m.sentWithUnsubscribe : m.sentWithoutUnsubscribe;
+    dailyLimit += limit;
+    sent += used;
+    remaining += Math.max(0, limit - used);
+  }
+  return { dailyLimit, sent, remaining };
 }

@@ -227,6 +227,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
     mail: {
       smtp: smtpSettings(env, publicUrl),
       imap: imapSettings(env),
+      servers: mailServerDefaults(env, publicUrl),
       /** How far back a mailbox sync reads the first time, or when its place was lost. */
       rescanDays: env.MAILBOX_RESCAN_DAYS,
       /** How long a send waits for the mail server or API; past it the outcome may be unknown. */
@@ -277,6 +278,8 @@ function imapSettings(env: z.infer<typeof envSchema>) {
     tlsCa: env.SMTP_TLS_CA ? readCaFile(env.SMTP_TLS_CA) : undefined,
     tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
     timeoutMs: env.SEND_TIMEOUT_MS,
+    /** STARTTLS on imap://: used when offered, unless a mailbox set up in Settings says otherwise. */
+    startTls: 'opportunistic' as 'opportunistic' | 'required' | 'never',
   };
 }
 
@@ -292,6 +295,26 @@ function smtpSettings(env: z.infer<typeof envSchema>, publicUrl: URL) {
     tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
     name: env.SMTP_NAME ?? ehloNameFor(publicUrl, env.MAIL_DOMAIN),
     timeoutMs: env.SEND_TIMEOUT_MS,
+    /**
+     * Whose login it is: the deployment's (a refused login is a setting to fix, every email fails
+     * with it) or a person's mailbox (a refused login pauses that mailbox until the password is
+     * changed in Settings).
+     */
+    login: 'deployment' as 'deployment' | 'mailbox',
+  };
+}
+
+/**
+ * What mailboxes set up in Settings connect with besides their own host and login: the
+ * deployment's trust (SMTP_TLS_CA, SMTP_TLS_REJECT_UNAUTHORIZED), EHLO name and timeout.
+ */
+function mailServerDefaults(env: z.infer<typeof envSchema>, publicUrl: URL) {
+  return {
+    tlsCa: env.SMTP_TLS_CA ? readCaFile(env.SMTP_TLS_CA) : undefined,
+    tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+    name: env.SMTP_NAME ?? ehloNameFor(publicUrl, env.MAIL_DOMAIN),
+    timeoutMs: env.SEND_TIMEOUT_MS,
+    rescanDays: env.MAILBOX_RESCAN_DAYS,
   };
 }
 

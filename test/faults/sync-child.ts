@@ -18,6 +18,7 @@ const settings = {
   tlsCa: undefined,
   tlsRejectUnauthorized: true,
   timeoutMs: 10_000,
+  startTls: 'opportunistic' as const,
 };
 console.log('sync worker ready');
 for (;;) {

@@ -67,6 +67,7 @@ export function imapSettingsOf(dovecot: Dovecot, user: DovecotUser): ImapSetting
     tlsCa: undefined,
     tlsRejectUnauthorized: true,
     timeoutMs: 10_000,
+    startTls: 'opportunistic',
   };
 }
 

@@ -85,6 +85,7 @@ describe.skipIf(unavailable !== null)('SMTP AUTH on a private Postfix against pr
       tlsRejectUnauthorized: true,
       name: 'tailor.test',
       timeoutMs: 10_000,
+      login: 'deployment',
     });
     const where = `smtp://alice%40peers.test:****@127.0.0.1:${postfix.port}`;
     expect(await checkSmtp(settings(alice.password))).toMatchObject({

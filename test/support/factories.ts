@@ -11,6 +11,7 @@ import {
   type WorkspaceId,
   workspaceSettings,
 } from '../../src/server/db/schema';
+import { defaultMailboxOf, ensureSignInMailbox } from '../../src/server/queries/mailboxes';
 import { insertWorkspace, listMemberships, personalWorkspaceName } from '../../src/server/queries/workspaces';
 
 /** Test data builders: real rows through Drizzle, with sensible defaults a test can override. */
@@ -20,6 +21,8 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
     .values({ email: `u-${crypto.randomBytes(4).toString('hex')}@example.com`, ...values })
     .returning();
   await insertWorkspace(db, user!.id, personalWorkspaceName(user!));
+  // As a local sign-in gives: the deployment's relay (or the outbox) as the default mailbox.
+  await ensureSignInMailbox(db, user!.id, 'local');
   return user!;
 }
 
@@ -142,4 +145,11 @@ export async function createCampaignWithFollowUps(db: Db, userId: number, count 
            'draft', true, md5(random()::text || id::text)
     from emails where campaign_id = ${campaign.id}`);
   return campaign;
+}
+
+/** The id of the person's default mailbox (what their campaigns send from unless they name others). */
+export async function defaultMailboxIdOf(db: Db, userId: number): Promise<number> {
+  const row = await defaultMailboxOf(db, userId);
+  if (!row) throw new Error(`user ${userId} has no default mailbox`);
+  return row.id;
 }

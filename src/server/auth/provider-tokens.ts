@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
-import { findOauthAccount, markMailboxNeedsReauth, type Provider, saveAccountTokens } from '../queries/users';
+import { markSignInMailboxNeedsReauth } from '../queries/mailboxes';
+import { findOauthAccount, type Provider, saveAccountTokens } from '../queries/users';
 import type { ProviderTokens } from './oidc';
 
 /** Refresh a provider access token this long before it expires. */
@@ -28,9 +29,9 @@ export async function refreshProviderTokenIfDue(ctx: AppContext, userId: number,
   try {
     const fresh = await ctx.oidc.refresh(provider, ctx.tokens.decrypt(account.refreshTokenEnc));
     await saveAccountTokens(ctx.db, account.id, sealTokens(ctx, fresh));
-    await markMailboxNeedsReauth(ctx.db, userId, false);
+    await markSignInMailboxNeedsReauth(ctx.db, userId, provider, false);
   } catch (err) {
     ctx.log.warn({ err, userId, provider }, 'provider token refresh failed');
-    await markMailboxNeedsReauth(ctx.db, userId, true);
+    await markSignInMailboxNeedsReauth(ctx.db, userId, provider, true);
   }
 }

@@ -7,4 +7,5 @@ export * from './tables/accounts';
 export * from './tables/campaigns';
 export * from './tables/conversations';
 export * from './tables/figures';
+export * from './tables/mailboxes';
 export * from './tables/workspaces';

@@ -32,6 +32,7 @@ export function imapClientFor(settings: ImapSettings): ImapFlow {
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port: Number(url.port) || (secure ? 993 : 143),
     secure,
+    ...(!secure && settings.startTls !== 'opportunistic' && { doSTARTTLS: settings.startTls === 'required' }),
     auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
     tls: { ca: settings.tlsCa, rejectUnauthorized: settings.tlsRejectUnauthorized },
     logger: false,

@@ -1,5 +1,5 @@
 import type { SmtpSettings } from '../config';
-import { MailConfigError, MailOutcomeUnknownError, MailRetryableError } from './mail-errors';
+import { MailAuthError, MailConfigError, MailOutcomeUnknownError, MailRetryableError } from './mail-errors';
 import type { MailTransport } from './mail-transport';
 import { type RelayError, SmtpRelay } from './smtp-relay';
 
@@ -53,6 +53,11 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
 export function smtpFailure(err: RelayError, settings: SmtpSettings): Error {
   const text = err.message;
   const code = err.responseCode;
+  if ((err.code === 'EAUTH' || err.code === 'ENOAUTH') && settings.login === 'mailbox') {
+    return new MailAuthError(
+      `The mail server refused the mailbox's login: ${text}. Enter its current password in Settings → Mailboxes.`,
+    );
+  }
   if (err.code === 'EAUTH' || err.code === 'ENOAUTH') {
     return new MailConfigError(
       `The SMTP relay refused the login: ${text}. Check the user name and password in SMTP_URL.`,

@@ -7,6 +7,7 @@ import {
   campaignSteps,
   campaigns,
   emails,
+  mailboxes,
   recipients,
   sendQuota,
   unsubscribes,
@@ -226,19 +227,25 @@ export function sentEmailsPage(db: Db, workspace: WorkspaceId, query: SentEmails
 
 const quotaPerDayQuery = preparedQuery((db) =>
   db
-    .select()
+    .select({
+      day: sendQuota.day,
+      sentWithUnsubscribe: sql<number>`sum(${sendQuota.sentWithUnsubscribe})::int`,
+      sentWithoutUnsubscribe: sql<number>`sum(${sendQuota.sentWithoutUnsubscribe})::int`,
+    })
     .from(sendQuota)
+    .innerJoin(mailboxes, eq(mailboxes.id, sendQuota.mailboxId))
     .where(
       and(
-        eq(sendQuota.userId, userId),
+        eq(mailboxes.userId, userId),
         gte(sendQuota.day, sql`${from}::date`),
         lte(sendQuota.day, sql`${to}::date`),
       ),
     )
+    .groupBy(sendQuota.day)
     .prepare('analytics_quota_per_day'),
 );
 
-/** Sends counted against one mailbox's daily limits, per day between two calendar days (inclusive). */
+/** Sends counted against a person's mailboxes' daily limits, per day between two calendar days (inclusive). */
 export function quotaPerDay(db: Db, user: number, fromDay: string, toDay: string) {
   return quotaPerDayQuery(db).execute({ userId: user, from: fromDay, to: toDay });
 }

@@ -264,11 +264,14 @@ export async function staleSending(db: Db, claimedBefore: Date) {
   return db
     .select({
       id: emails.id,
-      userId: emails.userId,
+      // The recipient's mailbox; one claimed before mailboxes existed left from its maker's default.
+      mailboxId: sql<number | null>`coalesce(${recipients.mailboxId},
+        (select d.id from mailboxes d where d.user_id = ${emails.userId} and d.is_default))`,
       campaignId: emails.campaignId,
       messageId: emails.messageId,
     })
     .from(emails)
+    .innerJoin(recipients, eq(recipients.id, emails.recipientId))
     .where(and(eq(emails.status, 'sending'), lt(emails.updatedAt, claimedBefore)));
 }
 

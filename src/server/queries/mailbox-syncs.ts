@@ -1,6 +1,6 @@
 import { param, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { mailboxSyncs, oauthAccounts, users } from '../db/schema';
+import { mailboxes, mailboxSyncs, oauthAccounts, users } from '../db/schema';
 
 /**
  * Takes the mailbox's lease until `until` when nobody holds it (or the holder's ran out), and
@@ -56,17 +56,27 @@ export async function usersByAddress(db: Db, addresses: string[]): Promise<{ id:
   );
 }
 
-/** Every connected Google and Microsoft mailbox: its owner, provider, address and granted scopes. */
-export async function connectedMailboxes(
+/**
+ * Every mailbox the sync may read: each connected Gmail and Outlook mailbox with the scopes its
+ * account granted, and each mailbox set up in Settings with an IMAP login.
+ */
+export async function readableMailboxes(
   db: Db,
 ): Promise<
-  { userId: number; provider: 'google' | 'microsoft'; email: string | null; scopes: string | null }[]
+  (
+    | { id: number; kind: 'google' | 'microsoft'; scopes: string | null }
+    | { id: number; kind: 'smtp'; scopes: null }
+  )[]
 > {
   return selectRows(
     db,
     sql`
-    select a.user_id as "userId", a.provider, coalesce(u.email, a.email) as email, a.scopes
-    from ${oauthAccounts} a join ${users} u on u.id = a.user_id
-    where a.provider in ('google', 'microsoft') and a.access_token_enc is not null`,
+    select m.id, m.kind, a.scopes
+    from ${mailboxes} m
+    join ${oauthAccounts} a on a.user_id = m.user_id and a.provider = m.kind
+    where m.kind in ('google', 'microsoft') and a.access_token_enc is not null
+    union all
+    select m.id, m.kind, null from ${mailboxes} m where m.kind = 'smtp' and m.imap_host is not null
+    order by 1`,
   );
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthAccounts, users } from '../db/schema';
+import { ensureSignInMailbox } from './mailboxes';
 import { insertWorkspace, personalWorkspaceName } from './workspaces';
 
 export type Provider = 'google' | 'microsoft' | 'local';
@@ -69,6 +70,7 @@ export async function upsertUserFromIdentity(db: Db, identity: Identity, tokens:
         ...tokens,
       });
     }
+    await ensureSignInMailbox(tx, userId, identity.provider);
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     return user!;
   });
@@ -123,39 +125,6 @@ export async function saveAccountTokens(db: Db, accountId: number, tokens: Seale
       updatedAt: new Date(),
     })
     .where(eq(oauthAccounts.id, accountId));
-}
-
-export async function markMailboxNeedsReauth(db: Db, userId: number, needs: boolean) {
-  await db
-    .update(users)
-    .set({ mailboxNeedsReauthAt: needs ? new Date() : null })
-    .where(eq(users.id, userId));
-}
-
-/**
- * Per-mailbox pacing shared by every worker: takes the mailbox's send turn if it is free now
- * (marking it busy for `spacingMs`) and answers null, or answers when the turn frees up.
- */
-export async function takeSendTurn(db: Db, userId: number, spacingMs: number): Promise<Date | null> {
-  const [taken] = await db
-    .update(users)
-    .set({ nextSendAt: sql`now() + make_interval(secs => ${spacingMs / 1000})` })
-    .where(and(eq(users.id, userId), or(isNull(users.nextSendAt), lte(users.nextSendAt, sql`now()`))))
-    .returning({ id: users.id });
-  if (taken) return null;
-  const [row] = await db.select({ next: users.nextSendAt }).from(users).where(eq(users.id, userId));
-  return row?.next ?? new Date();
-}
-
-/** The identity a user signed in with most recently: it decides which mailbox sends. */
-export async function latestProvider(db: Db, userId: number): Promise<Provider> {
-  const [row] = await db
-    .select({ provider: oauthAccounts.provider })
-    .from(oauthAccounts)
-    .where(eq(oauthAccounts.userId, userId))
-    .orderBy(desc(oauthAccounts.updatedAt))
-    .limit(1);
-  return row?.provider ?? 'local';
 }
 
 /** The first person who signed in to this deployment (the lowest user id); null before anyone did. */

@@ -8,6 +8,7 @@ import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { signInMailboxNeedsReauth } from '../queries/mailboxes';
 import { acceptTermsOfService, deleteAccount, saveTimeZone } from '../services/account';
 import { isOperator } from '../services/doctor/operators';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
@@ -64,7 +65,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       const callbackUrl = new URL(request.url, ctx.config.publicUrl);
       const user = await completeOidcSignIn(ctx, pending, callbackUrl);
       await beginSession(request, reply, user.id, provider);
-      await resumePausedSending(ctx.db, user.id, ctx.sendQueue);
+      await resumePausedSending(ctx.db, user.id, provider, ctx.sendQueue);
       return reply.redirect('/');
     } catch (err) {
       request.log.warn({ err, provider }, 'sign-in failed');
@@ -90,7 +91,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
       provider: request.sessionProvider,
       timeZone: u.timeZone,
-      mailboxNeedsReauth: u.mailboxNeedsReauthAt !== null,
+      mailboxNeedsReauth: await signInMailboxNeedsReauth(ctx.db, u.id),
       isOperator: await isOperator(ctx.db, ctx.config, u),
     };
   });

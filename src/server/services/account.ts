@@ -2,8 +2,9 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { ianaTimeZone } from '../lib/time-zone';
 import { deleteUserAndData } from '../queries/account-deletion';
+import { mailboxesOfUser } from '../queries/mailboxes';
 import { acceptTerms, setTimeZone } from '../queries/users';
-import { providerMailboxKey } from './conversations/sync-mailbox';
+import { mailboxSyncKey } from './conversations/sync-mailbox';
 
 export async function acceptTermsOfService(db: Db, userId: number): Promise<Date> {
   return (await acceptTerms(db, userId)) ?? new Date();
@@ -29,7 +30,7 @@ export async function deleteAccount(
 ) {
   if (confirmation.trim().toLowerCase() !== deletionPhraseFor(user).toLowerCase())
     throw new AppError('bad_request', `Type ${deletionPhraseFor(user)} to confirm deleting your account`);
-  const mailboxKeys = [providerMailboxKey('google', user.id), providerMailboxKey('microsoft', user.id)];
+  const mailboxKeys = (await mailboxesOfUser(db, user.id)).map((m) => mailboxSyncKey(m.id));
   const deleted = await deleteUserAndData(db, user.id, mailboxKeys);
   if (!deleted) throw new AppError('not_found', 'Account not found');
   if (deleted !== true)

@@ -1,11 +1,11 @@
 import type { Email, Recipient } from '../../contract/campaigns';
-import { dailyLimitFor } from '../../contract/email-rules';
+import { capacityOf, dailyLimitFor } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
 import { calendarDay } from '../lib/calendar-day';
 import { approvalCounts, type EmailListing, listEmailPage } from '../queries/emails';
+import { campaignMailboxesToday } from '../queries/mailbox-capacity';
 import { listRecipientPage } from '../queries/recipients';
-import { findSendQuota } from '../queries/send-quota';
 import { findUser } from '../queries/users';
 import type { Member } from '../queries/workspaces';
 import { ownCampaign } from './campaigns';
@@ -68,16 +68,16 @@ export async function listCampaignRecipients(
 }
 
 /**
- * The daily limit this campaign's emails count against, as sending uses it: the sender's mailbox
- * quota for today (in its owner's time zone, the campaign's maker) of emails with an unsubscribe link, or without, across
- * all their campaigns. Settings reads the same quota, so the figures agree everywhere.
+ * The daily limits this campaign's emails count against, as sending uses them: today's allowance
+ * (each in its owner's time zone) of the mailboxes it sends from, for emails with an unsubscribe
+ * link or without, across every campaign that uses them. Settings reads the same allowances, so
+ * the figures agree everywhere.
  */
 export async function campaignDailyStatsFor(db: Db, workspaceId: WorkspaceId, campaignId: number) {
   const campaign = await ownCampaign(db, workspaceId, campaignId);
-  const sender = await findUser(db, campaign.userId);
-  const quota = await findSendQuota(db, campaign.userId, calendarDay(sender?.timeZone ?? 'UTC'));
-  const withLink = campaign.includeUnsubscribeLink;
-  const dailyLimit = dailyLimitFor(withLink);
-  const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
-  return { todaySentCount: used, dailyLimit, remainingToday: Math.max(0, dailyLimit - used) };
+  const { dailyLimit, sent, remaining } = capacityOf(
+    await campaignMailboxesToday(db, campaignId),
+    campaign.includeUnsubscribeLink,
+  );
+  return { todaySentCount: sent, dailyLimit, remainingToday: remaining };
 }

@@ -1,21 +1,25 @@
-import { DAILY_LIMIT_WITH_UNSUBSCRIBE, DAILY_LIMIT_WITHOUT_UNSUBSCRIBE } from '../../contract/email-rules';
+import { capacityOf } from '../../contract/email-rules';
 import type { DailyEmailStats } from '../../contract/settings';
 import type { Db } from '../db/client';
 import { calendarDay } from '../lib/calendar-day';
-import { findSendQuota } from '../queries/send-quota';
+import { userMailboxesToday } from '../queries/mailbox-capacity';
 
-/** Today's sends against the daily limits, "today" being the user's own calendar day. */
+/**
+ * Today's sends against the daily limits, over all the person's mailboxes ("today" being each
+ * mailbox owner's, i.e. the person's own calendar day).
+ */
 export async function getDailyEmailStats(
   db: Db,
   user: { id: number; timeZone: string },
 ): Promise<DailyEmailStats> {
-  const day = calendarDay(user.timeZone);
-  const quota = await findSendQuota(db, user.id, day);
+  const mailboxes = await userMailboxesToday(db, user.id);
+  const withLink = capacityOf(mailboxes, true);
+  const withoutLink = capacityOf(mailboxes, false);
   return {
-    day,
-    sentWithUnsubscribe: quota?.sentWithUnsubscribe ?? 0,
-    sentWithoutUnsubscribe: quota?.sentWithoutUnsubscribe ?? 0,
-    limitWithUnsubscribe: DAILY_LIMIT_WITH_UNSUBSCRIBE,
-    limitWithoutUnsubscribe: DAILY_LIMIT_WITHOUT_UNSUBSCRIBE,
+    day: calendarDay(user.timeZone),
+    sentWithUnsubscribe: withLink.sent,
+    sentWithoutUnsubscribe: withoutLink.sent,
+    limitWithUnsubscribe: withLink.dailyLimit,
+    limitWithoutUnsubscribe: withoutLink.dailyLimit,
   };
 }

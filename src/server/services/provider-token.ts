@@ -1,7 +1,8 @@
 import { sealTokens } from '../auth/provider-tokens';
 import type { AppContext } from '../context';
 import { MailAuthError } from '../mail/mail-errors';
-import { findOauthAccount, markMailboxNeedsReauth, saveAccountTokens } from '../queries/users';
+import { markSignInMailboxNeedsReauth } from '../queries/mailboxes';
+import { findOauthAccount, saveAccountTokens } from '../queries/users';
 
 export type ProviderAccess = {
   /** A valid access token; `refresh` asks for a new one after the provider refused the current one. */
@@ -35,7 +36,7 @@ export async function providerAccess(
       accessToken = fresh.accessToken;
       return accessToken;
     } catch (err) {
-      await markMailboxNeedsReauth(ctx.db, userId, true);
+      await markSignInMailboxNeedsReauth(ctx.db, userId, provider, true);
       throw new MailAuthError(`The mailbox connection expired: sign in again (${(err as Error).message}).`);
     }
   };

@@ -13,10 +13,6 @@ export const users = pgTable(
     termsAcceptedAt: tz('terms_accepted_at'),
     /** IANA zone sent by the browser; daily limits and "today" are counted in it. */
     timeZone: text('time_zone').notNull().default('UTC'),
-    /** Sending paused because the mailbox needs a new sign-in (MailAuthError). */
-    mailboxNeedsReauthAt: tz('mailbox_needs_reauth_at'),
-    /** The earliest time this user's mailbox may send again (per-mailbox pacing across workers). */
-    nextSendAt: tz('next_send_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ import { CAMPAIGN_STATUSES, EMAIL_STATUSES } from '../../../contract/email-rules
 import type { SenderProfile } from '../../../contract/sender-profile';
 import { users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
+import { mailboxes } from './mailboxes';
 import { workspaceColumn } from './workspaces';
 
 export const templates = pgTable(
@@ -121,12 +122,35 @@ export const recipients = pgTable(
     rowNumber: integer('row_number').notNull(),
     /** The IANA time zone from the file's `timezone` column; follow-ups keep to its sending window. */
     timeZone: text('time_zone'),
+    /**
+     * The mailbox the recipient's emails leave from, given when their first email is sent and kept
+     * for every follow-up, so the whole sequence is one thread in one mailbox.
+     */
+    mailboxId: integer('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('recipients_mailbox_idx').on(t.mailboxId).where(sql`${t.mailboxId} is not null`),
     // Recipients are inserted in file order, so (campaign_id, id) order — the primary key with the
     // campaign filter — is row order; a separate row_number index would only slow imports down.
     uniqueIndex('recipients_campaign_email_uq').on(t.campaignId, sql`lower(${t.email})`),
     index('recipients_campaign_id_idx').on(t.campaignId, t.id),
+  ],
+);
+
+/** The mailboxes a campaign may send from; none means its maker's default mailbox. */
+export const campaignMailboxes = pgTable(
+  'campaign_mailboxes',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    mailboxId: integer('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.mailboxId] }),
+    index('campaign_mailboxes_mailbox_idx').on(t.mailboxId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { bigint, boolean, date, index, integer, pgTable, primaryKey, text } from
 import { users } from './accounts';
 import { campaigns, emails } from './campaigns';
 import { tz } from './columns';
+import { mailboxes } from './mailboxes';
 
 /*
  * What the figures are read from: the per-campaign rollups the emails' triggers keep, each open of
@@ -85,16 +86,18 @@ export const emailOpens = pgTable(
   ],
 );
 
-/** Emails sent per user per day (in the user's zone); taken with an atomic conditional increment. */
+/**
+ * Emails sent per mailbox per day (in its owner's zone); taken with an atomic conditional increment.
+ */
 export const sendQuota = pgTable(
   'send_quota',
   {
-    userId: integer('user_id')
+    mailboxId: integer('mailbox_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     sentWithUnsubscribe: integer('sent_with_unsubscribe').notNull().default(0),
     sentWithoutUnsubscribe: integer('sent_without_unsubscribe').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  (t) => [primaryKey({ columns: [t.mailboxId, t.day] })],
 );

@@ -2,14 +2,15 @@ import type { MailboxSyncStatus } from '../../../contract/conversations';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { findSyncState } from '../../queries/conversation-reads';
-import { findOauthAccount, findUser, latestProvider } from '../../queries/users';
+import { defaultMailboxOf } from '../../queries/mailboxes';
+import { findOauthAccount, findUser } from '../../queries/users';
 import { canReadMail } from '../sending/mailbox';
 import { IMAP_SYNC_KEY } from './sync-imap';
-import { providerMailboxKey, SYNC_INTERVAL_SECONDS } from './sync-mailbox';
+import { mailboxSyncKey, SYNC_INTERVAL_SECONDS } from './sync-mailbox';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 
-/** A mailbox the sync reads: `imap` (the deployment's), `google:<user id>` or `microsoft:<user id>`. */
+/** A mailbox the sync reads: `imap` (the deployment's) or `mailbox:<mailbox id>`. */
 export type ReplyMailbox = {
   key: string;
   kind: 'gmail' | 'outlook' | 'imap';
@@ -18,13 +19,23 @@ export type ReplyMailbox = {
 };
 
 /**
- * The mailbox where a user's replies and bounces arrive: their Gmail or Outlook mailbox when
- * they send from it, else the deployment's IMAP mailbox (IMAP_URL), where replies to mail sent
- * through SMTP_URL land; null when there is none.
+ * The mailbox where replies and bounces to a user's default mailbox arrive: that Gmail or Outlook
+ * mailbox, or the IMAP login of one set up in Settings, else the deployment's IMAP mailbox
+ * (IMAP_URL), where replies to mail sent through SMTP_URL land; null when there is none.
  */
 export async function replyMailboxOf(ctx: Ctx, userId: number): Promise<ReplyMailbox | null> {
-  const provider = await latestProvider(ctx.db, userId);
-  if (provider === 'local') {
+  const row = await defaultMailboxOf(ctx.db, userId);
+  if (!row) return null;
+  if (row.kind === 'smtp') {
+    return {
+      key: mailboxSyncKey(row.id),
+      kind: 'imap',
+      address: `${row.imapUser ?? row.address} on ${row.imapHost}`,
+      canRead: row.imapHost !== null,
+    };
+  }
+  const provider = row.kind;
+  if (provider === 'server') {
     const imap = ctx.config.mail.imap;
     if (!imap) return null;
     const url = new URL(imap.url);
@@ -40,7 +51,7 @@ export async function replyMailboxOf(ctx: Ctx, userId: number): Promise<ReplyMai
     findOauthAccount(ctx.db, userId, provider),
   ]);
   return {
-    key: providerMailboxKey(provider, userId),
+    key: mailboxSyncKey(row.id),
     kind: provider === 'google' ? 'gmail' : 'outlook',
     address: user?.email ?? '',
     canRead: ctx.config.auth.mailboxReadScope && canReadMail(provider, account?.scopes ?? null),

@@ -31,11 +31,13 @@ export type ImapSyncDeps = {
   batchSize?: number;
   /** How long a worker holds the mailbox without renewing; another may take it after. */
   leaseMs?: number;
+  /** Its sync record's key: `imap` for IMAP_URL's, `mailbox:<id>` for one set up in Settings. */
+  key?: string;
 };
 
 /**
- * One sync of the deployment's IMAP mailbox (IMAP_URL), where local users' replies and bounces
- * arrive. Reads what arrived since the cursor (or, first and after a UIDVALIDITY change, the last
+ * One sync of an IMAP mailbox: the deployment's (IMAP_URL), where local users' replies and bounces
+ * arrive, or one set up in Settings. Reads what arrived since the cursor (or, first and after a UIDVALIDITY change, the last
  * MAILBOX_RESCAN_DAYS), headers first; only messages that may be about our emails are read whole
  * and recorded (docs/product.md §12). The cursor moves after each batch, and each message is
  * recorded once under its Message-ID (else its UIDVALIDITY and UID), so a sync cut short anywhere,
@@ -43,8 +45,12 @@ export type ImapSyncDeps = {
  * workers off the mailbox.
  */
 export async function syncImapMailbox(deps: ImapSyncDeps): Promise<SyncReport> {
-  return withSyncLease<ImapCursor>(deps.db, IMAP_SYNC_KEY, deps.now, deps.leaseMs ?? 5 * 60_000, (held) =>
-    readNew(deps, held),
+  return withSyncLease<ImapCursor>(
+    deps.db,
+    deps.key ?? IMAP_SYNC_KEY,
+    deps.now,
+    deps.leaseMs ?? 5 * 60_000,
+    (held) => readNew(deps, held),
   );
 }
 

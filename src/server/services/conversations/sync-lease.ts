@@ -14,7 +14,7 @@ export type MailboxSyncDeps<Inbox> = {
   inbox: Inbox;
   /** The mailbox's owner and address. */
   mailbox: Mailbox;
-  /** Its sync record's key (`google:<user id>`, `microsoft:<user id>`). */
+  /** Its sync record's key (`mailbox:<mailbox id>`). */
   key: string;
   now: () => Date;
   /** How far back a first sync, or one after the provider dropped the sync state, reads. */

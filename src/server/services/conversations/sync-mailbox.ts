@@ -1,10 +1,12 @@
 import type { AppContext } from '../../context';
 import { gmailInbox } from '../../mail/gmail-inbox';
 import { graphInbox } from '../../mail/graph-inbox';
-import { connectedMailboxes } from '../../queries/mailbox-syncs';
+import { imapSettingsOf } from '../../mail/mailbox-servers';
+import { readableMailboxes } from '../../queries/mailbox-syncs';
+import { findMailbox } from '../../queries/mailboxes';
 import { findUser } from '../../queries/users';
 import { providerAccess } from '../provider-token';
-import { canReadMail } from '../sending/mailbox';
+import { canReadMail, imapLoginOf } from '../sending/mailbox';
 import { syncGmailMailbox } from './sync-gmail';
 import { syncGraphMailbox } from './sync-graph';
 import { IMAP_SYNC_KEY, syncImapMailbox } from './sync-imap';
@@ -12,22 +14,22 @@ import type { SyncReport } from './sync-lease';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens'>;
 
-/** The sync record key of a user's Gmail or Outlook mailbox (the deployment's IMAP one is `imap`). */
-export const providerMailboxKey = (provider: 'google' | 'microsoft', userId: number) =>
-  `${provider}:${userId}`;
+/** The sync record key of a mailbox (the deployment's IMAP_URL one is `imap`). */
+export const mailboxSyncKey = (mailboxId: number) => `mailbox:${mailboxId}`;
 
 /** Each mailbox is synced this often (the periodic job's cron counts in whole minutes). */
 export const SYNC_INTERVAL_SECONDS = 120;
 
 /**
- * The mailboxes the periodic sync reads: the deployment's IMAP mailbox when IMAP_URL is set, and
- * each Gmail and Outlook mailbox whose owner allowed reading it (when the deployment asks for that).
+ * The mailboxes the periodic sync reads, each on its own cursor and lease: the deployment's IMAP
+ * mailbox when IMAP_URL is set, every mailbox set up in Settings with an IMAP login, and each Gmail
+ * and Outlook mailbox whose owner allowed reading it (when the deployment asks for that).
  */
 export async function mailboxesToSync(ctx: Pick<AppContext, 'db' | 'config'>): Promise<string[]> {
   const keys = ctx.config.mail.imap ? [IMAP_SYNC_KEY] : [];
-  if (!ctx.config.auth.mailboxReadScope) return keys;
-  for (const m of await connectedMailboxes(ctx.db)) {
-    if (canReadMail(m.provider, m.scopes)) keys.push(providerMailboxKey(m.provider, m.userId));
+  for (const m of await readableMailboxes(ctx.db)) {
+    const readable = m.kind === 'smtp' || (ctx.config.auth.mailboxReadScope && canReadMail(m.kind, m.scopes));
+    if (readable) keys.push(mailboxSyncKey(m.id));
   }
   return keys;
 }
@@ -38,18 +40,24 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
     const settings = ctx.config.mail.imap;
     return settings ? syncImapMailbox({ db: ctx.db, settings, now }) : null;
   }
-  const [provider, id] = key.split(':');
-  const userId = Number(id);
-  if ((provider !== 'google' && provider !== 'microsoft') || !Number.isInteger(userId)) {
-    throw new Error(`No sync for mailbox ${key}`);
+  const id = Number(/^mailbox:(\d+)$/.exec(key)?.[1]);
+  if (!Number.isInteger(id)) throw new Error(`No sync for mailbox ${key}`);
+  const row = await findMailbox(ctx.db, id);
+  if (!row || row.kind === 'server') return null;
+  if (row.kind === 'smtp') {
+    const login = imapLoginOf(ctx, row);
+    if (!login) return null;
+    const settings = imapSettingsOf(login, ctx.config.mail.servers);
+    return syncImapMailbox({ db: ctx.db, settings, now, key });
   }
-  const user = await findUser(ctx.db, userId);
+  const provider = row.kind;
+  const user = await findUser(ctx.db, row.userId);
   if (!user?.email || !ctx.config.auth.mailboxReadScope) return null;
-  const access = await providerAccess(ctx, userId, provider);
+  const access = await providerAccess(ctx, row.userId, provider);
   if (!canReadMail(provider, access.scopes)) return null;
   const common = {
     db: ctx.db,
-    mailbox: { userId, address: user.email },
+    mailbox: { userId: row.userId, address: user.email },
     key,
     now,
     rescanDays: ctx.config.mail.rescanDays,

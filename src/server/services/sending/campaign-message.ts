@@ -29,12 +29,15 @@ export function subjectOf(email: Pick<ClaimedEmail, 'subject' | 'thread'>) {
   return email.thread ? replySubject(email.thread.subject) : email.subject;
 }
 
-/** What composing needs of the sender: their name, address and signature (not the mailbox). */
-type Composer = Pick<Sender, 'user' | 'settings'>;
+/** What composing needs of the sender: their name, address and signature, and the mailbox's address. */
+type Composer = Pick<Sender, 'user' | 'settings'> & { mailbox?: { row: { address: string | null } } };
 
-/** The sender's From address: the signed-in mailbox, else the configured sender address. */
+/**
+ * The From address: the mailbox's own (one set up in Settings), else the signed-in account's,
+ * else the configured sender address.
+ */
 export function fromAddressOf(sender: Composer) {
-  return sender.user.email ?? sender.settings?.email ?? 'you@localhost';
+  return sender.mailbox?.row.address ?? sender.user.email ?? sender.settings?.email ?? 'you@localhost';
 }
 
 /** The name on the From line: the one in sender settings, else the account's own name. */

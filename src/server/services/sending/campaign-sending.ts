@@ -1,4 +1,4 @@
-import { ALLOWED_FROM, dailyLimitFor } from '../../../contract/email-rules';
+import { ALLOWED_FROM, capacityOf, dailyLimitFor } from '../../../contract/email-rules';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { calendarDay } from '../../lib/calendar-day';
@@ -6,7 +6,7 @@ import { morningOf } from '../../lib/send-days';
 import { approveCampaignEmails } from '../../queries/email-actions';
 import { approvedUnsent, armFollowUps, queueEmails, scheduleEmails } from '../../queries/email-queueing';
 import { settleSuppressedEmails } from '../../queries/email-sending';
-import { findSendQuota } from '../../queries/send-quota';
+import { campaignMailboxesToday } from '../../queries/mailbox-capacity';
 import type { Member } from '../../queries/workspaces';
 import { ownCampaign } from '../campaigns';
 import { futureTime } from '../email-actions';
@@ -53,7 +53,9 @@ export async function sendApproved(
   const campaign = await ownCampaign(db, workspaceId, campaignId);
   assertOwnMailbox(member, campaign);
   const withLink = campaign.includeUnsubscribeLink;
-  const dailyLimit = dailyLimitFor(withLink);
+  const capacity = capacityOf(await campaignMailboxesToday(db, campaignId), withLink);
+  // What the campaign's mailboxes allow together; each mailbox's own limit holds at send time.
+  const dailyLimit = Math.max(1, capacity.dailyLimit);
   const approved = await approvedUnsent(db, campaignId);
   const approvedFollowUps = await approvedUnsent(db, campaignId, true);
   const from = ALLOWED_FROM['send-approved'];
@@ -84,9 +86,7 @@ export async function sendApproved(
     return { ...reply, scheduledFor: at.toISOString(), successCount: 0, scheduledCount: scheduled.length };
   }
 
-  const quota = await findSendQuota(db, member.userId, calendarDay(timeZone));
-  const used = withLink ? (quota?.sentWithUnsubscribe ?? 0) : (quota?.sentWithoutUnsubscribe ?? 0);
-  const today = ids.slice(0, Math.max(0, dailyLimit - used));
+  const today = ids.slice(0, capacity.remaining);
   const queued = await queue.queueAndSend(db, (tx) => queueEmails(tx, workspaceId, today, from));
   let scheduledCount = 0;
   let firstLater: Date | null = null;

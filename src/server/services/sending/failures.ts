@@ -6,9 +6,9 @@ import {
   MailRetryableError,
 } from '../../mail/mail-errors';
 import { settleSending } from '../../queries/email-sending';
+import { markMailboxNeedsReauth } from '../../queries/mailboxes';
 import { refundSendQuotaMany } from '../../queries/send-quota';
-import { markMailboxNeedsReauth } from '../../queries/users';
-import { forgetSender, type SendDeps, type Sender, transportOf } from './sender';
+import { forgetMailbox, type SendDeps, type Sender, transportOf } from './sender';
 
 /** An email to try again later, and when. */
 export type SendRetry = { emailId: number; at: Date };
@@ -46,7 +46,7 @@ export function retrySpan(attempts: number) {
 
 /**
  * The one failure policy of every send path. Per error kind:
- * - sign-in needed: back to queued, the mailbox paused until the user signs in again;
+ * - sign-in needed: back to queued, the mailbox paused until it has working credentials again;
  * - outcome unknown (the message may have arrived): never sent again blindly. With a Sent folder
  *   to ask it stays `sending` and is reconciled after the lease, as after a crash; without one
  *   it becomes "delivery unknown" for the user. Its quota stays taken;
@@ -64,7 +64,7 @@ export async function settleFailedSends(
 ): Promise<SendFollowUps> {
   const { db } = deps;
   const persist = afterSending(deps);
-  const userId = sender.user.id;
+  const mailboxId = sender.mailbox.row.id;
   const canFindSent = sender.mailbox.transport.findSent !== null;
   const transport = transportOf(sender);
   const notSent = failed.filter((f) => !(f.error instanceof MailOutcomeUnknownError));
@@ -72,7 +72,7 @@ export async function settleFailedSends(
     await persist(() =>
       refundSendQuotaMany(
         db,
-        userId,
+        mailboxId,
         day,
         withLink,
         notSent.filter((f) => f.email.withLink === withLink).length,
@@ -129,7 +129,7 @@ export async function settleFailedSends(
       await fail(email.id, message);
     }
   }
-  if (needsSignIn) await pause(deps, userId);
+  if (needsSignIn) await pause(deps, mailboxId);
   return settlement;
 }
 
@@ -142,8 +142,12 @@ export function afterSending(deps: SendDeps) {
   return <T>(work: () => Promise<T>) => retryWhileConnectionLost(work, deps.config.mail.leaseSeconds * 1000);
 }
 
-/** The mailbox needs a new sign-in: its emails stay queued and go out once the user signs in again. */
-export async function pause(deps: SendDeps, userId: number) {
-  forgetSender(deps, userId);
-  await markMailboxNeedsReauth(deps.db, userId, true);
+/**
+ * The mailbox refused its credentials: it waits for a new sign-in (or, for a mailbox set up in
+ * Settings, its current password). Its emails stay queued and go out once it has them; the other
+ * mailboxes keep sending.
+ */
+export async function pause(deps: SendDeps, mailboxId: number) {
+  forgetMailbox(deps, mailboxId);
+  await markMailboxNeedsReauth(deps.db, mailboxId, true);
 }

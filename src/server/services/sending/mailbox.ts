@@ -1,8 +1,11 @@
 import type { AppContext } from '../../context';
 import { gmailTransport } from '../../mail/gmail';
 import { graphTransport } from '../../mail/graph';
+import { MailAuthError } from '../../mail/mail-errors';
 import type { MailTransport } from '../../mail/mail-transport';
+import { pooledSmtpSettings, type ServerLogin } from '../../mail/mailbox-servers';
 import { smtpTransport } from '../../mail/smtp';
+import type { MailboxRow } from '../../queries/mailboxes';
 import { providerAccess } from '../provider-token';
 import { outboxTransport } from './outbox-transport';
 
@@ -38,21 +41,73 @@ export function canSearchSent(provider: 'google' | 'microsoft', scopes: string |
   return !granted.has(GMAIL_METADATA_SCOPE) && GMAIL_READ_SCOPES.some((s) => granted.has(s));
 }
 
+/** A mailbox's password as stored, readable, or MailAuthError (SECRET_KEY changed without rotating). */
+function unsealPassword(ctx: Pick<AppContext, 'tokens'>, sealed: string | null) {
+  if (!sealed) throw new MailAuthError('This mailbox has no password: enter it in Settings → Mailboxes.');
+  try {
+    return ctx.tokens.decrypt(sealed);
+  } catch {
+    throw new MailAuthError(
+      "The mailbox's stored password cannot be read (SECRET_KEY changed?): enter it again in Settings → Mailboxes.",
+    );
+  }
+}
+
+/** The SMTP login of a mailbox set up in Settings (kind `smtp`). */
+export function smtpLoginOf(ctx: Pick<AppContext, 'tokens'>, row: MailboxRow): ServerLogin {
+  return {
+    host: row.smtpHost ?? '',
+    port: row.smtpPort ?? 587,
+    security: row.smtpSecurity ?? 'starttls',
+    user: row.smtpUser ?? '',
+    password: unsealPassword(ctx, row.smtpPasswordEnc),
+  };
+}
+
+/** The IMAP login of a mailbox set up in Settings; null when it has none (replies are not read). */
+export function imapLoginOf(ctx: Pick<AppContext, 'tokens'>, row: MailboxRow): ServerLogin | null {
+  if (!row.imapHost) return null;
+  return {
+    host: row.imapHost,
+    port: row.imapPort ?? 993,
+    security: row.imapSecurity ?? 'tls',
+    user: row.imapUser ?? '',
+    password: unsealPassword(ctx, row.imapPasswordEnc),
+  };
+}
+
 /**
- * How a user's mail leaves: their Gmail or Outlook mailbox when they signed in with Google or
- * Microsoft; for local users, SMTP when SMTP_URL is set, else the in-app outbox.
+ * How mail leaves a mailbox: the Gmail or Outlook API with its owner's sign-in token; the
+ * mailbox's own SMTP server; or, for the `server` mailbox of local users, SMTP_URL when it is set,
+ * else the in-app outbox. Throws MailAuthError when the mailbox waits for new credentials.
  */
 export async function mailboxFor(
   ctx: Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens'>,
-  user: { id: number },
-  provider: 'google' | 'microsoft' | 'local',
+  row: MailboxRow,
 ): Promise<Mailbox> {
-  if (provider === 'local') {
+  if (row.needsReauthAt) {
+    throw new MailAuthError(
+      row.kind === 'smtp'
+        ? "The mail server refused this mailbox's login: enter its current password in Settings → Mailboxes."
+        : 'This mailbox needs a new sign-in: sign out and sign in again.',
+    );
+  }
+  if (row.kind === 'server') {
     return ctx.config.mail.smtp
       ? { transport: smtpTransport(ctx.config.mail.smtp), pacingKey: 'smtp' }
-      : { transport: outboxTransport(ctx.db, user.id), pacingKey: null };
+      : { transport: outboxTransport(ctx.db, row.userId), pacingKey: null };
   }
-  const { token, scopes } = await providerAccess(ctx, user.id, provider);
+  if (row.kind === 'smtp') {
+    const settings = pooledSmtpSettings(
+      row.id,
+      row.updatedAt.toISOString(),
+      smtpLoginOf(ctx, row),
+      ctx.config.mail.servers,
+    );
+    return { transport: smtpTransport(settings), pacingKey: 'smtp' };
+  }
+  const provider = row.kind;
+  const { token, scopes } = await providerAccess(ctx, row.userId, provider);
   const canRead = canSearchSent(provider, scopes);
   const timeoutMs = ctx.config.mail.timeoutMs;
   return provider === 'google'

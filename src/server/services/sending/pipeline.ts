@@ -1,5 +1,4 @@
 import pLimit from 'p-limit';
-import { dailyLimitFor } from '../../../contract/email-rules';
 import { calendarDay } from '../../lib/calendar-day';
 import { morningOf } from '../../lib/send-days';
 import { MailAuthError } from '../../mail/mail-errors';
@@ -7,13 +6,12 @@ import {
   type ClaimedForSending,
   claimManyForSending,
   postponeSending,
-  queuedOwners,
   type SentEmail,
   settleManySent,
   settleSending,
 } from '../../queries/email-sending';
+import { assignMailboxes } from '../../queries/mailbox-assignment';
 import { refundSendQuotaMany, takeSendQuotaUpTo } from '../../queries/send-quota';
-import type { Maker } from '../../queries/workspaces';
 import { composeCampaignEmails, fromAddressOf, messageIdDomain, subjectOf } from './campaign-message';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import {
@@ -25,7 +23,7 @@ import {
   settleFailedSends,
 } from './failures';
 import { waitForSendTurn } from './pacing';
-import { pacingOf, type SendDeps, type Sender, senderOf } from './sender';
+import { dailyLimitOf, pacingOf, type SendDeps, type Sender, type SendingMailbox, senderOf } from './sender';
 import { UNSUBSCRIBED_MESSAGE } from './suppression';
 
 /**
@@ -38,6 +36,8 @@ const CHUNK_SIZE = 100;
 const CHUNKS_AT_ONCE = 4;
 /** Paced chunks (one email each) in flight at once, most of them waiting for their turn. */
 const PACED_AT_ONCE = 16;
+/** An email whose recipient could be given no mailbox (none usable yet) is tried again after this. */
+const NO_MAILBOX_RETRY_MS = 60_000;
 
 type Chunk = { sender: Sender; ids: number[]; perMinute: number | undefined };
 
@@ -48,33 +48,38 @@ type Chunk = { sender: Sender; ids: number[]; perMinute: number | undefined };
  * try again later.
  */
 export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promise<SendFollowUps> {
-  const owners = await queuedOwners(deps.db, emailIds);
-  // One sender per maker and workspace: the maker's mailbox, the workspace's footer.
-  const idsByMaker = new Map<string, { maker: Maker; ids: number[] }>();
-  for (const { id, userId, workspaceId } of owners) {
-    const key = `${userId}/${workspaceId}`;
-    const group = idsByMaker.get(key);
+  const queued = await assignMailboxes(deps.db, emailIds);
+  const result: SendFollowUps = { retries: [], reconcileAt: null };
+  // One sender per mailbox and workspace: the mailbox's login and limit, the workspace's footer.
+  const groups = new Map<string, SendingMailbox & { ids: number[] }>();
+  for (const { id, workspaceId, mailboxId } of queued) {
+    if (mailboxId === null) {
+      result.retries.push({ emailId: id, at: new Date(Date.now() + NO_MAILBOX_RETRY_MS) });
+      continue;
+    }
+    const key = `${mailboxId}/${workspaceId}`;
+    const group = groups.get(key);
     if (group) group.ids.push(id);
-    else idsByMaker.set(key, { maker: { userId, workspaceId }, ids: [id] });
+    else groups.set(key, { mailboxId, workspaceId, ids: [id] });
   }
   const chunks: Chunk[] = [];
-  for (const { maker, ids } of idsByMaker.values()) {
+  for (const group of groups.values()) {
     let sender: Sender | null;
     try {
-      sender = await senderOf(deps, maker);
+      sender = await senderOf(deps, group);
     } catch (err) {
       if (!(err instanceof MailAuthError)) throw err;
-      await pause(deps, maker.userId);
+      // Its emails stay queued until the mailbox has working credentials again.
+      await pause(deps, group.mailboxId);
       continue;
     }
     if (!sender) continue;
     const perMinute = pacingOf(deps, sender);
     const size = perMinute ? 1 : CHUNK_SIZE;
-    for (let i = 0; i < ids.length; i += size)
-      chunks.push({ sender, ids: ids.slice(i, i + size), perMinute });
+    for (let i = 0; i < group.ids.length; i += size)
+      chunks.push({ sender, ids: group.ids.slice(i, i + size), perMinute });
   }
 
-  const result: SendFollowUps = { retries: [], reconcileAt: null };
   const limits = { paced: pLimit(PACED_AT_ONCE), unpaced: pLimit(CHUNKS_AT_ONCE) };
   await Promise.all(
     chunks.map((chunk) =>
@@ -125,7 +130,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   // The mailbox's turn is taken last, right before the provider call, so the spacing holds where
   // it matters: between requests reaching the provider. A paced chunk holds one email.
   if (perMinute && allowed.length > 0) {
-    const notBefore = await waitForSendTurn(deps, user.id, perMinute);
+    const notBefore = await waitForSendTurn(deps, sender.mailbox.row.id, perMinute);
     if (notBefore)
       return finish({ retries: await handBack(deps, sender, day, allowed, notBefore), reconcileAt: null });
   }
@@ -172,8 +177,8 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
 }
 
 /**
- * Takes today's allowance for the emails at once (per kind of limit: with or without the
- * unsubscribe link); what does not fit waits for tomorrow morning in the user's zone (a follow-up,
+ * Takes today's allowance of the mailbox for the emails at once (per kind of limit: with or
+ * without the unsubscribe link); what does not fit waits for tomorrow morning in the owner's zone (a follow-up,
  * for its sending window from then on).
  */
 async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: ClaimedForSending[]) {
@@ -182,8 +187,15 @@ async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: 
   for (const withLink of [true, false]) {
     const group = emails.filter((c) => c.withLink === withLink);
     if (group.length === 0) continue;
-    const limit = dailyLimitFor(withLink);
-    const granted = await takeSendQuotaUpTo(deps.db, user.id, day, withLink, limit, group.length);
+    const limit = dailyLimitOf(sender, withLink);
+    const granted = await takeSendQuotaUpTo(
+      deps.db,
+      sender.mailbox.row.id,
+      day,
+      withLink,
+      limit,
+      group.length,
+    );
     allowed.push(...group.slice(0, granted));
     await postponeSending(
       deps.db,
@@ -208,7 +220,7 @@ async function handBack(
   for (const withLink of [true, false])
     await refundSendQuotaMany(
       deps.db,
-      sender.user.id,
+      sender.mailbox.row.id,
       day,
       withLink,
       emails.filter((e) => e.withLink === withLink).length,

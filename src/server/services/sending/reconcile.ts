@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { emails } from '../../db/schema';
 import { settleManySending, staleSending } from '../../queries/email-sending';
-import { findUser, latestProvider } from '../../queries/users';
+import { findMailbox } from '../../queries/mailboxes';
 import { refreshCampaignSendStatus } from './campaign-send-status';
 import { mailboxFor } from './mailbox';
 import type { SendQueue } from './send-queue';
@@ -28,14 +28,14 @@ export async function reconcileInterruptedSends(
   const stale = await staleSending(deps.db, before);
   // A handful of statements per mailbox rather than several per email: after a crash mid-campaign
   // hundreds wait, and on the embedded database each statement takes its turn with the requests.
-  const byUser = new Map<number, typeof stale>();
+  const byMailbox = new Map<number | null, typeof stale>();
   for (const e of stale) {
-    const list = byUser.get(e.userId);
+    const list = byMailbox.get(e.mailboxId);
     if (list) list.push(e);
-    else byUser.set(e.userId, [e]);
+    else byMailbox.set(e.mailboxId, [e]);
   }
-  for (const [userId, interrupted] of byUser) {
-    const ask = await sentFolderOf(deps, userId);
+  for (const [mailboxId, interrupted] of byMailbox) {
+    const ask = await sentFolderOf(deps, mailboxId);
     const verdicts = { sent: [] as number[], queued: [] as number[], unknown: [] as number[] };
     for (const { id, messageId } of interrupted) {
       // Without a Message-ID the send never reached a provider.
@@ -60,18 +60,18 @@ export async function reconcileInterruptedSends(
 }
 
 /**
- * Asks the user's mailbox whether a Message-ID went out: true or false, or null when it cannot
- * say (SMTP has no Sent folder to ask, no read access, the user is gone, or the provider failed).
+ * Asks the mailbox whether a Message-ID went out: true or false, or null when it cannot say (SMTP
+ * has no Sent folder to ask, no read access, the mailbox is gone, or the provider failed).
  */
 async function sentFolderOf(
   deps: SendDeps,
-  userId: number,
+  mailboxId: number | null,
 ): Promise<(messageId: string) => Promise<boolean | null>> {
   const cannotSay = async () => null;
-  const user = await findUser(deps.db, userId);
-  if (!user) return cannotSay;
+  const row = mailboxId === null ? null : await findMailbox(deps.db, mailboxId);
+  if (!row) return cannotSay;
   try {
-    const { transport } = await mailboxFor(deps, user, await latestProvider(deps.db, userId));
+    const { transport } = await mailboxFor(deps, { ...row, needsReauthAt: null });
     const findSent = transport.findSent?.bind(transport);
     if (!findSent) return cannotSay;
     return async (messageId) => {

@@ -1,16 +1,23 @@
 import type { Db } from '../../db/client';
 import { queuedEmailsOfUser } from '../../queries/email-queueing';
-import { findUser, markMailboxNeedsReauth } from '../../queries/users';
+import { markSignInMailboxNeedsReauth } from '../../queries/mailboxes';
+import type { Provider } from '../../queries/users';
 import type { SendQueue } from './send-queue';
 
 /**
- * After a new sign-in: if sending was paused because the mailbox refused its credentials, the
- * waiting emails go out again. Queuing an email twice is harmless (its claim is conditional).
+ * After a new sign-in: if sending from that account's mailbox was paused because it refused its
+ * credentials, the waiting emails go out again. Queuing an email twice is harmless (its claim is
+ * conditional), so all the person's queued emails are queued again, not only that mailbox's.
  */
-export async function resumePausedSending(db: Db, userId: number, queue: SendQueue) {
-  const user = await findUser(db, userId);
-  if (!user?.mailboxNeedsReauthAt) return 0;
-  await markMailboxNeedsReauth(db, userId, false);
+export async function resumePausedSending(db: Db, userId: number, provider: Provider, queue: SendQueue) {
+  if (provider === 'local') return 0;
+  const resumed = await markSignInMailboxNeedsReauth(db, userId, provider, false);
+  if (resumed.length === 0) return 0;
+  return requeueWaiting(db, userId, queue);
+}
+
+/** Queues again every email of the person's that waits in `queued` (after a mailbox resumed). */
+export async function requeueWaiting(db: Db, userId: number, queue: SendQueue) {
   const ids = await queuedEmailsOfUser(db, userId);
   await queue.now(ids);
   return ids.length;

@@ -1,18 +1,26 @@
 import { LRUCache } from 'lru-cache';
+import { dailyLimitFor } from '../../../contract/email-rules';
 import type { AppContext } from '../../context';
+import type { WorkspaceId } from '../../db/schema';
+import { findMailbox, type MailboxRow } from '../../queries/mailboxes';
 import { findSenderSettings } from '../../queries/sender-settings';
-import { findUser, latestProvider } from '../../queries/users';
-import type { Maker } from '../../queries/workspaces';
+import { findUser } from '../../queries/users';
 import { type Mailbox, mailboxFor } from './mailbox';
 
 export type SendDeps = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'log' | 'metrics'>;
 
-/** Who is sending, through which mailbox, with which name and signature. */
+/**
+ * Who is sending, through which mailbox, with which name and signature: the mailbox's own From
+ * name and signature where it has them, else its owner's.
+ */
 export type Sender = {
   user: NonNullable<Awaited<ReturnType<typeof findUser>>>;
-  mailbox: Mailbox;
+  mailbox: Mailbox & { row: MailboxRow };
   settings: Awaited<ReturnType<typeof findSenderSettings>>;
 };
+
+/** The emails of one workspace that leave from one mailbox. */
+export type SendingMailbox = { mailboxId: number; workspaceId: WorkspaceId };
 
 /**
  * Kept for a few seconds per process: a campaign's emails share one sender, and re-reading user,
@@ -20,7 +28,7 @@ export type Sender = {
  * one process never share entries.
  */
 const SENDER_TTL_MS = 5_000;
-/** Keyed by `userId/workspaceId`: the person's mailbox and signature, the workspace's footer. */
+/** Keyed by `mailboxId/workspaceId`: the mailbox, its owner's signature, the workspace's footer. */
 const senderCaches = new WeakMap<object, LRUCache<string, Sender>>();
 
 function senderCache(deps: SendDeps) {
@@ -33,36 +41,56 @@ function senderCache(deps: SendDeps) {
 }
 
 /**
- * The user's sender for one workspace's emails, or null when the user is gone; throws MailAuthError
- * when the mailbox needs a new sign-in.
+ * The sender of one workspace's emails from one mailbox, or null when the mailbox or its owner is
+ * gone; throws MailAuthError when the mailbox waits for new credentials.
  */
-export async function senderOf(deps: SendDeps, maker: Maker): Promise<Sender | null> {
-  const { userId } = maker;
+export async function senderOf(deps: SendDeps, of: SendingMailbox): Promise<Sender | null> {
   const cache = senderCache(deps);
-  const key = `${userId}/${maker.workspaceId}`;
+  const key = `${of.mailboxId}/${of.workspaceId}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const user = await findUser(deps.db, userId);
+  const row = await findMailbox(deps.db, of.mailboxId);
+  if (!row) return null;
+  const user = await findUser(deps.db, row.userId);
   if (!user) return null;
-  const sender = {
+  const settings = await findSenderSettings(deps.db, { userId: row.userId, workspaceId: of.workspaceId });
+  const sender: Sender = {
     user,
-    mailbox: await mailboxFor(deps, user, await latestProvider(deps.db, userId)),
-    settings: await findSenderSettings(deps.db, maker),
+    mailbox: { ...(await mailboxFor(deps, row)), row },
+    settings: {
+      ...settings,
+      name: row.displayName ?? settings.name,
+      signature: row.signature ?? settings.signature,
+    },
   };
   cache.set(key, sender);
   return sender;
 }
 
-/** Drops a cached sender, e.g. when its mailbox refused the token. */
-export function forgetSender(deps: SendDeps, userId: number) {
-  const cache = senderCache(deps);
-  for (const key of [...cache.keys()]) if (key.startsWith(`${userId}/`)) cache.delete(key);
+/** Drops a mailbox's cached senders, e.g. when it refused its credentials or was changed. */
+export function forgetMailbox(deps: Pick<SendDeps, 'db'>, mailboxId: number) {
+  const cache = senderCache(deps as SendDeps);
+  for (const key of [...cache.keys()]) if (key.startsWith(`${mailboxId}/`)) cache.delete(key);
+}
+
+/** Drops every cached sender of a person's mailboxes (their settings changed). */
+export function forgetSender(deps: Pick<SendDeps, 'db'>, userId: number) {
+  const cache = senderCache(deps as SendDeps);
+  for (const [key, sender] of cache.entries()) if (sender.user.id === userId) cache.delete(key);
 }
 
 /** Sends per minute for this sender's mailbox, or undefined when it is not paced. */
 export function pacingOf(deps: SendDeps, sender: Sender) {
   const key = sender.mailbox.pacingKey;
   return key ? deps.config.mail.perMinute?.[key] : undefined;
+}
+
+/**
+ * The mailbox's daily limit for emails with or without the unsubscribe link: its own when set
+ * (never above the product's limit without the link for those), else the product's.
+ */
+export function dailyLimitOf(sender: Sender, withLink: boolean) {
+  return dailyLimitFor(withLink, sender.mailbox.row.dailyLimit);
 }
 
 /** The transport label of this sender's mailbox, for the emails_sent/failed metrics. */

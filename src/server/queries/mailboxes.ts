@@ -1,0 +1,156 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailboxes } from '../db/schema';
+
+export type MailboxRow = typeof mailboxes.$inferSelect;
+export type MailboxKind = MailboxRow['kind'];
+
+export async function findMailbox(db: Db, mailboxId: number) {
+  const [row] = await db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId));
+  return row ?? null;
+}
+
+/** One of this person's mailboxes; null for anyone else's (routes answer 404). */
+export async function findOwnMailbox(db: Db, userId: number, mailboxId: number) {
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.userId, userId)));
+  return row ?? null;
+}
+
+export async function mailboxesOfUser(db: Db, userId: number) {
+  return db.select().from(mailboxes).where(eq(mailboxes.userId, userId)).orderBy(asc(mailboxes.id));
+}
+
+/** What the person's campaigns send from unless they name mailboxes. */
+export async function defaultMailboxOf(db: Db, userId: number) {
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.isDefault, true)));
+  return row ?? null;
+}
+
+/**
+ * At each sign-in: the mailbox of the account signed in with (`server` for local users, whose
+ * mail goes through the deployment's relay) exists, and becomes the default unless the person
+ * made a mailbox of their own (`smtp`) the default. So, as before mailboxes were things, the
+ * latest sign-in decides where mail leaves from. (Its "needs a new sign-in" state ends in
+ * resumePausedSending, which also sends what waited.)
+ */
+export async function ensureSignInMailbox(
+  tx: Db,
+  userId: number,
+  provider: 'google' | 'microsoft' | 'local',
+): Promise<void> {
+  const kind = provider === 'local' ? 'server' : provider;
+  const [existing] = await tx
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.kind, kind)))
+    .orderBy(asc(mailboxes.id))
+    .limit(1);
+  const id =
+    existing?.id ??
+    (await tx.insert(mailboxes).values({ userId, kind }).returning({ id: mailboxes.id }))[0]!.id;
+  const [current] = await tx
+    .select({ id: mailboxes.id, kind: mailboxes.kind })
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.isDefault, true)));
+  if (!current || (current.id !== id && current.kind !== 'smtp')) {
+    await tx.update(mailboxes).set({ isDefault: false }).where(eq(mailboxes.userId, userId));
+    await tx.update(mailboxes).set({ isDefault: true }).where(eq(mailboxes.id, id));
+  }
+}
+
+/** The person's mailbox of this sign-in kind (their Gmail or Outlook account), if any. */
+export async function signInMailboxOf(db: Db, userId: number, kind: 'google' | 'microsoft') {
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.kind, kind)))
+    .orderBy(asc(mailboxes.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markMailboxNeedsReauth(db: Db, mailboxId: number, needs: boolean) {
+  await db
+    .update(mailboxes)
+    .set({ needsReauthAt: needs ? new Date() : null })
+    .where(eq(mailboxes.id, mailboxId));
+}
+
+/**
+ * The sign-in account's token was refused or renewed: its mailbox needs, or no longer needs, a
+ * new sign-in. Returns the ids whose state changed.
+ */
+export async function markSignInMailboxNeedsReauth(
+  db: Db,
+  userId: number,
+  kind: 'google' | 'microsoft',
+  needs: boolean,
+): Promise<number[]> {
+  const rows = await db
+    .update(mailboxes)
+    .set({ needsReauthAt: needs ? new Date() : null })
+    .where(
+      and(
+        eq(mailboxes.userId, userId),
+        eq(mailboxes.kind, kind),
+        needs ? isNull(mailboxes.needsReauthAt) : isNotNull(mailboxes.needsReauthAt),
+      ),
+    )
+    .returning({ id: mailboxes.id });
+  return rows.map((r) => r.id);
+}
+
+/** Whether any of the person's Gmail or Outlook mailboxes waits for a new sign-in (the banner). */
+export async function signInMailboxNeedsReauth(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .where(
+      and(
+        eq(mailboxes.userId, userId),
+        inArray(mailboxes.kind, ['google', 'microsoft']),
+        isNotNull(mailboxes.needsReauthAt),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Per-mailbox pacing shared by every worker: takes the mailbox's send turn if it is free now
+ * (marking it busy for `spacingMs`) and answers null, or answers when the turn frees up.
+ */
+export async function takeSendTurn(db: Db, mailboxId: number, spacingMs: number): Promise<Date | null> {
+  const [taken] = await db
+    .update(mailboxes)
+    .set({ nextSendAt: sql`now() + make_interval(secs => ${spacingMs / 1000})` })
+    .where(
+      and(
+        eq(mailboxes.id, mailboxId),
+        or(isNull(mailboxes.nextSendAt), lte(mailboxes.nextSendAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: mailboxes.id });
+  if (taken) return null;
+  const [row] = await db
+    .select({ next: mailboxes.nextSendAt })
+    .from(mailboxes)
+    .where(eq(mailboxes.id, mailboxId));
+  return row?.next ?? new Date();
+}
+
+/** Whether the person has a mailbox other than this one (a default must remain). */
+export async function hasOtherMailbox(db: Db, userId: number, mailboxId: number) {
+  const [row] = await db
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), ne(mailboxes.id, mailboxId)))
+    .limit(1);
+  return !!row;
+}
