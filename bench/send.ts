@@ -22,18 +22,47 @@ const PER_SENDER = 500;
 const TOTAL = SENDERS * PER_SENDER;
 const ROUNDS = Number(process.env.SEND_ROUNDS ?? 5);
 const CONNECTIONS = 4;
+/** Mailboxes per sender in the spread rounds. */
+const MAILBOXES = 3;
 const results: BenchResult[] = [];
 
 type App = Awaited<ReturnType<typeof startBenchApp>>;
 
-/** Ten senders press "send all approved" together; the clock runs until the last message is at the sink. */
-async function sendRound(app: App, sink: SmtpSink, label: string, senders: number, perSender: number) {
+/**
+ * Ten senders press "send all approved" together; the clock runs until the last message is at the
+ * sink. With `mailboxes`, each sender first sets up that many mailboxes of their own on the sink
+ * (a login each, as Settings does) and their campaign is spread over them.
+ */
+async function sendRound(
+  app: App,
+  sink: SmtpSink,
+  label: string,
+  senders: number,
+  perSender: number,
+  mailboxes?: { count: number; logins: Record<string, string> },
+) {
   const campaigns: { api: ReturnType<typeof httpClient>; campaignId: number }[] = [];
   for (let i = 0; i < senders; i++) {
     const api = httpClient(app.base);
     await api.json('POST', '/api/auth/local', { email: `${label}-sender${i}@localhost` });
     const user = await api.json('GET', '/api/auth/user');
     const campaign = await createReadyCampaign(app.ctx.db, user.id, perSender);
+    if (mailboxes) {
+      const ids: number[] = [];
+      for (let m = 0; m < mailboxes.count; m++) {
+        const address = `${label}-sender${i}-box${m}@localhost`;
+        mailboxes.logins[address] = `pw-${m}`;
+        const smtp = {
+          host: '127.0.0.1',
+          port: sink.port,
+          security: 'none',
+          user: address,
+          password: `pw-${m}`,
+        };
+        ids.push((await api.json('POST', '/api/mailboxes', { address, smtp, imap: null })).id);
+      }
+      await api.json('PUT', `/api/campaigns/${campaign.id}/mailboxes`, { mailboxIds: ids });
+    }
     campaigns.push({ api, campaignId: campaign.id });
   }
   const total = senders * perSender;
@@ -64,9 +93,51 @@ async function sendRound(app: App, sink: SmtpSink, label: string, senders: numbe
   return total / seconds;
 }
 
-async function ceilingOf(sink: SmtpSink, raws: string[]) {
+async function ceilingOf(sink: SmtpSink, raws: string[], auth?: { user: string; pass: string }) {
   sink.reset();
-  return sinkCeiling(sink, raws, CONNECTIONS);
+  return sinkCeiling(sink, raws, CONNECTIONS, auth);
+}
+
+/**
+ * The same rounds with every sender's campaign spread over MAILBOXES mailboxes of their own (each
+ * its own login and connection pool on a sink that requires one), against that sink's ceiling
+ * measured with a login too.
+ */
+async function measureMailboxes(kind: BenchDb, raws: string[]) {
+  const logins: Record<string, string> = { 'ceiling@localhost': 'ceiling-pw' };
+  const sink = await startSmtpSink({ users: logins });
+  const app = await startBenchApp(kind, {
+    SEND_PACING: 'false',
+    COMPOSE_THREADS: String(defaultComposeThreads()),
+  });
+  const auth = { user: 'ceiling@localhost', pass: 'ceiling-pw' };
+  try {
+    await sendRound(app, sink, `${kind}-mb-warmup`, 1, PER_SENDER, { count: MAILBOXES, logins });
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = await ceilingOf(sink, raws, auth);
+      const rate = await sendRound(app, sink, `${kind}-mb${round}`, SENDERS, PER_SENDER, {
+        count: MAILBOXES,
+        logins,
+      });
+      const after = await ceilingOf(sink, raws, auth);
+      ratios.push(rate / ((before + after) / 2));
+      console.log(
+        `${kind} ${MAILBOXES} mailboxes round ${round + 1}/${ROUNDS}: ${Math.round(rate)} emails/s, ceiling ${Math.round(before)}/${Math.round(after)}, ratio ${ratios.at(-1)!.toFixed(2)}`,
+      );
+    }
+    results.push({
+      metric: `send_${MAILBOXES}_mailboxes_vs_sink_ceiling`,
+      db: kind,
+      value: median(ratios),
+      unit: 'ratio',
+      goal: 0.5,
+      higherIsBetter: true,
+    });
+  } finally {
+    await app.close();
+    await sink.close();
+  }
 }
 
 async function measure(kind: BenchDb) {
@@ -95,6 +166,7 @@ async function measure(kind: BenchDb) {
         }),
       );
     const composeMs = (performance.now() - composeStart) / TOTAL;
+    composed = raws;
 
     await sendRound(app, sink, `${kind}-warmup`, 1, PER_SENDER);
     await ceilingOf(sink, raws.slice(0, PER_SENDER));
@@ -164,5 +236,9 @@ async function measure(kind: BenchDb) {
   }
 }
 
-for (const kind of await benchDatabases()) await measure(kind);
+let composed: string[] = [];
+for (const kind of await benchDatabases()) {
+  await measure(kind);
+  await measureMailboxes(kind, composed);
+}
 report('send', results);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthAccounts, users } from '../src/server/db/schema';
+import { ensureSignInMailbox } from '../src/server/queries/mailboxes';
 import { insertOpen } from '../src/server/queries/opens';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
@@ -188,6 +189,8 @@ describe.each(testDatabases())('conversations through the API (%s)', (kind) => {
       scopes: 'openid email profile https://www.googleapis.com/auth/gmail.send',
       updatedAt: new Date(Date.now() + 60_000),
     });
+    // As signing in with Google does: that account's mailbox becomes Bob's default.
+    await ensureSignInMailbox(t.ctx.db, bob.id, 'google');
     const status = (await get(bob.cookie, '/api/mailbox/sync-status')).json();
     expect(status.mailbox).toMatchObject({
       kind: 'gmail',

@@ -10,7 +10,7 @@ import { syncMailbox } from '../src/server/services/conversations/sync-mailbox';
 import { judgeInbound } from '../src/server/services/conversations/verdict';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './peers/dovecot';
-import { createCampaign, createRecipientWithEmail } from './support/factories';
+import { createCampaign, createRecipientWithEmail, defaultMailboxIdOf } from './support/factories';
 import { inboundFixture } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
 import { signInWithProvider } from './support/provider-sign-in';
@@ -146,7 +146,8 @@ describe('every kind of inbound message, through every kind of mailbox', () => {
 
     it('records each message as the classifier says, and nothing else', async () => {
       for (const name of CORPUS) await mail.deliver(fake, inboundFixture(name));
-      expect(await syncMailbox(t.ctx, `${provider}:${userId}`, () => new Date())).toMatchObject({
+      const key = `mailbox:${await defaultMailboxIdOf(t.ctx.db, userId)}`;
+      expect(await syncMailbox(t.ctx, key, () => new Date())).toMatchObject({
         read: CORPUS.length,
         recorded: (await expected).size,
       });

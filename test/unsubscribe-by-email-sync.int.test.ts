@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignStats, unsubscribes } from '../src/server/db/schema';
 import { syncMailbox } from '../src/server/services/conversations/sync-mailbox';
 import type { FakeMailProviders } from './fakes/mail-providers';
-import { createCampaign, createRecipientWithEmail } from './support/factories';
+import { createCampaign, createRecipientWithEmail, defaultMailboxIdOf } from './support/factories';
 import { emailedRequest } from './support/inbound';
 import { startProviderApp } from './support/provider-app';
 import { signInWithProvider } from './support/provider-sign-in';
@@ -43,7 +43,8 @@ describe.each([
         ),
       ),
     );
-    expect(await syncMailbox(t.ctx, `${provider}:${userId}`, () => new Date())).toMatchObject({
+    const key = `mailbox:${await defaultMailboxIdOf(t.ctx.db, userId)}`;
+    expect(await syncMailbox(t.ctx, key, () => new Date())).toMatchObject({
       recorded: 1,
     });
     const [row] = await t.ctx.db.select().from(unsubscribes).where(eq(unsubscribes.userId, userId));

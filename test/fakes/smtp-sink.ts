@@ -247,12 +247,18 @@ function envelopeOf(raw: string): { from: string; to: string[] } {
  * The sink's own ceiling: pre-composed messages pushed straight through nodemailer's SMTP pool, in messages/s.
  * The send benchmark compares the app against this. The messages stay in the sink; reset() it afterwards.
  */
-export async function sinkCeiling(sink: SmtpSink, messages: string[], connections = 1): Promise<number> {
+export async function sinkCeiling(
+  sink: SmtpSink,
+  messages: string[],
+  connections = 1,
+  auth?: { user: string; pass: string },
+): Promise<number> {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port: sink.port,
     secure: false,
     ignoreTLS: true,
+    ...(auth && { auth }),
     pool: true,
     maxConnections: connections,
     maxMessages: Number.POSITIVE_INFINITY,

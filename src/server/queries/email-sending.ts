@@ -151,13 +151,19 @@ export async function emailToPreview(db: Db, workspaceId: WorkspaceId, emailId: 
   const [row] = await selectRows<
     Omit<ClaimedForSending, 'thread' | 'attempts' | 'messageId'> & {
       messageId: string | null;
-      /** Whose mailbox it goes from: the From line, signature and footer are theirs. */
-      senderId: number;
+      /**
+       * The mailbox it goes from (From line and signature): its recipient's, else the first the
+       * campaign names, else its maker's default.
+       */
+      mailboxId: number | null;
     } & ThreadColumns
   >(
     db,
     sql`
-    select ${composeColumns(sql.raw('e'))}, e.user_id as "senderId",
+    select ${composeColumns(sql.raw('e'))},
+           coalesce(r.mailbox_id,
+             (select min(cm.mailbox_id) from campaign_mailboxes cm where cm.campaign_id = e.campaign_id),
+             (select d.id from mailboxes d where d.user_id = e.user_id and d.is_default)) as "mailboxId",
            thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
            null as "providerThreadId"
     from ${emails} e

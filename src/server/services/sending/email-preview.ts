@@ -5,11 +5,10 @@ import { notFound } from '../../errors';
 import { escapeHtml } from '../../lib/escape-html';
 import { openPixel } from '../../mail/compose';
 import { emailToPreview } from '../../queries/email-sending';
-import { findSenderSettings } from '../../queries/sender-settings';
-import { findUser } from '../../queries/users';
+import { findMailbox } from '../../queries/mailboxes';
 import { editedText } from '../edited-text';
 import { composeCampaignEmail, messageIdDomain, openPixelUrl } from './campaign-message';
-import type { SendDeps } from './sender';
+import { composerOf, type SendDeps } from './sender';
 
 /** "Name <address>" as people read it (mailparser's own text quotes the name). */
 function addressLine(field: AddressObject | undefined) {
@@ -36,25 +35,19 @@ export async function previewEmail(
 ) {
   const email = await emailToPreview(deps.db, workspaceId, emailId);
   if (!email) throw notFound('Email');
-  // As its sender's mailbox will send it, whoever in the workspace looks.
-  const [user, settings] = await Promise.all([
-    findUser(deps.db, email.senderId),
-    findSenderSettings(deps.db, { userId: email.senderId, workspaceId }),
-  ]);
-  if (!user) throw notFound('Email');
-  const raw = await composeCampaignEmail(
-    deps,
-    { user, settings },
-    {
-      email: {
-        ...email,
-        ...(edit && editedText(edit)),
-        messageId: email.messageId ?? `<preview@${messageIdDomain(deps)}>`,
-      },
-      recipientEmail: email.recipientEmail,
-      unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
+  // As its mailbox will send it, whoever in the workspace looks.
+  const row = email.mailboxId === null ? null : await findMailbox(deps.db, email.mailboxId);
+  const composer = row && (await composerOf(deps.db, row, workspaceId));
+  if (!composer) throw notFound('Email');
+  const raw = await composeCampaignEmail(deps, composer, {
+    email: {
+      ...email,
+      ...(edit && editedText(edit)),
+      messageId: email.messageId ?? `<preview@${messageIdDomain(deps)}>`,
     },
-  );
+    recipientEmail: email.recipientEmail,
+    unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
+  });
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const html = typeof parsed.html === 'string' ? parsed.html : '';
   return {

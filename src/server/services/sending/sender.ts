@@ -51,20 +51,31 @@ export async function senderOf(deps: SendDeps, of: SendingMailbox): Promise<Send
   if (cached) return cached;
   const row = await findMailbox(deps.db, of.mailboxId);
   if (!row) return null;
-  const user = await findUser(deps.db, row.userId);
+  const composer = await composerOf(deps.db, row, of.workspaceId);
+  if (!composer) return null;
+  const sender: Sender = { ...composer, mailbox: { ...(await mailboxFor(deps, row)), row } };
+  cache.set(key, sender);
+  return sender;
+}
+
+/**
+ * Whose name, address and signature a mailbox's emails for one workspace carry: the mailbox's own
+ * From name and signature where it has them, else its owner's; the workspace's footer. Null when
+ * the owner is gone. The send and the "as sent" preview both compose with it.
+ */
+export async function composerOf(db: SendDeps['db'], row: MailboxRow, workspaceId: WorkspaceId) {
+  const user = await findUser(db, row.userId);
   if (!user) return null;
-  const settings = await findSenderSettings(deps.db, { userId: row.userId, workspaceId: of.workspaceId });
-  const sender: Sender = {
+  const settings = await findSenderSettings(db, { userId: row.userId, workspaceId });
+  return {
     user,
-    mailbox: { ...(await mailboxFor(deps, row)), row },
     settings: {
       ...settings,
       name: row.displayName ?? settings.name,
       signature: row.signature ?? settings.signature,
     },
+    mailbox: { row },
   };
-  cache.set(key, sender);
-  return sender;
 }
 
 /** Drops a mailbox's cached senders, e.g. when it refused its credentials or was changed. */
