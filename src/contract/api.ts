@@ -23,6 +23,7 @@ import { idParams } from './common';
 import { mailboxSyncStatus, syncNowReply } from './conversations';
 import { dashboardStats } from './dashboard';
 import { emailRoutes } from './email-routes';
+import { mailboxRoutes } from './mailbox-routes';
 import { publicConfig } from './public-config';
 import { route } from './route';
 import {
@@ -256,6 +257,8 @@ export const api = {
   },
 
   workspaces: workspaceRoutes,
+
+  mailboxes: mailboxRoutes,
 
   analytics: {
     overview: route({
