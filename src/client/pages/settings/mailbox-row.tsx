@@ -84,7 +84,8 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
               Resume
             </Button>
           )}
-          {!mailbox.isDefault && (
+          {/* A sign-in account's mailbox stays while the account does; the default until another is. */}
+          {mailbox.kind === 'smtp' && !mailbox.isDefault && (
             <Button
               size="xs"
               variant="subtle"

@@ -158,6 +158,9 @@ describe('MailboxesCard', () => {
     expect(second!.getByRole('button', { name: 'Remove sales@acme.test' })).toBeTruthy();
 
     expect(third!.getByText('Outlook')).toBeTruthy();
+    // The mailbox of a sign-in account stays while the account does.
+    expect(third!.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(third!.getByRole('button', { name: 'Make pat@contoso.test the default' })).toBeTruthy();
     expect(within(third!.getByRole('alert')).getByText('Needs a new login')).toBeTruthy();
     expect(third!.getByText(/Sign in with Microsoft again/)).toBeTruthy();
     expect(third!.queryByRole('button', { name: /Resume/ })).toBeNull();
