@@ -8,7 +8,7 @@ import { emails } from '../src/server/db/schema';
 import { calendarDay } from '../src/server/lib/calendar-day';
 import { findSendQuota, takeSendQuota, takeSendQuotaUpTo } from '../src/server/queries/send-quota';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createReadyCampaign } from './support/factories';
+import { createReadyCampaign, defaultMailboxIdOf } from './support/factories';
 import { waitUntil } from './support/http-client';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -22,9 +22,10 @@ describe.each(testDatabases())('daily limit under concurrency (%s)', (kind) => {
   it('never lets concurrent sends exceed the limit', async () => {
     const cookie = await t.signIn();
     const userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+    const mailboxId = await defaultMailboxIdOf(t.ctx.db, userId);
     const day = calendarDay('UTC');
     const taken = await Promise.all(
-      Array.from({ length: 40 }, () => takeSendQuota(t.ctx.db, userId, day, false, 10)),
+      Array.from({ length: 40 }, () => takeSendQuota(t.ctx.db, mailboxId, day, false, 10)),
     );
     expect(taken.filter(Boolean)).toHaveLength(10);
   });
@@ -32,15 +33,16 @@ describe.each(testDatabases())('daily limit under concurrency (%s)', (kind) => {
   it('never lets concurrent batch takes exceed the limit, and grants what is left', async () => {
     const cookie = await t.signIn('batch@localhost');
     const userId = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().id;
+    const mailboxId = await defaultMailboxIdOf(t.ctx.db, userId);
     const day = calendarDay('UTC');
     const granted = await Promise.all(
-      Array.from({ length: 12 }, () => takeSendQuotaUpTo(t.ctx.db, userId, day, true, 100, 30)),
+      Array.from({ length: 12 }, () => takeSendQuotaUpTo(t.ctx.db, mailboxId, day, true, 100, 30)),
     );
     // 12 × 30 wanted, 100 allowed: three takes get 30, one gets the last 10, the rest nothing.
     expect(granted.reduce((a, b) => a + b, 0)).toBe(100);
     expect(granted.filter((n) => n === 10)).toHaveLength(1);
-    expect((await findSendQuota(t.ctx.db, userId, day))?.sentWithUnsubscribe).toBe(100);
-    expect(await takeSendQuotaUpTo(t.ctx.db, userId, day, true, 100, 1)).toBe(0);
+    expect((await findSendQuota(t.ctx.db, mailboxId, day))?.sentWithUnsubscribe).toBe(100);
+    expect(await takeSendQuotaUpTo(t.ctx.db, mailboxId, day, true, 100, 1)).toBe(0);
   });
 });
 

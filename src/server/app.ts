@@ -28,6 +28,7 @@ import { doctorRoutes } from './routes/doctor';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { mailboxRoutes } from './routes/mailboxes';
 import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
 import { sequenceRoutes } from './routes/sequences';
@@ -158,6 +159,7 @@ export async function buildApp(
   analyticsRoutes(app, ctx);
   trackingRoutes(app, ctx);
   workspaceRoutes(app, ctx);
+  mailboxRoutes(app, ctx);
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
 

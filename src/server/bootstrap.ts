@@ -19,6 +19,7 @@ import { createClock, watchClock } from './lib/clock';
 import { loggerOptions } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { closeComposePool } from './mail/compose-pool';
+import { closeMailboxRelays } from './mail/mailbox-servers';
 import { closeSmtpRelay } from './mail/smtp';
 import { closeImapThread } from './services/conversations/imap-thread';
 import { startupStep } from './startup-error';
@@ -109,6 +110,7 @@ export async function closeContext(ctx: AppContext) {
   await closeComposePool();
   await closeImapThread();
   closeSmtpRelay(ctx.config.mail.smtp);
+  closeMailboxRelays();
   await ctx.database.close();
 }
 

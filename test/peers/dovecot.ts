@@ -51,6 +51,13 @@ export type Dovecot = {
    * state is inconsistent, please relogin") at its next command. Returns the new value.
    */
   resetUidValidity(user: string, mailbox?: string): Promise<number>;
+  /**
+   * Changes a user's password, as the person would at their mail provider: the next login (IMAP, or
+   * SMTP AUTH through authSocket) with the old one is refused. Dovecot re-reads its password file
+   * when it changed, looking at most once a second, so this resolves once its auth process accepts
+   * the new password.
+   */
+  setPassword(user: string, password: string): Promise<void>;
   /** Dovecot's log so far, for failure reports. */
   log(): string;
   stop(): Promise<void>;
@@ -92,7 +99,10 @@ export function dovecotUnavailable(): string | null {
 export async function startDovecot(opts: { users?: DovecotUser[] } = {}): Promise<Dovecot> {
   const reason = dovecotUnavailable();
   if (reason) throw new Error(reason);
-  const users = opts.users ?? [{ user: 'sender@example.com', password: 'imap-password' }];
+  // A copy: setPassword changes this instance's users, not the caller's objects.
+  const users = (opts.users ?? [{ user: 'sender@example.com', password: 'imap-password' }]).map((u) => ({
+    ...u,
+  }));
   checkUsers(users);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-dovecot-'));
   try {
@@ -128,10 +138,15 @@ async function startIn(root: string, users: DovecotUser[]): Promise<Dovecot> {
   fs.mkdirSync(maildir);
   const mailOwner = idOf(MAIL_USER);
   fs.chownSync(maildir, mailOwner.uid, mailOwner.gid);
-  fs.writeFileSync(passwd, users.map((u) => `${u.user}:{PLAIN}${u.password}::::::\n`).join(''), {
-    mode: 0o640,
-  });
-  fs.chownSync(passwd, 0, idOf(INTERNAL_USER).gid);
+  const writePasswd = () => {
+    const next = `${passwd}.next`;
+    fs.writeFileSync(next, users.map((u) => `${u.user}:{PLAIN}${u.password}::::::\n`).join(''), {
+      mode: 0o640,
+    });
+    fs.chownSync(next, 0, idOf(INTERNAL_USER).gid);
+    fs.renameSync(next, passwd);
+  };
+  writePasswd();
 
   const port = await freeLoopbackPort();
   const tag = crypto.randomBytes(6).toString('hex');
@@ -296,6 +311,22 @@ async function startIn(root: string, users: DovecotUser[]): Promise<Dovecot> {
       const next = Number(current) + 1;
       doveadm(['mailbox', 'update', '-u', user, '--uid-validity', String(next), mailbox]);
       return next;
+    },
+    async setPassword(user, password) {
+      passwordOf(user);
+      checkUsers([{ user, password }]);
+      users.find((u) => u.user === user)!.password = password;
+      writePasswd();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          doveadm(['auth', 'test', user, password]);
+          return;
+        } catch (err) {
+          if (Date.now() > deadline) throw new Error(`Dovecot kept the old password of ${user}: ${err}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
     },
     log: readLog,
     async stop() {

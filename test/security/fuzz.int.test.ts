@@ -49,6 +49,12 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/emails/unschedule': { ids: [1, 2] },
   'POST /api/emails/reschedule': { ids: [1], scheduledFor: '2099-01-01T10:00:00+01:00' },
   'POST /api/workspaces': { name: 'Fuzz team' },
+  // A closed port: the login test is refused at once (422), so mutations explore validation, not networks.
+  'POST /api/mailboxes': {
+    address: 'fuzz@example.com',
+    smtp: { host: '127.0.0.1', port: 1, security: 'none', user: 'fuzz', password: 'pw' },
+    imap: null,
+  },
   'PUT /api/workspace': { fourEyes: false },
   'POST /api/workspace/invitations': { email: 'fuzz-invitee@example.com', role: 'viewer' },
   'POST /api/invitations/accept': { token: 'x'.repeat(43) },

@@ -143,6 +143,10 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
       email: [drafts[0]!.id, scheduledId, sent.email.id],
       member: [me.id],
       invitation: [invitation.id],
+      mailbox: ok<{ id: number }[]>(
+        await t.app.inject({ url: '/api/mailboxes', headers: { cookie } }),
+        'mailboxes',
+      ).map((m) => m.id),
     },
     markers: [tag, String(sent.email.trackingToken)],
   };

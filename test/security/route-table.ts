@@ -41,7 +41,7 @@ export async function readRouteTable(ctx: AppContext): Promise<Route[]> {
 }
 
 /** What an id in a route's path names; the suites give each kind real objects to use. */
-export type IdKind = 'campaign' | 'template' | 'email' | 'member' | 'invitation';
+export type IdKind = 'campaign' | 'template' | 'email' | 'member' | 'invitation' | 'mailbox';
 
 export type IdRoute = {
   kind: IdKind;
@@ -115,6 +115,14 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'PUT /api/workspace/members/:id': { kind: 'member', bodies: [{ role: 'viewer' }, { role: 'owner' }] },
   'DELETE /api/workspace/members/:id': { kind: 'member' },
   'DELETE /api/workspace/invitations/:id': { kind: 'invitation' },
+  'GET /api/campaigns/:id/mailboxes': { kind: 'campaign' },
+  'PUT /api/campaigns/:id/mailboxes': { kind: 'campaign', bodies: [{ mailboxIds: [] }] },
+  'PUT /api/mailboxes/:id': {
+    kind: 'mailbox',
+    bodies: [{ displayName: 'Taken over' }, { dailyLimit: 10, signature: 'x' }, { isDefault: true }],
+  },
+  'POST /api/mailboxes/:id/resume': { kind: 'mailbox' },
+  'DELETE /api/mailboxes/:id': { kind: 'mailbox' },
 };
 
 /** Routes with path parameters that name no user's object, with why each may be reached by anyone. */

@@ -101,7 +101,7 @@ export async function openImapInbox(settings: ImapSettings): Promise<ImapInbox> 
 export function imapErrorText(err: unknown): string {
   const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string; message?: string };
   if (e.authenticationFailed)
-    return `The IMAP server refused the user name or password in IMAP_URL (${e.responseText ?? 'no reason given'})`;
+    return `The IMAP server refused the user name or password (${e.responseText ?? 'no reason given'})`;
   return e.responseText || e.code || e.message || String(err);
 }
 

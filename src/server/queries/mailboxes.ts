@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, selectRows } from '../db/client';
 import { mailboxes } from '../db/schema';
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
@@ -153,4 +153,43 @@ export async function hasOtherMailbox(db: Db, userId: number, mailboxId: number)
     .where(and(eq(mailboxes.userId, userId), ne(mailboxes.id, mailboxId)))
     .limit(1);
   return !!row;
+}
+
+export type NewMailbox = Omit<typeof mailboxes.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertMailbox(db: Db, values: NewMailbox) {
+  const [row] = await db.insert(mailboxes).values(values).returning();
+  return row!;
+}
+
+/** Changes a mailbox; `updatedAt` moves, so the send path's pooled connections follow a new login. */
+export async function updateMailboxRow(db: Db, mailboxId: number, values: Partial<NewMailbox>) {
+  const [row] = await db
+    .update(mailboxes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(mailboxes.id, mailboxId))
+    .returning();
+  return row ?? null;
+}
+
+/** Makes this mailbox the person's default (one statement per flag, inside one transaction). */
+export async function makeDefaultMailbox(db: Db, userId: number, mailboxId: number) {
+  await db.transaction(async (tx) => {
+    await tx.update(mailboxes).set({ isDefault: false }).where(eq(mailboxes.userId, userId));
+    await tx.update(mailboxes).set({ isDefault: true }).where(eq(mailboxes.id, mailboxId));
+  });
+}
+
+export async function deleteMailbox(db: Db, mailboxId: number) {
+  await db.delete(mailboxes).where(eq(mailboxes.id, mailboxId));
+}
+
+/** How many emails wait to leave from this mailbox (queued, scheduled or being sent). */
+export async function waitingEmailsOf(db: Db, mailboxId: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from emails e join recipients r on r.id = e.recipient_id
+        where r.mailbox_id = ${mailboxId} and e.status in ('queued', 'scheduled', 'sending')`,
+  );
+  return row?.n ?? 0;
 }

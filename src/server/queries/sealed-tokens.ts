@@ -1,13 +1,20 @@
 import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { oauthAccounts } from '../db/schema';
+import { mailboxes, oauthAccounts } from '../db/schema';
 
-/** The encrypted columns of one sign-in account (the only data encrypted with SECRET_KEY). */
-export type SealedTokenRow = { id: number; accessTokenEnc: string | null; refreshTokenEnc: string | null };
+/**
+ * The values encrypted with SECRET_KEY in one row: a sign-in account's tokens, or the passwords of
+ * a mailbox set up in Settings. `values` holds each encrypted column (null when empty).
+ */
+export type SealedRow = {
+  table: 'oauth_accounts' | 'mailboxes';
+  id: number;
+  values: Record<string, string | null>;
+};
 
-/** Every account holding an encrypted token, locked until the transaction ends (no refresh slips in). */
-export async function lockSealedTokens(db: Db): Promise<SealedTokenRow[]> {
-  return db
+/** Every row holding an encrypted value, locked until the transaction ends (no refresh slips in). */
+export async function lockSealedRows(db: Db): Promise<SealedRow[]> {
+  const accounts = await db
     .select({
       id: oauthAccounts.id,
       accessTokenEnc: oauthAccounts.accessTokenEnc,
@@ -17,12 +24,32 @@ export async function lockSealedTokens(db: Db): Promise<SealedTokenRow[]> {
     .where(or(isNotNull(oauthAccounts.accessTokenEnc), isNotNull(oauthAccounts.refreshTokenEnc)))
     .orderBy(asc(oauthAccounts.id))
     .for('update');
+  const boxes = await db
+    .select({
+      id: mailboxes.id,
+      smtpPasswordEnc: mailboxes.smtpPasswordEnc,
+      imapPasswordEnc: mailboxes.imapPasswordEnc,
+    })
+    .from(mailboxes)
+    .where(or(isNotNull(mailboxes.smtpPasswordEnc), isNotNull(mailboxes.imapPasswordEnc)))
+    .orderBy(asc(mailboxes.id))
+    .for('update');
+  return [
+    ...accounts.map(({ id, ...values }) => ({ table: 'oauth_accounts' as const, id, values })),
+    ...boxes.map(({ id, ...values }) => ({ table: 'mailboxes' as const, id, values })),
+  ];
 }
 
-/** Stores re-encrypted tokens; expiry and scopes are untouched because the tokens themselves are. */
-export async function replaceSealedTokens(db: Db, row: SealedTokenRow) {
-  await db
-    .update(oauthAccounts)
-    .set({ accessTokenEnc: row.accessTokenEnc, refreshTokenEnc: row.refreshTokenEnc })
-    .where(eq(oauthAccounts.id, row.id));
+/** Stores re-encrypted values; nothing else in the row changes, since what they hold did not. */
+export async function replaceSealedRow(db: Db, row: SealedRow) {
+  if (row.table === 'oauth_accounts') {
+    const { accessTokenEnc, refreshTokenEnc } = row.values;
+    await db
+      .update(oauthAccounts)
+      .set({ accessTokenEnc, refreshTokenEnc })
+      .where(eq(oauthAccounts.id, row.id));
+  } else {
+    const { smtpPasswordEnc, imapPasswordEnc } = row.values;
+    await db.update(mailboxes).set({ smtpPasswordEnc, imapPasswordEnc }).where(eq(mailboxes.id, row.id));
+  }
 }

@@ -8,10 +8,10 @@ import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { signInMailboxNeedsReauth } from '../queries/mailboxes';
 import { acceptTermsOfService, deleteAccount, saveTimeZone } from '../services/account';
 import { isOperator } from '../services/doctor/operators';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
+import { mailboxNeedsSignIn } from '../services/mailboxes';
 import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
 import { routeServer } from './serve';
@@ -91,7 +91,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
       provider: request.sessionProvider,
       timeZone: u.timeZone,
-      mailboxNeedsReauth: await signInMailboxNeedsReauth(ctx.db, u.id),
+      mailboxNeedsReauth: await mailboxNeedsSignIn(ctx.db, u.id),
       isOperator: await isOperator(ctx.db, ctx.config, u),
     };
   });

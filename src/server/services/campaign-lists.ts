@@ -1,12 +1,10 @@
 import type { Email, Recipient } from '../../contract/campaigns';
-import { capacityOf, dailyLimitFor } from '../../contract/email-rules';
+import { capacityOf } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
-import { calendarDay } from '../lib/calendar-day';
 import { approvalCounts, type EmailListing, listEmailPage } from '../queries/emails';
 import { campaignMailboxesToday } from '../queries/mailbox-capacity';
 import { listRecipientPage } from '../queries/recipients';
-import { findUser } from '../queries/users';
 import type { Member } from '../queries/workspaces';
 import { ownCampaign } from './campaigns';
 import { authorshipOf } from './email-authorship';

@@ -1,17 +1,15 @@
 import { deriveKey } from '../auth/secret-key';
 import { createTokenCipher, type TokenCipher } from '../auth/token-cipher';
 import type { Db } from '../db/client';
-import { lockSealedTokens, replaceSealedTokens, type SealedTokenRow } from '../queries/sealed-tokens';
+import { lockSealedRows, replaceSealedRow, type SealedRow } from '../queries/sealed-tokens';
 
 /** A stored value that neither key opens: nothing was changed. */
 export class SecretRotationError extends Error {}
 
 export type RotationResult = { reencrypted: number; alreadyCurrent: number };
 
-const COLUMNS = ['accessTokenEnc', 'refreshTokenEnc'] as const;
-
 /**
- * Re-encrypts every provider token from the old master secret to the new one, in one
+ * Re-encrypts every provider token and mailbox password from the old master secret to the new one, in one
  * transaction: all or nothing. A value the new key already opens is left alone, so running it
  * twice (or after an interrupted run) is harmless. If any value opens under neither key the
  * whole rotation is refused, because re-encrypting the rest would hide a wrong OLD_SECRET_KEY.
@@ -25,11 +23,10 @@ export async function rotateSecretKey(
   return db.transaction(async (tx) => {
     const result: RotationResult = { reencrypted: 0, alreadyCurrent: 0 };
     const unreadable: string[] = [];
-    const changed: SealedTokenRow[] = [];
-    for (const row of await lockSealedTokens(tx)) {
-      const next = { ...row };
-      for (const column of COLUMNS) {
-        const sealed = row[column];
+    const changed: SealedRow[] = [];
+    for (const row of await lockSealedRows(tx)) {
+      const next = { ...row, values: { ...row.values } };
+      for (const [column, sealed] of Object.entries(row.values)) {
         if (sealed === null) continue;
         if (opens(newCipher, sealed)) {
           result.alreadyCurrent++;
@@ -37,13 +34,15 @@ export async function rotateSecretKey(
         }
         const plain = tryDecrypt(oldCipher, sealed);
         if (plain === null) {
-          unreadable.push(`${column === 'accessTokenEnc' ? 'access' : 'refresh'} token of account ${row.id}`);
+          unreadable.push(
+            `${SEALED_NAMES[column] ?? column} of ${row.table === 'mailboxes' ? 'mailbox' : 'account'} ${row.id}`,
+          );
           continue;
         }
-        next[column] = newCipher.encrypt(plain);
+        next.values[column] = newCipher.encrypt(plain);
         result.reencrypted++;
       }
-      if (next.accessTokenEnc !== row.accessTokenEnc || next.refreshTokenEnc !== row.refreshTokenEnc)
+      if (Object.keys(row.values).some((column) => next.values[column] !== row.values[column]))
         changed.push(next);
     }
     if (unreadable.length) {
@@ -53,10 +52,18 @@ export async function rotateSecretKey(
           'Check OLD_SECRET_KEY; nothing was changed.',
       );
     }
-    for (const row of changed) await replaceSealedTokens(tx, row);
+    for (const row of changed) await replaceSealedRow(tx, row);
     return result;
   });
 }
+
+/** How the refusal names each encrypted column. */
+const SEALED_NAMES: Record<string, string> = {
+  accessTokenEnc: 'access token',
+  refreshTokenEnc: 'refresh token',
+  smtpPasswordEnc: 'SMTP password',
+  imapPasswordEnc: 'IMAP password',
+};
 
 const opens = (cipher: TokenCipher, sealed: string) => tryDecrypt(cipher, sealed) !== null;
 

@@ -12,11 +12,62 @@ export function withoutPassword(raw: string): string {
   return url.href.replace(/\/$/, '');
 }
 
-const SMTP = 'SMTP relay (SMTP_URL)';
-const IMAP = 'IMAP mailbox (IMAP_URL)';
+/**
+ * What the checks call the server and what they tell the reader to change: the deployment's
+ * settings for the doctor, a mailbox's fields in Settings for a mailbox set up there (the same
+ * checks test its login before it is saved).
+ */
+export type ServerWords = {
+  smtpTitle: string;
+  imapTitle: string;
+  /** Where the SMTP user name and password are changed. */
+  smtpLogin: string;
+  /** Where the SMTP host and port are changed. */
+  smtpHost: string;
+  imapLogin: string;
+  imapHost: string;
+  /** How to ask for TLS. */
+  smtpTls: string;
+  imapTls: string;
+  /** Where a private CA is named. */
+  tlsCa: string;
+};
+
+export const DEPLOYMENT_WORDS: ServerWords = {
+  smtpTitle: 'SMTP relay (SMTP_URL)',
+  imapTitle: 'IMAP mailbox (IMAP_URL)',
+  smtpLogin:
+    'Check the user name and password in SMTP_URL (special characters in them must be percent-encoded).',
+  smtpHost:
+    'Check the host and port in SMTP_URL, and that this machine may connect to it (firewall, provider blocks on port 25).',
+  imapLogin: 'Check the user name and password in IMAP_URL.',
+  imapHost:
+    'Check the host and port in IMAP_URL (imaps:// uses 993, imap:// 143), and SMTP_TLS_CA for a private CA.',
+  smtpTls: 'Use smtps:// (port 465), or SMTP_STARTTLS=required with a relay that offers STARTTLS.',
+  imapTls: 'Use imaps:// (port 993), or a server that offers STARTTLS.',
+  tlsCa: 'Set SMTP_TLS_CA to the file of the CA that signed it',
+};
+
+/** The words for a mailbox set up in Settings: its own fields, not the server's environment. */
+export const MAILBOX_WORDS: ServerWords = {
+  smtpTitle: 'SMTP server',
+  imapTitle: 'IMAP server',
+  smtpLogin: 'Check the SMTP user name and password (many providers want an app password here).',
+  smtpHost:
+    'Check the SMTP server name and port (587 with STARTTLS, 465 with TLS), and that this server may connect to it.',
+  imapLogin: 'Check the IMAP user name and password (often the same as for SMTP).',
+  imapHost: 'Check the IMAP server name and port (993 with TLS, 143 with STARTTLS).',
+  smtpTls: 'Choose TLS (port 465) or STARTTLS (port 587).',
+  imapTls: 'Choose TLS (port 993) or STARTTLS (port 143).',
+  tlsCa: "Ask this Tailor's administrator to trust the CA that signed it (SMTP_TLS_CA)",
+};
 
 /** Connects to SMTP_URL as a send does (TLS as configured, login) and quits, sending nothing. */
-export async function checkSmtp(settings: SmtpSettings | null): Promise<DoctorCheck> {
+export async function checkSmtp(
+  settings: SmtpSettings | null,
+  words: ServerWords = DEPLOYMENT_WORDS,
+): Promise<DoctorCheck> {
+  const SMTP = words.smtpTitle;
   if (!settings) {
     return pass(
       'smtp',
@@ -33,10 +84,10 @@ export async function checkSmtp(settings: SmtpSettings | null): Promise<DoctorCh
       return fail(
         'smtp',
         SMTP,
-        `${where} answered but offers no login${found.tls ? '' : ' on an unencrypted connection'}, so the user name in SMTP_URL is not used.`,
+        `${where} answered but offers no login${found.tls ? '' : ' on an unencrypted connection'}, so the user name is not used.`,
         found.tls
-          ? 'Remove the user name from SMTP_URL if the relay needs none, or enable AUTH on the relay.'
-          : 'Use smtps:// (port 465) or a relay that offers STARTTLS; most relays allow login only over TLS.',
+          ? 'Remove the user name if the relay needs none, or enable AUTH on the relay.'
+          : `${words.smtpTls} Most relays allow login only over TLS.`,
       );
     }
     const how = `${found.tls ? 'over TLS' : 'without TLS'}${found.loggedIn ? ', logged in' : ', no login'}`;
@@ -45,33 +96,34 @@ export async function checkSmtp(settings: SmtpSettings | null): Promise<DoctorCh
         'smtp',
         SMTP,
         `${where} accepts mail ${how}: messages${found.loggedIn ? ' and the password' : ''} cross the network unencrypted.`,
-        'Use smtps:// (port 465), or SMTP_STARTTLS=required with a relay that offers STARTTLS.',
+        words.smtpTls,
       );
     }
     return pass('smtp', SMTP, `${where} accepts a session ${how}.`);
   } catch (err) {
-    return smtpProblem(where, settings, err as RelayError);
+    return smtpProblem(where, settings, err as RelayError, words);
   } finally {
     relay.close();
   }
 }
 
-function smtpProblem(where: string, settings: SmtpSettings, err: RelayError): DoctorCheck {
+function smtpProblem(
+  where: string,
+  settings: SmtpSettings,
+  err: RelayError,
+  words: ServerWords,
+): DoctorCheck {
+  const SMTP = words.smtpTitle;
   const text = reasonOf(err);
   if (err.code === 'EAUTH' || err.code === 'ENOAUTH') {
-    return fail(
-      'smtp',
-      SMTP,
-      `${where} refused the login: ${text}.`,
-      'Check the user name and password in SMTP_URL (special characters in them must be percent-encoded).',
-    );
+    return fail('smtp', SMTP, `${where} refused the login: ${text}.`, words.smtpLogin);
   }
   if (CERTIFICATE_ERRORS.has(err.originalCode ?? '') || CERTIFICATE_ERRORS.has(err.code ?? '')) {
     return fail(
       'smtp',
       SMTP,
       `${where} showed a TLS certificate Tailor does not trust: ${text}.`,
-      `Set SMTP_TLS_CA to the file of the CA that signed it${settings.tlsRejectUnauthorized ? ', or SMTP_TLS_REJECT_UNAUTHORIZED=false for a self-signed relay' : ''}.`,
+      `${words.tlsCa}${settings.tlsRejectUnauthorized && words === DEPLOYMENT_WORDS ? ', or SMTP_TLS_REJECT_UNAUTHORIZED=false for a self-signed relay' : ''}.`,
     );
   }
   if (err.command === 'STARTTLS' || (err.code === 'ETLS' && settings.startTls === 'required')) {
@@ -79,7 +131,9 @@ function smtpProblem(where: string, settings: SmtpSettings, err: RelayError): Do
       'smtp',
       SMTP,
       `${where} did not start TLS: ${text}.`,
-      'SMTP_STARTTLS=required needs a relay that offers STARTTLS; use smtps:// for implicit TLS on port 465.',
+      words === DEPLOYMENT_WORDS
+        ? 'SMTP_STARTTLS=required needs a relay that offers STARTTLS; use smtps:// for implicit TLS on port 465.'
+        : 'This server does not offer STARTTLS: choose TLS (port 465).',
     );
   }
   if (/wrong version number|packet length too long|unknown protocol/i.test(text)) {
@@ -87,19 +141,20 @@ function smtpProblem(where: string, settings: SmtpSettings, err: RelayError): Do
       'smtp',
       SMTP,
       `TLS could not start with ${where}: ${text}.`,
-      'Use smtps:// only for implicit TLS (usually port 465) and smtp:// for port 587 or 25.',
+      words === DEPLOYMENT_WORDS
+        ? 'Use smtps:// only for implicit TLS (usually port 465) and smtp:// for port 587 or 25.'
+        : 'Choose TLS only for port 465, and STARTTLS for port 587 or 25.',
     );
   }
-  return fail(
-    'smtp',
-    SMTP,
-    `${where} could not be reached: ${text}.`,
-    'Check the host and port in SMTP_URL, and that this machine may connect to it (firewall, provider blocks on port 25).',
-  );
+  return fail('smtp', SMTP, `${where} could not be reached: ${text}.`, words.smtpHost);
 }
 
 /** Connects to IMAP_URL, logs in and opens IMAP_MAILBOX read-only, as the mailbox sync does. */
-export async function checkImap(settings: ImapSettings | null): Promise<DoctorCheck> {
+export async function checkImap(
+  settings: ImapSettings | null,
+  words: ServerWords = DEPLOYMENT_WORDS,
+): Promise<DoctorCheck> {
+  const IMAP = words.imapTitle;
   if (!settings) {
     return pass(
       'imap',
@@ -126,7 +181,7 @@ export async function checkImap(settings: ImapSettings | null): Promise<DoctorCh
         'imap',
         IMAP,
         `${where} let Tailor log in without TLS: the password crosses the network unencrypted.`,
-        'Use imaps:// (port 993), or a server that offers STARTTLS.',
+        words.imapTls,
       );
     }
     return pass(
@@ -141,7 +196,7 @@ export async function checkImap(settings: ImapSettings | null): Promise<DoctorCh
         'imap',
         IMAP,
         `${where} refused the login: ${reasonOf(e.responseText ?? 'no reason given')}.`,
-        'Check the user name and password in IMAP_URL.',
+        words.imapLogin,
       );
     }
     if (e.mailbox) {
@@ -152,12 +207,7 @@ export async function checkImap(settings: ImapSettings | null): Promise<DoctorCh
         'Set IMAP_MAILBOX to the folder replies and bounces arrive in (INBOX unless you filter them elsewhere).',
       );
     }
-    return fail(
-      'imap',
-      IMAP,
-      `${where} could not be reached: ${imapErrorText(err)}.`,
-      'Check the host and port in IMAP_URL (imaps:// uses 993, imap:// 143), and SMTP_TLS_CA for a private CA.',
-    );
+    return fail('imap', IMAP, `${where} could not be reached: ${imapErrorText(err)}.`, words.imapHost);
   } finally {
     await client.logout().catch(() => client.close());
   }

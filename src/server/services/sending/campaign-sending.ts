@@ -1,7 +1,6 @@
-import { ALLOWED_FROM, capacityOf, dailyLimitFor } from '../../../contract/email-rules';
+import { ALLOWED_FROM, capacityOf } from '../../../contract/email-rules';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { calendarDay } from '../../lib/calendar-day';
 import { morningOf } from '../../lib/send-days';
 import { approveCampaignEmails } from '../../queries/email-actions';
 import { approvedUnsent, armFollowUps, queueEmails, scheduleEmails } from '../../queries/email-queueing';
