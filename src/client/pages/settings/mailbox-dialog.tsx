@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../contract/api';
 import { MAILBOX_DAILY_LIMIT_MAX } from '../../../contract/email-rules';
 import type { Mailbox } from '../../../contract/mailboxes';
@@ -67,6 +67,11 @@ export function MailboxDialog({ mailbox, onClose }: MailboxDialogProps) {
       onClose();
     },
   });
+  // The refusal shows below a long form: bring it into view, so the answer is seen where it came.
+  const refusal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (save.error) refusal.current?.scrollIntoView({ block: 'nearest' });
+  }, [save.error]);
   const testing = save.isPending && (!mailbox || testsLogin(updateBodyOf(draft, mailbox)));
   const set = (patch: Partial<MailboxDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const shown = (field: DraftField) => (tried ? problems[field] : undefined);
@@ -130,7 +135,7 @@ export function MailboxDialog({ mailbox, onClose }: MailboxDialogProps) {
             w={260}
           />
           {save.error && (
-            <Alert color="red" variant="light" role="alert" title="Not saved">
+            <Alert ref={refusal} color="red" variant="light" role="alert" title="Not saved">
               <Text size="sm" style={{ wordBreak: 'break-word' }}>
                 {errorDetail(save.error, 'Could not save the mailbox. Try again.')}
               </Text>

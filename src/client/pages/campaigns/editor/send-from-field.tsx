@@ -38,7 +38,7 @@ export function SendFromField({ sendFrom }: { sendFrom: SendFromState }) {
             {chosen.length === 0
               ? `Sends from your default mailbox${defaultMailbox ? ` (${defaultMailbox.address})` : ''}.`
               : 'Each recipient is given one of these when their first email is sent, and keeps it for follow-ups.'}{' '}
-            <Anchor component={Link} href="/settings" size="xs">
+            <Anchor component={Link} href="/settings" size="xs" underline="always">
               Add a mailbox in Settings
             </Anchor>
           </Text>
