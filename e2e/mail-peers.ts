@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { type Dovecot, dovecotUnavailable, startDovecot } from '../test/peers/dovecot';
+import { type Dovecot, type DovecotUser, dovecotUnavailable, startDovecot } from '../test/peers/dovecot';
 import { freeLoopbackPort } from '../test/peers/mail-daemon';
 import { type PrivatePostfix, postfixUnavailable, startPrivatePostfix } from '../test/peers/private-postfix';
 import { appEnv } from './app-env';
@@ -21,8 +21,18 @@ export type MailPeers = { postfix: PrivatePostfix; dovecot: Dovecot; app: App };
  * Dovecot holding the sender's inbox, and a second app of the spec's own (the one the config starts
  * has neither) sending through the one and reading the other, plus `env`. Like Chromium, the mail
  * servers are required: without them the spec fails and says what to install.
+ *
+ * `smtpAuth`: people with a mailbox of their own on these servers (Dovecot users, e.g.
+ * `alice@peers.test`). Postfix then takes mail only after SMTP AUTH against Dovecot's users, as a
+ * provider's submission server does, so one password sends and reads; the app's own relay logs in
+ * as the sender's inbox.
  */
-export function testWithMailPeers(opts: { name: string; mailboxes: string[]; env?: Record<string, string> }) {
+export function testWithMailPeers(opts: {
+  name: string;
+  mailboxes: string[];
+  env?: Record<string, string>;
+  smtpAuth?: DovecotUser[];
+}) {
   const unavailable = postfixUnavailable() ?? dovecotUnavailable();
   const test = base.extend<object, { peers: MailPeers }>({
     peers: [
@@ -32,13 +42,19 @@ export function testWithMailPeers(opts: { name: string; mailboxes: string[]; env
           throw new Error(
             `This journey needs Debian's postfix and dovecot-imapd (apt-get install postfix dovecot-imapd; .ci/run installs them): ${unavailable}`,
           );
-        const postfix = await startPrivatePostfix({ mailboxes: opts.mailboxes });
-        let dovecot: Dovecot | undefined;
+        // Dovecot first: with SMTP AUTH, Postfix asks its authentication socket.
+        const dovecot = await startDovecot({ users: [INBOX, ...(opts.smtpAuth ?? [])] });
+        let postfix: PrivatePostfix | undefined;
         let app: App | undefined;
         try {
-          dovecot = await startDovecot({ users: [INBOX] });
+          postfix = await startPrivatePostfix({
+            mailboxes: opts.mailboxes,
+            ...(opts.smtpAuth && { saslSocket: dovecot.authSocket }),
+          });
           app = await startApp(opts.name, {
-            SMTP_URL: postfix.smtpUrl,
+            SMTP_URL: opts.smtpAuth
+              ? `smtp://${encodeURIComponent(INBOX.user)}:${INBOX.password}@127.0.0.1:${postfix.port}`
+              : postfix.smtpUrl,
             // Our Message-IDs on a domain of their own, not the "localhost" an IP in PUBLIC_URL leaves.
             MAIL_DOMAIN: 'tailor.test',
             IMAP_URL: `imap://${encodeURIComponent(INBOX.user)}:${INBOX.password}@127.0.0.1:${dovecot.port}`,
@@ -47,8 +63,8 @@ export function testWithMailPeers(opts: { name: string; mailboxes: string[]; env
           await use({ postfix, dovecot, app });
         } finally {
           await app?.stop();
-          await dovecot?.stop();
-          await postfix.close();
+          await postfix?.close();
+          await dovecot.stop();
         }
       },
       // Two mail servers and the app start in a few seconds; the app's own start is bounded below.

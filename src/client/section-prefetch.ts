@@ -11,6 +11,7 @@ import { sentEmailsParamsFromSearch } from './pages/analytics/sent-emails-url';
 import { activeCampaignsQuery } from './pages/campaigns/campaign-queries';
 import { historyQuery } from './pages/settings/daily-history-query';
 import { mailboxStatusQuery } from './pages/settings/mailbox-sync';
+import { mailboxesQuery } from './pages/settings/mailboxes';
 import { senderSettingsQuery } from './pages/settings/use-save-sender-settings';
 import { activeTemplatesQuery } from './pages/templates/template-queries';
 
@@ -35,6 +36,7 @@ const SECTION_QUERIES: Record<string, (search: URLSearchParams) => PageQuery[]> 
     queryOf(api.settings.dailyStats),
     historyQuery,
     mailboxStatusQuery,
+    mailboxesQuery,
   ],
 };
 

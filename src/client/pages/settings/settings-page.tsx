@@ -10,6 +10,7 @@ import { ActivityCard } from './activity-card';
 import { DataCard } from './data-card';
 import { DoctorCard } from './doctor-card';
 import { MailboxCard } from './mailbox-card';
+import { MailboxesCard } from './mailboxes-card';
 import { MembersCard } from './members-card';
 import { SenderCard } from './sender-card';
 import { SenderProfileCard } from './sender-profile-card';
@@ -49,6 +50,7 @@ export function SettingsPage() {
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">
               <SenderProfileCard settings={settings} user={user} />
+              <MailboxesCard />
               <MailboxCard />
               <DataCard senderEmail={settings.email ?? user.email} />
               {workspace?.role === 'owner' && <ActivityCard />}

@@ -71,6 +71,7 @@ export function CampaignEditor({ campaign, focus, onClose, onSaved }: CampaignEd
       file: state.file,
       savedRecipientCount: state.savedRecipientCount,
       defaultUnsubscribeMessage: state.defaultUnsubscribeMessage,
+      mailboxIds: state.sendFrom.changedIds,
     });
     if (!outcome) {
       // The toast says why; the form stays open to fix it.

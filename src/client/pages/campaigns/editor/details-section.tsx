@@ -1,6 +1,7 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { CheckClaimsField } from './check-claims-field';
 import { EditorSection } from './editor-section';
+import { SendFromField } from './send-from-field';
 import { templateOptions } from './template-options';
 import { TrackOpensField } from './track-opens-field';
 import { UnsubscribeField } from './unsubscribe-field';
@@ -12,7 +13,10 @@ interface DetailsSectionProps {
   autoFocus: boolean;
 }
 
-/** The 'Campaign Details' card: name, description, notes, template, the unsubscribe option and open tracking. */
+/**
+ * The 'Campaign Details' card: name, description, notes, template, and how it sends: the mailboxes,
+ * the unsubscribe option and open tracking.
+ */
 export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
   const { draft, update, templates } = state;
   const options = templateOptions(templates);
@@ -54,6 +58,7 @@ export function DetailsSection({ state, autoFocus }: DetailsSectionProps) {
         searchable
         nothingFoundMessage="No matching templates"
       />
+      <SendFromField sendFrom={state.sendFrom} />
       <UnsubscribeField state={state} />
       <TrackOpensField state={state} />
       <CheckClaimsField state={state} />

@@ -14,6 +14,7 @@ import { readCsvColumns } from './csv-columns';
 import type { FollowUpDraft } from './follow-up-steps';
 import type { SendWindowDraft } from './send-window';
 import { useSavedColumns } from './use-saved-columns';
+import { useSendFrom } from './use-send-from';
 
 /** The campaign editor's state: the draft, the chosen CSV and its columns, and the chosen template. */
 export function useCampaignEditorState(campaign: Campaign | null) {
@@ -30,6 +31,7 @@ export function useCampaignEditorState(campaign: Campaign | null) {
   const { data: templates } = useQuery(activeTemplatesQuery);
   const { data: settings } = useQuery(senderSettingsQuery);
   const savedColumns = useSavedColumns(campaign);
+  const sendFrom = useSendFrom(campaign?.id ?? null);
 
   /** The variables the mapping covers: every step's template's, since one mapping serves them all. */
   const mappingOf = useCallback(
@@ -104,13 +106,16 @@ export function useCampaignEditorState(campaign: Campaign | null) {
     setFile(null);
     setFileColumns(null);
     setCsvError(null);
+    sendFrom.reset();
   };
 
   return {
     draft,
     update,
-    /** A chosen CSV, or any field changed since the editor opened. */
-    dirty: file !== null || isCampaignDraftDirty(draft, loaded),
+    /** A chosen CSV, or any field (or the mailboxes) changed since the editor opened. */
+    dirty: file !== null || sendFrom.changedIds !== null || isCampaignDraftDirty(draft, loaded),
+    /** The mailboxes it sends from, saved beside the campaign (its own call). */
+    sendFrom,
     templates,
     /** The mapping's variable names, email first; null until the first template is known. */
     variables,

@@ -7,6 +7,7 @@ import { showToast } from '../../../toast';
 import { refreshCampaignLists } from '../campaign-queries';
 import { type CampaignDraft, saveBodyOf, submitProblem } from './campaign-draft';
 import { uploadCsv } from './upload-csv';
+import { campaignMailboxesQuery } from './use-send-from';
 
 export interface SaveInput {
   draft: CampaignDraft;
@@ -16,6 +17,8 @@ export interface SaveInput {
   /** Recipients the campaign already has (0 for a new one). */
   savedRecipientCount: number;
   defaultUnsubscribeMessage: string;
+  /** The mailboxes it sends from when the choice changed (empty: the default), else null. */
+  mailboxIds?: number[] | null;
 }
 
 /** A saved campaign and, when a file was imported, its import report. */
@@ -64,6 +67,9 @@ export function useSaveCampaign(campaignId: number | null) {
         return null;
       }
 
+      // Its own call, after the campaign exists: a refusal keeps the saved campaign and is told at the end.
+      const mailboxProblem = input.mailboxIds ? await saveMailboxes(campaign.id, input.mailboxIds) : null;
+
       let report: ImportReport | null = null;
       if (input.file) {
         setUploadProgress(0);
@@ -85,6 +91,16 @@ export function useSaveCampaign(campaignId: number | null) {
           setUploadProgress(null);
         }
       }
+      if (mailboxProblem) {
+        showToast({
+          title: creating
+            ? 'Campaign created but its mailboxes were not saved'
+            : 'Campaign updated but its mailboxes were not saved',
+          message: mailboxProblem,
+          tone: 'error',
+        });
+        return { campaign, report };
+      }
       showToast({
         title: creating ? 'Campaign created successfully' : 'Campaign updated successfully',
         message: report ? importSummary(report) : undefined,
@@ -97,6 +113,17 @@ export function useSaveCampaign(campaignId: number | null) {
       void refreshCampaignLists(queryClient);
     }
   };
+
+  /** Saves the campaign's mailboxes and keeps the answer as its choice; the server's words on a refusal. */
+  async function saveMailboxes(id: number, mailboxIds: number[]): Promise<string | null> {
+    try {
+      const reply = await call(api.mailboxes.setCampaignMailboxes, { params: { id }, body: { mailboxIds } });
+      queryClient.setQueryData(campaignMailboxesQuery(id).queryKey, reply);
+      return null;
+    } catch (error) {
+      return errorDetail(error, 'The mailboxes could not be saved. Choose them again in the campaign.');
+    }
+  }
 
   return { save, saving, uploadProgress };
 }

@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../../contract/api';
+import type { Mailbox } from '../../../contract/mailboxes';
+import { keyOf, queryOf, readOnEachVisit } from '../../api';
+import { mailboxStatusQuery } from './mailbox-sync';
+
+/** The signed-in person's mailboxes; what each sent today moves in the background, so each visit reads it afresh. */
+export const mailboxesQuery = {
+  ...queryOf(api.mailboxes.list),
+  refetchOnMount: readOnEachVisit,
+};
+
+/** What each kind of mailbox is, in words. */
+export const MAILBOX_KIND_NAMES: Record<Mailbox['kind'], string> = {
+  google: 'Gmail',
+  microsoft: 'Outlook',
+  server: "This server's relay",
+  smtp: 'Own SMTP server',
+};
+
+/** A campaign's chosen mailboxes: /api/campaigns/:id/mailboxes. */
+export const isCampaignMailboxesKey = (key: readonly unknown[]) =>
+  key[0] === 'api' && key[1] === 'campaigns' && key.length === 4 && key[3] === 'mailboxes';
+
+/**
+ * After a mailbox changes: the list, the campaigns' choices that show its address, and the
+ * Replies and bounces card, which follows the default mailbox.
+ */
+export function refreshMailboxQueries(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keyOf(api.mailboxes.list), exact: true }),
+    queryClient.invalidateQueries({ predicate: (query) => isCampaignMailboxesKey(query.queryKey) }),
+    queryClient.invalidateQueries({ queryKey: mailboxStatusQuery.queryKey }),
+  ]);
+}
+
+/** "12 of 500 sent today". */
+export const sentTodayText = (mailbox: Pick<Mailbox, 'sentToday' | 'dailyLimit'>) =>
+  `${mailbox.sentToday.toLocaleString()} of ${mailbox.dailyLimit.toLocaleString()} sent today`;
