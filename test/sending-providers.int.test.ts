@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails, mailboxes, oauthAccounts, users } from '../src/server/db/schema';
+import { emails, mailboxes, oauthAccounts } from '../src/server/db/schema';
 import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthAccounts, users } from '../db/schema';
 import { ensureSignInMailbox } from './mailboxes';

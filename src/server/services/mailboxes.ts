@@ -148,11 +148,11 @@ export async function updateMailbox(ctx: Ctx, person: Person, mailboxId: number,
   let resumes = false;
   if (body.smtp || body.imap !== undefined) {
     const smtp = body.smtp
-      ? { ...body.smtp, password: body.smtp.password ?? smtpLoginOf(ctx, row).password }
+      ? { ...body.smtp, password: body.smtp.password ?? keptPassword(body.smtp, smtpLoginOf(ctx, row)) }
       : smtpLoginOf(ctx, row);
     const storedImap = body.imap === undefined ? imapLoginOf(ctx, row) : null;
     const imap = body.imap
-      ? { ...body.imap, password: body.imap.password ?? storedImapPassword(ctx, row) }
+      ? { ...body.imap, password: body.imap.password ?? keptPassword(body.imap, imapLoginOf(ctx, row)) }
       : storedImap;
     await assertMailboxLogins(ctx.config, { smtp, imap });
     Object.assign(values, smtpColumns(smtp, ctx.tokens.encrypt(smtp.password)));
@@ -167,11 +167,19 @@ export async function updateMailbox(ctx: Ctx, person: Person, mailboxId: number,
   return presentOne(ctx.db, person, row.id);
 }
 
-/** The stored IMAP password, for a changed IMAP login that leaves it out. */
-function storedImapPassword(ctx: Ctx, row: MailboxRow) {
-  const stored = imapLoginOf(ctx, row);
-  if (stored) return stored.password;
-  throw new AppError('bad_request', 'Enter the IMAP password: this mailbox had no IMAP login before');
+/**
+ * The stored password, for a login change that leaves it out: only for the same server and user,
+ * so a typed-in new host never receives the password saved for the old one.
+ */
+function keptPassword(login: { host: string; port: number; user: string }, stored: ServerLogin | null) {
+  if (stored && stored.host === login.host && stored.port === login.port && stored.user === login.user)
+    return stored.password;
+  throw new AppError(
+    'bad_request',
+    stored
+      ? 'Enter the password again: the server or user name changed'
+      : 'Enter the IMAP password: this mailbox had no IMAP login before',
+  );
 }
 
 /** POST /api/mailboxes/:id/resume: an owner resumes a mailbox Tailor paused; its emails go out. */

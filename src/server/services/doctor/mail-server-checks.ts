@@ -31,6 +31,8 @@ export type ServerWords = {
   imapTls: string;
   /** Where a private CA is named. */
   tlsCa: string;
+  /** How the server is named in the answer: the URL without its password, or host and port. */
+  where: (url: string) => string;
 };
 
 export const DEPLOYMENT_WORDS: ServerWords = {
@@ -46,6 +48,7 @@ export const DEPLOYMENT_WORDS: ServerWords = {
   smtpTls: 'Use smtps:// (port 465), or SMTP_STARTTLS=required with a relay that offers STARTTLS.',
   imapTls: 'Use imaps:// (port 993), or a server that offers STARTTLS.',
   tlsCa: 'Set SMTP_TLS_CA to the file of the CA that signed it',
+  where: withoutPassword,
 };
 
 /** The words for a mailbox set up in Settings: its own fields, not the server's environment. */
@@ -60,6 +63,10 @@ export const MAILBOX_WORDS: ServerWords = {
   smtpTls: 'Choose TLS (port 465) or STARTTLS (port 587).',
   imapTls: 'Choose TLS (port 993) or STARTTLS (port 143).',
   tlsCa: "Ask this Tailor's administrator to trust the CA that signed it (SMTP_TLS_CA)",
+  where: (url) => {
+    const { hostname, port } = new URL(url);
+    return `at ${hostname}:${port}`;
+  },
 };
 
 /** Connects to SMTP_URL as a send does (TLS as configured, login) and quits, sending nothing. */
@@ -75,7 +82,7 @@ export async function checkSmtp(
       "Not used: SMTP_URL is not set; Gmail and Outlook users send from their own mailboxes, and local users' mail stays in the in-app outbox.",
     );
   }
-  const where = withoutPassword(settings.url);
+  const where = words.where(settings.url);
   const relay = new SmtpRelay(settings);
   try {
     const found = await within(settings.timeoutMs + 1000, `The SMTP relay ${where}`, relay.probe());
@@ -162,7 +169,7 @@ export async function checkImap(
       'Not used: IMAP_URL is not set; replies and bounces are read only from Gmail and Outlook mailboxes.',
     );
   }
-  const where = withoutPassword(settings.url);
+  const where = words.where(settings.url);
   const client = imapClientFor(settings);
   // A dropped connection is also reported as an 'error' event; the failed call below says why.
   client.on('error', () => {});
