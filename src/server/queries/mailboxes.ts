@@ -193,3 +193,42 @@ export async function waitingEmailsOf(db: Db, mailboxId: number): Promise<number
   );
   return row?.n ?? 0;
 }
+
+/** Sends in the last day below which one bounce says little about a mailbox's lists. */
+export const BOUNCE_PAUSE_MIN_SENT = 20;
+/** A mailbox whose hard bounces in the last day pass this share of its sends is paused. */
+export const BOUNCE_PAUSE_RATE = 0.05;
+
+/**
+ * Pauses each mailbox these bounced emails left from whose hard bounces in the last 24 hours pass
+ * 5 % of what it sent in them (from 20 sends on): mail providers judge a sender by its bounces, and
+ * a list gone stale hurts every later email from that mailbox. Its owner resumes it. Returns the
+ * ids it paused.
+ */
+export async function pauseMailboxesOverBounceRate(db: Db, bouncedEmailIds: number[]): Promise<number[]> {
+  if (bouncedEmailIds.length === 0) return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    with hit as (
+      select distinct r.mailbox_id from emails e join recipients r on r.id = e.recipient_id
+      where e.id = any(${`{${bouncedEmailIds.join(',')}}`}::bigint[]) and r.mailbox_id is not null
+    ), rates as (
+      select h.mailbox_id, count(*) as sent,
+             count(*) filter (where e.bounced_at is not null and e.bounce_kind = 'hard') as bounced
+      from hit h
+      join recipients r on r.mailbox_id = h.mailbox_id
+      join emails e on e.recipient_id = r.id and e.sent_at >= now() - interval '24 hours'
+      group by h.mailbox_id
+    )
+    update mailboxes m set paused_at = now(), updated_at = now(),
+      paused_reason = rates.bounced || ' of the ' || rates.sent
+        || ' emails this mailbox sent in the last 24 hours bounced (more than 5 %), so it was paused to '
+        || 'protect its reputation. Check the addresses of the lists it sends to, then resume it.'
+    from rates
+    where m.id = rates.mailbox_id and m.paused_at is null
+      and rates.sent >= ${BOUNCE_PAUSE_MIN_SENT}::int and rates.bounced > rates.sent * ${BOUNCE_PAUSE_RATE}::numeric
+    returning m.id`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -10,6 +10,7 @@ import {
   sentEmailByMessageIds,
   sentEmailInThread,
 } from '../../queries/inbound-messages';
+import { pauseMailboxesOverBounceRate } from '../../queries/mailboxes';
 import { postponeFollowUps, stopFollowUpsAfter } from '../../queries/sequences';
 import { findEmailsByTrackingTokens } from '../../queries/tracking-tokens';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
@@ -114,6 +115,13 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
       await applyOtherEffects(tx, item, verdict);
       outcomes[at] = { recorded: true, kind: verdict.kind, emailId: item.email?.id ?? null };
     }
+    // Too many hard bounces in a day pause the mailbox they left from.
+    await pauseMailboxesOverBounceRate(
+      tx,
+      stored.flatMap(({ item, verdict }) =>
+        verdict.kind === 'bounce' && verdict.severity === 'hard' && item.email ? [item.email.id] : [],
+      ),
+    );
     // An out-of-office that names the day its writer is back holds the next follow-up until then.
     for (const { item, verdict } of stored)
       if (verdict.kind === 'auto-reply' && verdict.returnDate && item.email)

@@ -73,7 +73,8 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
       await pause(deps, group.mailboxId);
       continue;
     }
-    if (!sender) continue;
+    // A mailbox Tailor paused (too many bounces): its emails stay queued until its owner resumes it.
+    if (!sender || sender.mailbox.row.pausedAt) continue;
     const perMinute = pacingOf(deps, sender);
     const size = perMinute ? 1 : CHUNK_SIZE;
     for (let i = 0; i < group.ids.length; i += size)
