@@ -79,17 +79,17 @@ export function imapLoginOf(ctx: Pick<AppContext, 'tokens'>, row: MailboxRow): S
 /**
  * How mail leaves a mailbox: the Gmail or Outlook API with its owner's sign-in token; the
  * mailbox's own SMTP server; or, for the `server` mailbox of local users, SMTP_URL when it is set,
- * else the in-app outbox. Throws MailAuthError when the mailbox waits for new credentials.
+ * else the in-app outbox. Throws MailAuthError when the mailbox needs new credentials.
  */
 export async function mailboxFor(
   ctx: Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens'>,
   row: MailboxRow,
 ): Promise<Mailbox> {
-  if (row.needsReauthAt) {
+  // A refused password stays refused until a new one is entered: no need to ask the server again.
+  // (A Gmail or Outlook mailbox asks its provider, whose token may have been renewed meanwhile.)
+  if (row.kind === 'smtp' && row.needsReauthAt) {
     throw new MailAuthError(
-      row.kind === 'smtp'
-        ? "The mail server refused this mailbox's login: enter its current password in Settings → Mailboxes."
-        : 'This mailbox needs a new sign-in: sign out and sign in again.',
+      "The mail server refused this mailbox's login: enter its current password in Settings → Mailboxes.",
     );
   }
   if (row.kind === 'server') {

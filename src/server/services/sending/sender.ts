@@ -84,12 +84,6 @@ export function forgetMailbox(deps: Pick<SendDeps, 'db'>, mailboxId: number) {
   for (const key of [...cache.keys()]) if (key.startsWith(`${mailboxId}/`)) cache.delete(key);
 }
 
-/** Drops every cached sender of a person's mailboxes (their settings changed). */
-export function forgetSender(deps: Pick<SendDeps, 'db'>, userId: number) {
-  const cache = senderCache(deps as SendDeps);
-  for (const [key, sender] of cache.entries()) if (sender.user.id === userId) cache.delete(key);
-}
-
 /** Sends per minute for this sender's mailbox, or undefined when it is not paced. */
 export function pacingOf(deps: SendDeps, sender: Sender) {
   const key = sender.mailbox.pacingKey;
