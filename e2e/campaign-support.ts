@@ -65,10 +65,10 @@ export async function uploadCsv(
 export const READY_MAPPING = { email: 'E-mail', first_name: 'First', company: 'Organisation' };
 
 /**
- * A ready campaign: a fixed template (no AI needed), the recipients of `csv` (columns
- * `E-mail,First,Organisation`), uploaded through the API and generated through the UI.
+ * A campaign of a fixed template (no AI needed) and the recipients of `csv` (columns
+ * `E-mail,First,Organisation`), made and uploaded through the API as the editor would; not generated.
  */
-export async function readyCampaign(page: Page, name: string, csv: string, { timeout = 20_000 } = {}) {
+export async function uploadedCampaign(page: Page, name: string, csv: string) {
   const template = await api(page, 'post', '/api/templates', {
     name: `${name} template`,
     type: 'template',
@@ -83,6 +83,12 @@ export async function readyCampaign(page: Page, name: string, csv: string, { tim
     columnMapping: READY_MAPPING,
   });
   await uploadCsv(page, id, READY_MAPPING, csv);
+  return id;
+}
+
+/** A ready campaign: uploadedCampaign, then generated through the UI. */
+export async function readyCampaign(page: Page, name: string, csv: string, { timeout = 20_000 } = {}) {
+  const id = await uploadedCampaign(page, name, csv);
   await page.goto('/campaigns');
   await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout });

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { rawHeader } from '../test/fakes/smtp-sink';
 import { expectAccessible } from './a11y-support';
-import { api, card, READY_MAPPING, sendAndWait, toast, uploadCsv } from './campaign-support';
+import { card, sendAndWait, toast, uploadedCampaign } from './campaign-support';
 import { testWithMailPeers } from './mail-peers';
 import { acceptTerms } from './support';
 
@@ -88,23 +88,9 @@ async function fillMailbox(form: Locator, opts: { smtpPort: number; imapPort: nu
 }
 
 /** A fixed-template campaign (no AI) with `recipients`, made through the API as the editor would. */
-async function campaignFor(page: Page, name: string, recipients: string[]) {
-  const template = await api(page, 'post', '/api/templates', {
-    name: `${name} template`,
-    type: 'template',
-    subjectTemplate: 'Hello {{ first_name }}',
-    bodyTemplate: '<p>Hi {{ first_name }} at {{ company }}, shall we talk?</p>',
-    aiInstructions: '',
-    variables: ['email', 'first_name', 'company'],
-  });
-  const { id } = await api(page, 'post', '/api/campaigns', {
-    name,
-    templateId: template.id,
-    columnMapping: READY_MAPPING,
-  });
+function campaignFor(page: Page, name: string, recipients: string[]) {
   const rows = recipients.map((address, i) => `${address},Person ${i + 1},Acme`);
-  await uploadCsv(page, id, READY_MAPPING, ['E-mail,First,Organisation', ...rows].join('\n'));
-  return id;
+  return uploadedCampaign(page, name, ['E-mail,First,Organisation', ...rows].join('\n'));
 }
 
 /** Chooses Alice's mailbox in the campaign editor's Send from, in place of the default. */
