@@ -50,7 +50,7 @@ async function sendRound(
     if (mailboxes) {
       const ids: number[] = [];
       for (let m = 0; m < mailboxes.count; m++) {
-        const address = `${label}-sender${i}-box${m}@localhost`;
+        const address = `${label}-sender${i}-box${m}@bench.example`;
         mailboxes.logins[address] = `pw-${m}`;
         const smtp = {
           host: '127.0.0.1',
