@@ -1,6 +1,16 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignMailboxes, mailboxes } from '../db/schema';
+
+/**
+ * The ids of the mailboxes a campaign sends from, as a subquery: those it names, else its maker's
+ * default. The one rule the assignment, the campaign's limits and the preview read.
+ */
+export const sendingMailboxIds = (campaignId: SQL, makerId: SQL) => sql`
+  select cm.mailbox_id from campaign_mailboxes cm where cm.campaign_id = ${campaignId}
+  union all
+  select d.id from mailboxes d where d.user_id = ${makerId} and d.is_default
+    and not exists (select 1 from campaign_mailboxes named where named.campaign_id = ${campaignId})`;
 
 /** The mailboxes a campaign names (empty: its maker's default). */
 export async function campaignMailboxIds(db: Db, campaignId: number): Promise<number[]> {

@@ -2,6 +2,7 @@ import { and, eq, lt, param, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, recipients, unsubscribes, type WorkspaceId } from '../db/schema';
+import { sendingMailboxIds } from './campaign-mailboxes';
 
 type EmailRow = typeof emails.$inferSelect;
 
@@ -162,8 +163,7 @@ export async function emailToPreview(db: Db, workspaceId: WorkspaceId, emailId: 
     sql`
     select ${composeColumns(sql.raw('e'))},
            coalesce(r.mailbox_id,
-             (select min(cm.mailbox_id) from campaign_mailboxes cm where cm.campaign_id = e.campaign_id),
-             (select d.id from mailboxes d where d.user_id = e.user_id and d.is_default)) as "mailboxId",
+             (select min(s.id) from (${sendingMailboxIds(sql`e.campaign_id`, sql`e.user_id`)}) s(id))) as "mailboxId",
            thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
            null as "providerThreadId"
     from ${emails} e

@@ -2,6 +2,7 @@ import { param, sql } from 'drizzle-orm';
 import { DAILY_LIMIT_WITH_UNSUBSCRIBE } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
+import { sendingMailboxIds } from './campaign-mailboxes';
 
 /** A queued email of the batch, and the mailbox it leaves from (null: none could be given yet). */
 export type QueuedEmail = { id: number; workspaceId: WorkspaceId; mailboxId: number | null };
@@ -40,9 +41,7 @@ export async function assignMailboxes(db: Db, emailIds: number[]): Promise<Queue
              greatest(coalesce(m.daily_limit, ${DAILY_LIMIT_WITH_UNSUBSCRIBE}::int)
                       - coalesce(q.sent_with_unsubscribe, 0), 0) as remaining
       from (select distinct campaign_id, user_id from needing) c
-      join mailboxes m on m.id in (select cm.mailbox_id from campaign_mailboxes cm where cm.campaign_id = c.campaign_id)
-        or (m.user_id = c.user_id and m.is_default
-            and not exists (select 1 from campaign_mailboxes cm where cm.campaign_id = c.campaign_id))
+      join mailboxes m on m.id in (${sendingMailboxIds(sql`c.campaign_id`, sql`c.user_id`)})
       join users u on u.id = m.user_id
       left join send_quota q on q.mailbox_id = m.id and q.day = (now() at time zone u.time_zone)::date
     ), usable as (

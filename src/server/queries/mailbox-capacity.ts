@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
+import { sendingMailboxIds } from './campaign-mailboxes';
 
 /** A mailbox's own daily limit (null: the product's) and what it sent today, in its owner's zone. */
 export type MailboxToday = {
@@ -28,12 +29,7 @@ function usageToday(db: Db, mailboxesWhere: SQL) {
 export function campaignMailboxesToday(db: Db, campaignId: number) {
   return usageToday(
     db,
-    sql`m.id in (
-      select cm.mailbox_id from campaign_mailboxes cm where cm.campaign_id = ${campaignId}
-      union all
-      select d.id from campaigns c join mailboxes d on d.user_id = c.user_id and d.is_default
-      where c.id = ${campaignId}
-        and not exists (select 1 from campaign_mailboxes cm where cm.campaign_id = c.id))`,
+    sql`m.id in (${sendingMailboxIds(sql`${campaignId}::int`, sql`(select c.user_id from campaigns c where c.id = ${campaignId}::int)`)})`,
   );
 }
 

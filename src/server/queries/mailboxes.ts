@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
 import { mailboxes } from '../db/schema';
 
@@ -62,17 +62,6 @@ export async function ensureSignInMailbox(
     await tx.update(mailboxes).set({ isDefault: false }).where(eq(mailboxes.userId, userId));
     await tx.update(mailboxes).set({ isDefault: true }).where(eq(mailboxes.id, id));
   }
-}
-
-/** The person's mailbox of this sign-in kind (their Gmail or Outlook account), if any. */
-export async function signInMailboxOf(db: Db, userId: number, kind: 'google' | 'microsoft') {
-  const [row] = await db
-    .select()
-    .from(mailboxes)
-    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.kind, kind)))
-    .orderBy(asc(mailboxes.id))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function markMailboxNeedsReauth(db: Db, mailboxId: number, needs: boolean) {
@@ -143,16 +132,6 @@ export async function takeSendTurn(db: Db, mailboxId: number, spacingMs: number)
     .from(mailboxes)
     .where(eq(mailboxes.id, mailboxId));
   return row?.next ?? new Date();
-}
-
-/** Whether the person has a mailbox other than this one (a default must remain). */
-export async function hasOtherMailbox(db: Db, userId: number, mailboxId: number) {
-  const [row] = await db
-    .select({ id: mailboxes.id })
-    .from(mailboxes)
-    .where(and(eq(mailboxes.userId, userId), ne(mailboxes.id, mailboxId)))
-    .limit(1);
-  return !!row;
 }
 
 export type NewMailbox = Omit<typeof mailboxes.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
