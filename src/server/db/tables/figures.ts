@@ -61,6 +61,30 @@ export const campaignStats = pgTable(
   (t) => [index('campaign_stats_user_idx').on(t.userId)],
 );
 
+/**
+ * A campaign's all-time sends, first replies by a person and hard bounces per mailbox it sent from
+ * (the recipient's mailbox), kept by the same triggers as campaign_stats (migration 0029), so the
+ * figures per mailbox read a row per campaign and mailbox, not the emails.
+ */
+export const campaignMailboxStats = pgTable(
+  'campaign_mailbox_stats',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    mailboxId: integer('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    sent: integer('sent').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    bounced: integer('bounced').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.mailboxId] }),
+    index('campaign_mailbox_stats_mailbox_idx').on(t.mailboxId),
+  ],
+);
+
 export const emailOpens = pgTable(
   'email_opens',
   {
