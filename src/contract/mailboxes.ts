@@ -63,6 +63,10 @@ export const mailbox = z.object({
   imap: serverLoginView.nullable(),
   /** Emails it sent today (in its owner's day), with or without the unsubscribe link. */
   sentToday: z.number().int(),
+  /** All-time sends, first replies by a person and hard bounces, in any workspace's campaigns. */
+  sent: z.number().int(),
+  replied: z.number().int(),
+  bounced: z.number().int(),
 });
 export type Mailbox = z.infer<typeof mailbox>;
 

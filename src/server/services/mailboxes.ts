@@ -6,6 +6,7 @@ import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import type { ServerLogin } from '../mail/mailbox-servers';
 import { userMailboxesToday } from '../queries/mailbox-capacity';
+import { mailboxTotalsOfUser } from '../queries/mailbox-figures';
 import {
   deleteMailbox,
   findOwnMailbox,
@@ -52,7 +53,12 @@ const loginView = (
   user: string | null,
 ) => (host && port && security ? { host, port, security, user: user ?? '' } : null);
 
-function present(row: MailboxRow, fallbackAddress: string, sentToday: number): Mailbox {
+function present(
+  row: MailboxRow,
+  fallbackAddress: string,
+  sentToday: number,
+  totals: Pick<Mailbox, 'sent' | 'replied' | 'bounced'> = { sent: 0, replied: 0, bounced: 0 },
+): Mailbox {
   return {
     id: row.id,
     kind: row.kind,
@@ -66,20 +72,23 @@ function present(row: MailboxRow, fallbackAddress: string, sentToday: number): M
     smtp: loginView(row.smtpHost, row.smtpPort, row.smtpSecurity, row.smtpUser),
     imap: loginView(row.imapHost, row.imapPort, row.imapSecurity, row.imapUser),
     sentToday,
+    ...totals,
   };
 }
 
 /** The person's mailboxes, with today's use; the From address of sign-in ones is the account's. */
 export async function listMailboxes(db: Db, person: Person, workspaceId?: WorkspaceId): Promise<Mailbox[]> {
-  const [rows, today, user] = await Promise.all([
+  const [rows, today, user, totals] = await Promise.all([
     mailboxesOfUser(db, person.id),
     userMailboxesToday(db, person.id),
     findUser(db, person.id),
+    mailboxTotalsOfUser(db, person.id),
   ]);
   const settings = workspaceId ? await findSenderSettings(db, { userId: person.id, workspaceId }) : null;
   const sent = new Map(today.map((m) => [m.mailboxId, m.sentWithUnsubscribe + m.sentWithoutUnsubscribe]));
   const fallback = user?.email ?? settings?.email ?? '';
-  return rows.map((row) => present(row, fallback, sent.get(row.id) ?? 0));
+  const totalsOf = new Map(totals.map(({ mailboxId, ...t }) => [mailboxId, t]));
+  return rows.map((row) => present(row, fallback, sent.get(row.id) ?? 0, totalsOf.get(row.id)));
 }
 
 async function presentOne(db: Db, person: Person, mailboxId: number) {

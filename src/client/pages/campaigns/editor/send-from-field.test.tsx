@@ -58,6 +58,9 @@ const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): M
   smtp: null,
   imap: null,
   sentToday: 0,
+  sent: 0,
+  replied: 0,
+  bounced: 0,
   ...changes,
 });
 
