@@ -190,7 +190,7 @@ describe.each(testDatabases())('conversations through the API (%s)', (kind) => {
       updatedAt: new Date(Date.now() + 60_000),
     });
     // As signing in with Google does: that account's mailbox becomes Bob's default.
-    await ensureSignInMailbox(t.ctx.db, bob.id, 'google');
+    await ensureSignInMailbox(t.ctx.db, bob.id, 'google', null);
     const status = (await get(bob.cookie, '/api/mailbox/sync-status')).json();
     expect(status.mailbox).toMatchObject({
       kind: 'gmail',

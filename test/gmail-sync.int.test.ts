@@ -4,6 +4,7 @@ import { emails, inboundMessages, mailboxSyncs, unsubscribes } from '../src/serv
 import { gmailInbox } from '../src/server/mail/gmail-inbox';
 import { syncGmailMailbox } from '../src/server/services/conversations/sync-gmail';
 import { mailboxesToSync, syncMailbox } from '../src/server/services/conversations/sync-mailbox';
+import { defaultMailboxOf } from '../src/server/queries/mailboxes';
 import { providerAccess } from '../src/server/services/provider-token';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
@@ -127,7 +128,7 @@ describe('syncing a Gmail mailbox', () => {
         }),
       );
     }
-    const access = await providerAccess(t.ctx, userId, 'google');
+    const access = await providerAccess(t.ctx, (await defaultMailboxOf(t.ctx.db, userId))!);
     const inbox = gmailInbox({
       baseUrl: t.ctx.config.mail.gmailApiUrl,
       token: access.token,

@@ -4,6 +4,7 @@ import { emails, inboundMessages, mailboxSyncs, oauthAccounts, unsubscribes } fr
 import { graphInbox } from '../src/server/mail/graph-inbox';
 import { syncGraphMailbox } from '../src/server/services/conversations/sync-graph';
 import { mailboxesToSync, syncMailbox } from '../src/server/services/conversations/sync-mailbox';
+import { defaultMailboxOf } from '../src/server/queries/mailboxes';
 import { providerAccess } from '../src/server/services/provider-token';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import type { FakeOidc } from './fakes/oidc-provider';
@@ -115,7 +116,7 @@ describe('syncing an Outlook mailbox', () => {
         }),
       );
     }
-    const access = await providerAccess(t.ctx, userId, 'microsoft');
+    const access = await providerAccess(t.ctx, (await defaultMailboxOf(t.ctx.db, userId))!);
     const inbox = graphInbox({
       baseUrl: t.ctx.config.mail.graphApiUrl,
       token: access.token,

@@ -5,6 +5,7 @@ import { gmailInbox } from '../src/server/mail/gmail-inbox';
 import { graphInbox } from '../src/server/mail/graph-inbox';
 import { syncGmailMailbox } from '../src/server/services/conversations/sync-gmail';
 import { syncGraphMailbox } from '../src/server/services/conversations/sync-graph';
+import { defaultMailboxOf } from '../src/server/queries/mailboxes';
 import { providerAccess } from '../src/server/services/provider-token';
 import type { FakeMailProviders } from './fakes/mail-providers';
 import { createCampaign, createRecipientWithEmail } from './support/factories';
@@ -55,7 +56,7 @@ describe.each([
 
     /** One sync of the mailbox, noting the ids of the messages it read whole. */
     async function syncNoting(readWhole: string[]) {
-      const access = await providerAccess(t.ctx, userId, provider);
+      const access = await providerAccess(t.ctx, (await defaultMailboxOf(t.ctx.db, userId))!);
       const client = { token: access.token, timeoutMs: 5_000 };
       const common = {
         db: t.ctx.db,

@@ -61,6 +61,11 @@ export const mailbox = z.object({
   stateMessage: z.string().nullable(),
   smtp: serverLoginView.nullable(),
   imap: serverLoginView.nullable(),
+  /**
+   * The mailbox of an account the person signs in with (or the deployment's relay): it stays while
+   * their account does. A Google or Microsoft account connected only to send from can be removed.
+   */
+  signIn: z.boolean(),
   /** Emails it sent today (in its owner's day), with or without the unsubscribe link. */
   sentToday: z.number().int(),
   /** All-time sends, first replies by a person and hard bounces, in any workspace's campaigns. */

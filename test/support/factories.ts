@@ -22,7 +22,7 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
     .returning();
   await insertWorkspace(db, user!.id, personalWorkspaceName(user!));
   // As a local sign-in gives: the deployment's relay (or the outbox) as the default mailbox.
-  await ensureSignInMailbox(db, user!.id, 'local');
+  await ensureSignInMailbox(db, user!.id, 'local', null);
   return user!;
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import { markSignInMailboxNeedsReauth } from '../queries/mailboxes';
-import { findOauthAccount, type Provider, saveAccountTokens } from '../queries/users';
+import { markAccountMailboxNeedsReauth } from '../queries/mailboxes';
+import { mailboxAccountsOf, saveAccountTokens } from '../queries/users';
 import type { ProviderTokens } from './oidc';
 
 /** Refresh a provider access token this long before it expires. */
@@ -16,22 +16,23 @@ export function sealTokens(ctx: AppContext, tokens: ProviderTokens) {
 }
 
 /**
- * Keeps the mailbox token fresh while the user is active (the client calls refresh-token every
- * 30 minutes). A refused refresh marks the mailbox as needing a new sign-in instead of failing
- * the request: the session itself is still fine.
+ * Keeps the person's Gmail and Outlook mailbox tokens fresh while they are active (the client
+ * calls refresh-token every 30 minutes), each with its own account's refresh token. A refused
+ * refresh marks that mailbox alone as needing a new connection instead of failing the request:
+ * the session itself is still fine.
  */
-export async function refreshProviderTokenIfDue(ctx: AppContext, userId: number, provider: Provider) {
-  if (provider === 'local') return;
-  const account = await findOauthAccount(ctx.db, userId, provider);
-  if (!account?.refreshTokenEnc) return;
-  const expiresAt = account.accessTokenExpiresAt?.getTime() ?? 0;
-  if (expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
-  try {
-    const fresh = await ctx.oidc.refresh(provider, ctx.tokens.decrypt(account.refreshTokenEnc));
-    await saveAccountTokens(ctx.db, account.id, sealTokens(ctx, fresh));
-    await markSignInMailboxNeedsReauth(ctx.db, userId, provider, false);
-  } catch (err) {
-    ctx.log.warn({ err, userId, provider }, 'provider token refresh failed');
-    await markSignInMailboxNeedsReauth(ctx.db, userId, provider, true);
+export async function refreshProviderTokenIfDue(ctx: AppContext, userId: number) {
+  for (const { account } of await mailboxAccountsOf(ctx.db, userId)) {
+    if (account.provider === 'local' || !account.refreshTokenEnc) continue;
+    const expiresAt = account.accessTokenExpiresAt?.getTime() ?? 0;
+    if (expiresAt - Date.now() > REFRESH_MARGIN_MS) continue;
+    try {
+      const fresh = await ctx.oidc.refresh(account.provider, ctx.tokens.decrypt(account.refreshTokenEnc));
+      await saveAccountTokens(ctx.db, account.id, sealTokens(ctx, fresh));
+      await markAccountMailboxNeedsReauth(ctx.db, account.id, false);
+    } catch (err) {
+      ctx.log.warn({ err, userId, provider: account.provider }, 'provider token refresh failed');
+      await markAccountMailboxNeedsReauth(ctx.db, account.id, true);
+    }
   }
 }

@@ -73,7 +73,7 @@ export async function readableMailboxes(
     sql`
     select m.id, m.kind, a.scopes
     from ${mailboxes} m
-    join ${oauthAccounts} a on a.user_id = m.user_id and a.provider = m.kind
+    join ${oauthAccounts} a on a.id = m.oauth_account_id
     where m.kind in ('google', 'microsoft') and a.access_token_enc is not null
     union all
     select m.id, m.kind, null from ${mailboxes} m where m.kind = 'smtp' and m.imap_host is not null

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { mailboxes } from '../db/schema';
+import { mailboxes, oauthAccounts } from '../db/schema';
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
 export type MailboxKind = MailboxRow['kind'];
@@ -36,24 +36,33 @@ export async function defaultMailboxOf(db: Db, userId: number) {
  * At each sign-in: the mailbox of the account signed in with (`server` for local users, whose
  * mail goes through the deployment's relay) exists, and becomes the default unless the person
  * made a mailbox of their own (`smtp`) the default. So, as before mailboxes were things, the
- * latest sign-in decides where mail leaves from. (Its "needs a new sign-in" state ends in
- * resumePausedSending, which also sends what waited.)
+ * latest sign-in decides where mail leaves from. A Google or Microsoft mailbox is found by its
+ * account (`accountId`), so a person with two Google accounts has two mailboxes, never one that
+ * changes hands. (Its "needs a new sign-in" state ends in resumePausedSending, which also sends
+ * what waited.)
  */
 export async function ensureSignInMailbox(
   tx: Db,
   userId: number,
   provider: 'google' | 'microsoft' | 'local',
+  accountId: number | null,
 ): Promise<void> {
   const kind = provider === 'local' ? 'server' : provider;
+  const same =
+    kind === 'server' || accountId === null
+      ? and(eq(mailboxes.userId, userId), eq(mailboxes.kind, kind))
+      : eq(mailboxes.oauthAccountId, accountId);
   const [existing] = await tx
     .select({ id: mailboxes.id })
     .from(mailboxes)
-    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.kind, kind)))
+    .where(same)
     .orderBy(asc(mailboxes.id))
     .limit(1);
+  const oauthAccountId = kind === 'server' ? null : accountId;
   const id =
     existing?.id ??
-    (await tx.insert(mailboxes).values({ userId, kind }).returning({ id: mailboxes.id }))[0]!.id;
+    (await tx.insert(mailboxes).values({ userId, kind, oauthAccountId }).returning({ id: mailboxes.id }))[0]!
+      .id;
   const [current] = await tx
     .select({ id: mailboxes.id, kind: mailboxes.kind })
     .from(mailboxes)
@@ -64,6 +73,12 @@ export async function ensureSignInMailbox(
   }
 }
 
+/** The Google or Microsoft mailbox that sends with this account's tokens; null when it has none. */
+export async function mailboxOfAccount(db: Db, accountId: number) {
+  const [row] = await db.select().from(mailboxes).where(eq(mailboxes.oauthAccountId, accountId));
+  return row ?? null;
+}
+
 export async function markMailboxNeedsReauth(db: Db, mailboxId: number, needs: boolean) {
   await db
     .update(mailboxes)
@@ -72,13 +87,13 @@ export async function markMailboxNeedsReauth(db: Db, mailboxId: number, needs: b
 }
 
 /**
- * The sign-in account's token was refused or renewed: its mailbox needs, or no longer needs, a
- * new sign-in. Returns the ids whose state changed.
+ * This account's token was refused or renewed: its mailbox (only that one, whatever other
+ * accounts of the same provider the person has) needs, or no longer needs, a new connection.
+ * Returns the ids whose state changed.
  */
-export async function markSignInMailboxNeedsReauth(
+export async function markAccountMailboxNeedsReauth(
   db: Db,
-  userId: number,
-  kind: 'google' | 'microsoft',
+  accountId: number,
   needs: boolean,
 ): Promise<number[]> {
   const rows = await db
@@ -86,8 +101,7 @@ export async function markSignInMailboxNeedsReauth(
     .set({ needsReauthAt: needs ? new Date() : null })
     .where(
       and(
-        eq(mailboxes.userId, userId),
-        eq(mailboxes.kind, kind),
+        eq(mailboxes.oauthAccountId, accountId),
         needs ? isNull(mailboxes.needsReauthAt) : isNotNull(mailboxes.needsReauthAt),
       ),
     )
@@ -95,15 +109,19 @@ export async function markSignInMailboxNeedsReauth(
   return rows.map((r) => r.id);
 }
 
-/** Whether any of the person's Gmail or Outlook mailboxes waits for a new sign-in (the banner). */
+/**
+ * Whether the mailbox of an account the person signs in with waits for a new sign-in (the app's
+ * banner says "sign in again"). A connected account's mailbox says "Reconnect" on its own card.
+ */
 export async function signInMailboxNeedsReauth(db: Db, userId: number) {
   const [row] = await db
     .select({ id: mailboxes.id })
     .from(mailboxes)
+    .innerJoin(oauthAccounts, eq(oauthAccounts.id, mailboxes.oauthAccountId))
     .where(
       and(
         eq(mailboxes.userId, userId),
-        inArray(mailboxes.kind, ['google', 'microsoft']),
+        isNotNull(oauthAccounts.signedInAt),
         isNotNull(mailboxes.needsReauthAt),
       ),
     )

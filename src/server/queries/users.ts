@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { oauthAccounts, users } from '../db/schema';
+import { mailboxes, oauthAccounts, users } from '../db/schema';
 import { ensureSignInMailbox } from './mailboxes';
 import { insertWorkspace, personalWorkspaceName } from './workspaces';
 
@@ -22,11 +22,17 @@ export type SealedTokens = {
   scopes: string | null;
 };
 
-/**
- * Finds the user behind a provider identity (or creates one) and refreshes their profile.
- * A refresh token is only replaced when the provider sent a new one: Google sends it once.
- */
+/** Finds the user behind a provider identity (or creates one): see signInIdentity. */
 export async function upsertUserFromIdentity(db: Db, identity: Identity, tokens: SealedTokens | null) {
+  return (await signInIdentity(db, identity, tokens)).user;
+}
+
+/**
+ * A sign-in: finds the user behind a provider identity (or creates one), refreshes their profile
+ * and marks the account as one they sign in with. A refresh token is only replaced when the
+ * provider sent a new one: Google sends it once. Returns the user and the account's id.
+ */
+export async function signInIdentity(db: Db, identity: Identity, tokens: SealedTokens | null) {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select()
@@ -41,13 +47,16 @@ export async function upsertUserFromIdentity(db: Db, identity: Identity, tokens:
       updatedAt: new Date(),
     };
     let userId: number;
+    let accountId: number;
     if (account) {
       userId = account.userId;
+      accountId = account.id;
       await tx.update(users).set(profile).where(eq(users.id, userId));
       await tx
         .update(oauthAccounts)
         .set({
           email: identity.email,
+          signedInAt: new Date(),
           updatedAt: new Date(),
           ...(tokens && {
             accessTokenEnc: tokens.accessTokenEnc,
@@ -62,17 +71,22 @@ export async function upsertUserFromIdentity(db: Db, identity: Identity, tokens:
       userId = created!.id;
       // Everyone starts with a workspace of their own; invitations add them to others.
       await insertWorkspace(tx, userId, personalWorkspaceName(identity));
-      await tx.insert(oauthAccounts).values({
-        userId,
-        provider: identity.provider,
-        subject: identity.subject,
-        email: identity.email,
-        ...tokens,
-      });
+      const [inserted] = await tx
+        .insert(oauthAccounts)
+        .values({
+          userId,
+          provider: identity.provider,
+          subject: identity.subject,
+          email: identity.email,
+          signedInAt: new Date(),
+          ...tokens,
+        })
+        .returning({ id: oauthAccounts.id });
+      accountId = inserted!.id;
     }
-    await ensureSignInMailbox(tx, userId, identity.provider);
+    await ensureSignInMailbox(tx, userId, identity.provider, accountId);
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    return user!;
+    return { user: user!, accountId };
   });
 }
 
@@ -106,12 +120,23 @@ export async function setTimeZone(db: Db, userId: number, timeZone: string): Pro
   return rows.length > 0;
 }
 
-export async function findOauthAccount(db: Db, userId: number, provider: Provider) {
-  const [account] = await db
-    .select()
-    .from(oauthAccounts)
-    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, provider)));
+export async function findOauthAccount(db: Db, accountId: number) {
+  const [account] = await db.select().from(oauthAccounts).where(eq(oauthAccounts.id, accountId));
   return account ?? null;
+}
+
+/** The person's Google and Microsoft accounts whose tokens a mailbox sends with. */
+export async function mailboxAccountsOf(db: Db, userId: number) {
+  return db
+    .select({ account: oauthAccounts, mailboxId: mailboxes.id })
+    .from(oauthAccounts)
+    .innerJoin(mailboxes, eq(mailboxes.oauthAccountId, oauthAccounts.id))
+    .where(eq(oauthAccounts.userId, userId));
+}
+
+/** Forgets an account's tokens; its mailbox goes with it (the foreign key cascades). */
+export async function deleteOauthAccount(db: Db, accountId: number) {
+  await db.delete(oauthAccounts).where(eq(oauthAccounts.id, accountId));
 }
 
 export async function saveAccountTokens(db: Db, accountId: number, tokens: SealedTokens) {

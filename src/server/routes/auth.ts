@@ -63,9 +63,9 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
     if (!pending || pending.provider !== provider) return reply.redirect('/?signin=failed');
     try {
       const callbackUrl = new URL(request.url, ctx.config.publicUrl);
-      const user = await completeOidcSignIn(ctx, pending, callbackUrl);
+      const { user, accountId } = await completeOidcSignIn(ctx, pending, callbackUrl);
       await beginSession(request, reply, user.id, provider);
-      await resumePausedSending(ctx.db, user.id, provider, ctx.sendQueue);
+      await resumePausedSending(ctx.db, user.id, accountId, ctx.sendQueue);
       return reply.redirect('/');
     } catch (err) {
       request.log.warn({ err, provider }, 'sign-in failed');
@@ -98,7 +98,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
 
   serve(a.refreshToken, async (request) => {
     await slideSession(ctx.db, ctx.sessions, request.sessionId);
-    await refreshProviderTokenIfDue(ctx, request.user.id, request.sessionProvider);
+    await refreshProviderTokenIfDue(ctx, request.user.id);
     return { ok: true as const };
   });
 

@@ -19,7 +19,7 @@ import {
   waitingEmailsOf,
 } from '../queries/mailboxes';
 import { findSenderSettings } from '../queries/sender-settings';
-import { findUser } from '../queries/users';
+import { deleteOauthAccount, findUser, mailboxAccountsOf } from '../queries/users';
 import { assertMailboxLogins } from './mailbox-login-check';
 import { imapLoginOf, smtpLoginOf } from './sending/mailbox';
 import { requeueWaiting } from './sending/resume';
@@ -34,12 +34,14 @@ export function mailboxNeedsSignIn(db: Db, userId: number) {
 }
 
 /** What a mailbox in a state other than active asks of its owner, in words. */
-function stateOf(row: MailboxRow): Pick<Mailbox, 'state' | 'stateMessage'> {
+function stateOf(row: MailboxRow, signIn: boolean): Pick<Mailbox, 'state' | 'stateMessage'> {
   if (row.needsReauthAt) {
+    const provider = row.kind === 'google' ? 'Google' : 'Microsoft';
+    const again = signIn ? ` (or sign out and sign in with ${provider} again)` : '';
     const message =
       row.kind === 'smtp'
         ? 'The mail server refused the login. Enter the current password (Edit) and sending resumes.'
-        : `Tailor may no longer send from this mailbox. Sign out and sign in with ${row.kind === 'google' ? 'Google' : 'Microsoft'} again; sending resumes by itself.`;
+        : `Tailor may no longer send from this mailbox. Reconnect it with ${provider}${again}; sending resumes by itself.`;
     return { state: 'needs_credentials', stateMessage: message };
   }
   if (row.pausedAt) return { state: 'paused', stateMessage: row.pausedReason ?? 'Paused.' };
@@ -57,6 +59,7 @@ function present(
   row: MailboxRow,
   fallbackAddress: string,
   sentToday: number,
+  signIn: boolean,
   totals: Pick<Mailbox, 'sent' | 'replied' | 'bounced'> = { sent: 0, replied: 0, bounced: 0 },
 ): Mailbox {
   return {
@@ -68,9 +71,10 @@ function present(
     dailyLimit: dailyLimitFor(true, row.dailyLimit),
     ownDailyLimit: row.dailyLimit !== null,
     signature: row.signature,
-    ...stateOf(row),
+    ...stateOf(row, signIn),
     smtp: loginView(row.smtpHost, row.smtpPort, row.smtpSecurity, row.smtpUser),
     imap: loginView(row.imapHost, row.imapPort, row.imapSecurity, row.imapUser),
+    signIn,
     sentToday,
     ...totals,
   };
@@ -78,17 +82,28 @@ function present(
 
 /** The person's mailboxes, with today's use; the From address of sign-in ones is the account's. */
 export async function listMailboxes(db: Db, person: Person, workspaceId?: WorkspaceId): Promise<Mailbox[]> {
-  const [rows, today, user, totals] = await Promise.all([
+  const [rows, today, user, accounts, totals] = await Promise.all([
     mailboxesOfUser(db, person.id),
     userMailboxesToday(db, person.id),
     findUser(db, person.id),
+    mailboxAccountsOf(db, person.id),
     mailboxTotalsOfUser(db, person.id),
   ]);
   const settings = workspaceId ? await findSenderSettings(db, { userId: person.id, workspaceId }) : null;
   const sent = new Map(today.map((m) => [m.mailboxId, m.sentWithUnsubscribe + m.sentWithoutUnsubscribe]));
+  const signedIn = new Set(accounts.filter((a) => a.account.signedInAt).map((a) => a.mailboxId));
   const fallback = user?.email ?? settings?.email ?? '';
   const totalsOf = new Map(totals.map(({ mailboxId, ...t }) => [mailboxId, t]));
-  return rows.map((row) => present(row, fallback, sent.get(row.id) ?? 0, totalsOf.get(row.id)));
+  return rows.map((row) =>
+    present(row, fallback, sent.get(row.id) ?? 0, isSignInMailbox(row, signedIn), totalsOf.get(row.id)),
+  );
+}
+
+/** The relay, and a Google or Microsoft mailbox whose account the person signs in with (or with none). */
+function isSignInMailbox(row: MailboxRow, signedInMailboxIds: Set<number>) {
+  if (row.kind === 'smtp') return false;
+  if (row.kind === 'server' || row.oauthAccountId === null) return true;
+  return signedInMailboxIds.has(row.id);
 }
 
 async function presentOne(db: Db, person: Person, mailboxId: number) {
@@ -203,12 +218,17 @@ export async function resumeMailbox(ctx: Ctx, person: Person, mailboxId: number)
 }
 
 /**
- * DELETE /api/mailboxes/:id: only a mailbox set up in Settings, not the default, and none whose
- * recipients still wait for an email from it (their thread would move to another mailbox).
+ * DELETE /api/mailboxes/:id: only a mailbox set up in Settings or a Google or Microsoft account
+ * connected there, not the default, and none whose recipients still wait for an email from it
+ * (their thread would move to another mailbox). A connected account's tokens go with its mailbox;
+ * an account the person signs in with stays, and so does its mailbox.
  */
 export async function removeMailbox(ctx: Ctx, person: Person, mailboxId: number) {
   const row = await ownMailbox(ctx.db, person, mailboxId);
-  if (row.kind !== 'smtp')
+  const signedIn = new Set(
+    (await mailboxAccountsOf(ctx.db, person.id)).filter((a) => a.account.signedInAt).map((a) => a.mailboxId),
+  );
+  if (isSignInMailbox(row, signedIn))
     throw new AppError('conflict', 'This is the mailbox you sign in with: it stays while your account does');
   if (row.isDefault)
     throw new AppError('conflict', 'This is your default mailbox: make another one the default first');
@@ -218,6 +238,8 @@ export async function removeMailbox(ctx: Ctx, person: Person, mailboxId: number)
       'conflict',
       `${waiting} email${waiting === 1 ? '' : 's'} still wait${waiting === 1 ? 's' : ''} to leave from this mailbox: cancel or send them first`,
     );
-  await deleteMailbox(ctx.db, row.id);
+  // Deleting the connected account deletes its mailbox with it (the foreign key cascades).
+  if (row.oauthAccountId !== null) await deleteOauthAccount(ctx.db, row.oauthAccountId);
+  else await deleteMailbox(ctx.db, row.id);
   forgetMailbox(ctx, row.id);
 }

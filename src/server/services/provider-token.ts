@@ -1,7 +1,7 @@
 import { sealTokens } from '../auth/provider-tokens';
 import type { AppContext } from '../context';
 import { MailAuthError } from '../mail/mail-errors';
-import { markSignInMailboxNeedsReauth } from '../queries/mailboxes';
+import { markAccountMailboxNeedsReauth, type MailboxRow } from '../queries/mailboxes';
 import { findOauthAccount, saveAccountTokens } from '../queries/users';
 
 export type ProviderAccess = {
@@ -11,33 +11,39 @@ export type ProviderAccess = {
   scopes: string | null;
 };
 
+type Ctx = Pick<AppContext, 'db' | 'oidc' | 'tokens'>;
+type ProviderMailbox = Pick<MailboxRow, 'kind' | 'oauthAccountId' | 'address'>;
+
+const providerName = (kind: MailboxRow['kind']) => (kind === 'google' ? 'Gmail' : 'Outlook');
+
 /**
- * The user's access to their Google or Microsoft mailbox, for sending and for reading: the
- * stored access token, refreshed with the refresh token when it is about to expire or was
- * refused. A refresh that fails marks the mailbox as needing a new sign-in.
+ * A Google or Microsoft mailbox's access, for sending and for reading: the stored access token of
+ * the mailbox's own account (not "the person's account of that provider": a person may have two
+ * Google accounts), refreshed with its refresh token when about to expire or refused. A refresh
+ * that fails marks that mailbox alone as needing a new connection, naming its address.
  */
-export async function providerAccess(
-  ctx: Pick<AppContext, 'db' | 'oidc' | 'tokens'>,
-  userId: number,
-  provider: 'google' | 'microsoft',
-): Promise<ProviderAccess> {
-  const account = await findOauthAccount(ctx.db, userId, provider);
-  if (!account?.accessTokenEnc) throw new MailAuthError('This mailbox is not connected: sign in again.');
-  let accessToken = unseal(ctx, account.accessTokenEnc);
+export async function providerAccess(ctx: Ctx, mailbox: ProviderMailbox): Promise<ProviderAccess> {
+  const provider = mailbox.kind === 'microsoft' ? 'microsoft' : 'google';
+  const account = mailbox.oauthAccountId ? await findOauthAccount(ctx.db, mailbox.oauthAccountId) : null;
+  const name = `The ${providerName(mailbox.kind)} mailbox ${mailbox.address ?? account?.email ?? ''}`.trim();
+  if (!account?.accessTokenEnc) throw new MailAuthError(`${name} is not connected: connect it again.`);
+  let accessToken = unseal(ctx, account.accessTokenEnc, name);
   const token = async (refresh: boolean) => {
     const expired =
       (account.accessTokenExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY) < Date.now() + 60_000;
     if (!refresh && !expired) return accessToken;
-    if (!account.refreshTokenEnc) throw new MailAuthError('The mailbox connection expired: sign in again.');
+    if (!account.refreshTokenEnc) throw new MailAuthError(`${name}'s connection expired: connect it again.`);
     try {
-      const fresh = await ctx.oidc.refresh(provider, unseal(ctx, account.refreshTokenEnc));
+      const fresh = await ctx.oidc.refresh(provider, unseal(ctx, account.refreshTokenEnc, name));
       await saveAccountTokens(ctx.db, account.id, sealTokens(ctx as AppContext, fresh));
       account.accessTokenExpiresAt = fresh.expiresAt;
       accessToken = fresh.accessToken;
       return accessToken;
     } catch (err) {
-      await markSignInMailboxNeedsReauth(ctx.db, userId, provider, true);
-      throw new MailAuthError(`The mailbox connection expired: sign in again (${(err as Error).message}).`);
+      await markAccountMailboxNeedsReauth(ctx.db, account.id, true);
+      throw new MailAuthError(
+        `${name}'s connection expired: connect it again (${(err as Error).message}).`,
+      );
     }
   };
   return { token, scopes: account.scopes };
@@ -45,14 +51,14 @@ export async function providerAccess(
 
 /**
  * A token sealed under another SECRET_KEY (changed without the rotate-secret command) cannot be
- * read; a new sign-in stores fresh ones, so the mailbox waits for that like for a refused token.
+ * read; a new connection stores fresh ones, so the mailbox waits for that like for a refused token.
  */
-function unseal(ctx: Pick<AppContext, 'tokens'>, sealed: string) {
+function unseal(ctx: Pick<AppContext, 'tokens'>, sealed: string, name: string) {
   try {
     return ctx.tokens.decrypt(sealed);
   } catch {
     throw new MailAuthError(
-      'The stored mailbox connection cannot be read (SECRET_KEY changed?): sign in again.',
+      `${name}'s stored connection cannot be read (SECRET_KEY changed?): connect it again.`,
     );
   }
 }

@@ -23,6 +23,7 @@ const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
   stateMessage: null,
   smtp: null,
   imap: null,
+  signIn: true,
   sentToday: 0,
   sent: 0,
   replied: 0,
@@ -34,6 +35,7 @@ const gmail = mailbox({ id: 1, isDefault: true, sentToday: 12, sent: 1200, repli
 const sales = mailbox({
   id: 2,
   kind: 'smtp',
+  signIn: false,
   address: 'sales@acme.test',
   displayName: 'Acme Sales',
   dailyLimit: 300,

@@ -19,7 +19,10 @@ export const users = pgTable(
   (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
 );
 
-/** One row per identity a user signs in with. Tokens are AES-256-GCM ciphertext, never plain. */
+/**
+ * One row per Google, Microsoft or local identity of a user: one they sign in with, or a Google or
+ * Microsoft account connected in Settings only to send from. Tokens are AES-256-GCM ciphertext.
+ */
 export const oauthAccounts = pgTable(
   'oauth_accounts',
   {
@@ -34,6 +37,11 @@ export const oauthAccounts = pgTable(
     refreshTokenEnc: text('refresh_token_enc'),
     accessTokenExpiresAt: tz('access_token_expires_at'),
     scopes: text('scopes'),
+    /**
+     * The last sign-in with this identity; null for an account only ever connected as a mailbox.
+     * An account the person signs in with keeps its row (and its mailbox) while the user does.
+     */
+    signedInAt: tz('signed_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

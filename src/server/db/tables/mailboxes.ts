@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { oauthAccounts, users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
 
 /**
  * A mailbox mail leaves from. It belongs to a person, not a workspace: Gmail's and Outlook's
  * limits are per mailbox, whichever team's campaign uses it. Kinds:
- * - `google` / `microsoft`: the person's sign-in account, through the Gmail or Graph API;
+ * - `google` / `microsoft`: a Google or Microsoft account of the person's (the one they sign in
+ *   with, or another connected in Settings), through the Gmail or Graph API with that account's
+ *   tokens (`oauth_account_id`);
  * - `server`: a local user's default, the deployment's SMTP_URL / IMAP_URL (or the in-app outbox);
  * - `smtp`: a mailbox set up in Settings with its own SMTP and IMAP login.
  * The daily allowance, the pacing turn and the "needs a new sign-in" state are the mailbox's.
@@ -19,6 +21,11 @@ export const mailboxes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['google', 'microsoft', 'server', 'smtp'] }).notNull(),
+    /**
+     * The account whose tokens send and read for a `google` / `microsoft` mailbox: one mailbox per
+     * account, and removing the account's tokens removes its mailbox.
+     */
+    oauthAccountId: integer('oauth_account_id').references(() => oauthAccounts.id, { onDelete: 'cascade' }),
     /** The From address; for `google`, `microsoft` and `server` the person's own address when null. */
     address: text('address'),
     /** The From name; the person's sender name when null. */
@@ -53,5 +60,8 @@ export const mailboxes = pgTable(
   (t) => [
     index('mailboxes_user_idx').on(t.userId),
     uniqueIndex('mailboxes_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('mailboxes_oauth_account_uq')
+      .on(t.oauthAccountId)
+      .where(sql`${t.oauthAccountId} is not null`),
   ],
 );

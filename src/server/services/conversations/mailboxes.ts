@@ -48,12 +48,12 @@ export async function replyMailboxOf(ctx: Ctx, userId: number): Promise<ReplyMai
   }
   const [user, account] = await Promise.all([
     findUser(ctx.db, userId),
-    findOauthAccount(ctx.db, userId, provider),
+    row.oauthAccountId ? findOauthAccount(ctx.db, row.oauthAccountId) : null,
   ]);
   return {
     key: mailboxSyncKey(row.id),
     kind: provider === 'google' ? 'gmail' : 'outlook',
-    address: user?.email ?? '',
+    address: row.address ?? user?.email ?? '',
     canRead: ctx.config.auth.mailboxReadScope && canReadMail(provider, account?.scopes ?? null),
   };
 }

@@ -51,13 +51,14 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
     return syncImapMailbox({ db: ctx.db, settings, now, key });
   }
   const provider = row.kind;
-  const user = await findUser(ctx.db, row.userId);
-  if (!user?.email || !ctx.config.auth.mailboxReadScope) return null;
-  const access = await providerAccess(ctx, row.userId, provider);
+  // A connected account's mailbox has its own address; the sign-in one's is the person's.
+  const address = row.address ?? (await findUser(ctx.db, row.userId))?.email;
+  if (!address || !ctx.config.auth.mailboxReadScope) return null;
+  const access = await providerAccess(ctx, row);
   if (!canReadMail(provider, access.scopes)) return null;
   const common = {
     db: ctx.db,
-    mailbox: { userId: row.userId, address: user.email },
+    mailbox: { userId: row.userId, address },
     key,
     now,
     rescanDays: ctx.config.mail.rescanDays,

@@ -107,7 +107,7 @@ export async function mailboxFor(
     return { transport: smtpTransport(settings), pacingKey: 'smtp' };
   }
   const provider = row.kind;
-  const { token, scopes } = await providerAccess(ctx, row.userId, provider);
+  const { token, scopes } = await providerAccess(ctx, row);
   const canRead = canSearchSent(provider, scopes);
   const timeoutMs = ctx.config.mail.timeoutMs;
   return provider === 'google'

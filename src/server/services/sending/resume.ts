@@ -1,17 +1,16 @@
 import type { Db } from '../../db/client';
 import { queuedEmailsOfUser } from '../../queries/email-queueing';
-import { markSignInMailboxNeedsReauth } from '../../queries/mailboxes';
-import type { Provider } from '../../queries/users';
+import { markAccountMailboxNeedsReauth } from '../../queries/mailboxes';
 import type { SendQueue } from './send-queue';
 
 /**
- * After a new sign-in: if sending from that account's mailbox was paused because it refused its
- * credentials, the waiting emails go out again. Queuing an email twice is harmless (its claim is
- * conditional), so all the person's queued emails are queued again, not only that mailbox's.
+ * After a new sign-in or connection with an account (fresh tokens): if sending from that account's
+ * mailbox was paused because it refused its credentials, the waiting emails go out again. Queuing
+ * an email twice is harmless (its claim is conditional), so all the person's queued emails are
+ * queued again, not only that mailbox's.
  */
-export async function resumePausedSending(db: Db, userId: number, provider: Provider, queue: SendQueue) {
-  if (provider === 'local') return 0;
-  const resumed = await markSignInMailboxNeedsReauth(db, userId, provider, false);
+export async function resumePausedSending(db: Db, userId: number, accountId: number, queue: SendQueue) {
+  const resumed = await markAccountMailboxNeedsReauth(db, accountId, false);
   if (resumed.length === 0) return 0;
   return requeueWaiting(db, userId, queue);
 }

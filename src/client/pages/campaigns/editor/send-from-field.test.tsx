@@ -57,6 +57,7 @@ const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): M
   stateMessage: null,
   smtp: null,
   imap: null,
+  signIn: false,
   sentToday: 0,
   sent: 0,
   replied: 0,
