@@ -71,6 +71,7 @@ function present(
     dailyLimit: dailyLimitFor(true, row.dailyLimit),
     ownDailyLimit: row.dailyLimit !== null,
     signature: row.signature,
+    sendingHours: row.sendingHours,
     ...stateOf(row, signIn),
     smtp: loginView(row.smtpHost, row.smtpPort, row.smtpSecurity, row.smtpUser),
     imap: loginView(row.imapHost, row.imapPort, row.imapSecurity, row.imapUser),
@@ -129,6 +130,7 @@ export async function createMailbox(ctx: Ctx, person: Person, body: CreateMailbo
     displayName: body.displayName ?? null,
     dailyLimit: body.dailyLimit ?? null,
     signature: body.signature ?? null,
+    sendingHours: body.sendingHours ?? null,
     ...smtpColumns(body.smtp, seal(body.smtp.password)),
     ...imapColumns(body.imap ?? null, body.imap ? seal(body.imap.password) : null),
   });
@@ -168,6 +170,7 @@ export async function updateMailbox(ctx: Ctx, person: Person, mailboxId: number,
   if (body.displayName !== undefined) values.displayName = body.displayName;
   if (body.dailyLimit !== undefined) values.dailyLimit = body.dailyLimit;
   if (body.signature !== undefined) values.signature = body.signature;
+  if (body.sendingHours !== undefined) values.sendingHours = body.sendingHours;
   if (body.address !== undefined) values.address = body.address;
   let resumes = false;
   if (body.smtp || body.imap !== undefined) {

@@ -19,6 +19,7 @@ const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
   dailyLimit: 500,
   ownDailyLimit: false,
   signature: null,
+  sendingHours: null,
   state: 'active',
   stateMessage: null,
   smtp: null,

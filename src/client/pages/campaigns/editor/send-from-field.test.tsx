@@ -53,6 +53,7 @@ const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): M
   dailyLimit: 500,
   ownDailyLimit: false,
   signature: null,
+  sendingHours: null,
   state: 'active',
   stateMessage: null,
   smtp: null,
