@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Mailbox } from '../../../contract/mailboxes';
-import { MAILBOX_KIND_NAMES, mailboxTotalsText, sentTodayText } from './mailboxes';
+import { MAILBOX_KIND_NAMES, mailboxTotalsText, sendingHoursText, sentTodayText } from './mailboxes';
 import type { MailboxActions } from './use-mailbox-actions';
 
 const STATE_TITLES: Record<Exclude<Mailbox['state'], 'active'>, string> = {
@@ -39,7 +39,9 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {[mailbox.displayName, MAILBOX_KIND_NAMES[mailbox.kind]].filter(Boolean).join(' · ')}
+              {[mailbox.displayName, MAILBOX_KIND_NAMES[mailbox.kind], sendingHoursText(mailbox.sendingHours)]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </div>
           <div>
