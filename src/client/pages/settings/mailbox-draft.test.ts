@@ -13,6 +13,7 @@ const gmail: Mailbox = {
   ownDailyLimit: false,
   signature: null,
   sendingHours: null,
+  sync: null,
   state: 'active',
   stateMessage: null,
   smtp: null,

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Mailbox } from '../../../contract/mailboxes';
+import { formatDateTime } from '../../format-date';
 import { MAILBOX_KIND_NAMES, mailboxTotalsText, sendingHoursText, sentTodayText } from './mailboxes';
 import type { MailboxActions } from './use-mailbox-actions';
 
@@ -62,6 +63,14 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
           >
             <Text size="sm" style={{ wordBreak: 'break-word' }}>
               {mailbox.stateMessage ?? 'This mailbox does not send until this is fixed.'}
+            </Text>
+          </Alert>
+        )}
+        {mailbox.sync?.lastError && (
+          <Alert color="yellow" variant="light" title="Replies and bounces could not be read">
+            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              {mailbox.sync.lastError} ({formatDateTime(mailbox.sync.lastErrorAt)}). Sending goes on; replies
+              are read again on the next check.
             </Text>
           </Alert>
         )}
