@@ -18,6 +18,7 @@ import {
   signInProviderParams,
   timeZoneBody,
 } from './auth';
+import { apiTokenRoutes } from './api-token-routes';
 import { campaignRoutes } from './campaign-routes';
 import { idParams } from './common';
 import { mailboxSyncStatus, syncNowReply } from './conversations';
@@ -79,7 +80,14 @@ export const api = {
       body: localSignInBody.nullish(),
       reply: okReply,
     }),
-    user: route({ method: 'GET', path: '/api/auth/user', access: 'signed-in', reply: currentUser }),
+    /** Also for API tokens (read): who the token acts as. */
+    user: route({
+      method: 'GET',
+      path: '/api/auth/user',
+      access: 'signed-in',
+      tokens: true,
+      reply: currentUser,
+    }),
     refreshToken: route({
       method: 'POST',
       path: '/api/auth/refresh-token',
@@ -257,6 +265,8 @@ export const api = {
   },
 
   workspaces: workspaceRoutes,
+
+  apiTokens: apiTokenRoutes,
 
   mailboxes: mailboxRoutes,
 

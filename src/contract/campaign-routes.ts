@@ -147,6 +147,7 @@ export const campaignRoutes = {
   sendApproved: route({
     method: 'POST',
     path: '/api/campaigns/:id/send-approved',
+    sends: true,
     access: 'sender',
     params: idParams,
     body: sendBody.nullish(),

@@ -23,6 +23,7 @@ export const emailRoutes = {
   update: route({
     method: 'PUT',
     path: '/api/emails/:id',
+    sends: true,
     access: 'reviewer',
     params: idParams,
     body: updateEmailBody,
@@ -31,6 +32,7 @@ export const emailRoutes = {
   send: route({
     method: 'POST',
     path: '/api/emails/:id/send',
+    sends: true,
     access: 'sender',
     params: idParams,
     body: sendBody.nullish(),
@@ -39,6 +41,7 @@ export const emailRoutes = {
   test: route({
     method: 'POST',
     path: '/api/emails/:id/test',
+    sends: true,
     access: 'sender',
     params: idParams,
     reply: sendTestReply,
@@ -62,6 +65,7 @@ export const emailRoutes = {
   resolve: route({
     method: 'POST',
     path: '/api/emails/:id/resolve',
+    sends: true,
     access: 'sender',
     params: idParams,
     body: resolveEmailBody,
@@ -96,6 +100,7 @@ export const emailRoutes = {
   rescheduleMany: route({
     method: 'POST',
     path: '/api/emails/reschedule',
+    sends: true,
     access: 'sender',
     body: rescheduleEmailsBody,
     reply: rescheduleEmailsReply,

@@ -19,6 +19,18 @@ export interface RouteDef {
   path: `/api/${string}`;
   /** Required, so a new route cannot forget to say who may call it; the server enforces it. */
   access: Access;
+  /**
+   * The route sends or schedules email: an API token needs the `send` scope for it (others need
+   * `read` for GET, `write` otherwise). test/security/api-tokens checks that every route whose
+   * path speaks of sending or scheduling says so, or is listed there with why not.
+   */
+  sends?: true;
+  /**
+   * Whether an API token (`Authorization: Bearer`) may call the route. Workspace routes take
+   * tokens unless this is false; `signed-in` routes refuse them unless this is true (an account
+   * read that makes sense outside a browser). Sign-in, sign-out and session routes never do.
+   */
+  tokens?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -4,6 +4,7 @@
  * suppression list and what the mailbox sync reads).
  */
 export * from './tables/accounts';
+export * from './tables/api-tokens';
 export * from './tables/campaigns';
 export * from './tables/conversations';
 export * from './tables/figures';
