@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteDef } from './route';
 
 /**
  * What an API token may do: `read` calls GET routes, `write` changes data without sending email,
@@ -44,3 +45,11 @@ export const createApiTokenBody = z
 /** The create answer: the only time the secret is ever shown. */
 export const createdApiToken = apiToken.extend({ secret: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
+
+/** The one scope a route needs of a token: `send` for routes marked `sends`, else by method. */
+export const scopeNeeded = (def: Pick<RouteDef, 'method' | 'sends'>): ApiTokenScope =>
+  def.sends ? 'send' : def.method === 'GET' ? 'read' : 'write';
+
+/** Whether a token may call the route at all (RouteDef.tokens says why the defaults differ). */
+export const routeTakesTokens = (def: Pick<RouteDef, 'access' | 'tokens'>): boolean =>
+  def.access === 'public' ? false : def.access === 'signed-in' ? def.tokens === true : def.tokens !== false;

@@ -8,6 +8,7 @@ import {
   sentEmailsPage,
   sentEmailsQuery,
 } from './analytics';
+import { apiTokenRoutes } from './api-token-routes';
 import {
   acceptTermsReply,
   currentUser,
@@ -18,7 +19,6 @@ import {
   signInProviderParams,
   timeZoneBody,
 } from './auth';
-import { apiTokenRoutes } from './api-token-routes';
 import { campaignRoutes } from './campaign-routes';
 import { idParams } from './common';
 import { mailboxSyncStatus, syncNowReply } from './conversations';

@@ -13,11 +13,14 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../contract/errors';
+import { bearerOf } from './auth/api-token-secret';
 import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { ROOT_DIR } from './config';
 import type { AppContext } from './context';
 import { AppError } from './errors';
+import { answerTokenErrorsAsProblems } from './problem-details';
 import { analyticsRoutes } from './routes/analytics';
+import { apiTokenRoutes } from './routes/api-tokens';
 import { auditTrailRoutes } from './routes/audit-trail';
 import { authRoutes } from './routes/auth';
 import { campaignAnalyticsRoutes } from './routes/campaign-analytics';
@@ -115,10 +118,15 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
     // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
     const route = request.routeOptions.url ?? request.url;
+    // A bearer request is an API token's and uses the token alone, never the cookie beside it; a
+    // cross-site page cannot add that header without a CORS preflight, which is never granted.
+    if (bearerOf(request.headers) !== null) return;
     if (!SAFE_METHODS.has(request.method) && route.startsWith('/api/') && !isSameOrigin(ctx, request)) {
       return reply.code(403).send({ error: 'forbidden', message: 'Cross-site request refused' });
     }
   });
+
+  answerTokenErrorsAsProblems(app);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -162,6 +170,7 @@ export async function buildApp(
   mailboxRoutes(app, ctx);
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
+  apiTokenRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

@@ -57,6 +57,7 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: positiveInt(30),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt(300),
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,
   AI_API_KEY: optionalString,
@@ -202,6 +203,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       sessionIdleMs: env.SESSION_IDLE_HOURS * 3600_000,
       sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
       rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      /** Calls per API token per minute, counted in the database across every web process. */
+      apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     },
     ai: env.AI_PROVIDER
       ? {

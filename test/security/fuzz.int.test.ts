@@ -49,6 +49,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/emails/unschedule': { ids: [1, 2] },
   'POST /api/emails/reschedule': { ids: [1], scheduledFor: '2099-01-01T10:00:00+01:00' },
   'POST /api/workspaces': { name: 'Fuzz team' },
+  'POST /api/workspace/api-tokens': { name: 'Fuzz token', scopes: ['read', 'write'] },
   // A closed port: the login test is refused at once (422), so mutations explore validation, not networks.
   'POST /api/mailboxes': {
     address: 'fuzz@example.com',

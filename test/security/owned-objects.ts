@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import {
+  apiTokens,
   campaigns,
   emailOpens,
   emails,
@@ -134,6 +135,16 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
     'invite a member',
   );
 
+  const apiToken = ok<{ id: number }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/workspace/api-tokens',
+      headers: { cookie },
+      payload: { name: `Token ${tag}`, scopes: ['read'] },
+    }),
+    'make an API token',
+  );
+
   return {
     userId: me.id,
     cookie,
@@ -143,6 +154,7 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
       email: [drafts[0]!.id, scheduledId, sent.email.id],
       member: [me.id],
       invitation: [invitation.id],
+      apiToken: [apiToken.id],
       mailbox: ok<{ id: number }[]>(
         await t.app.inject({ url: '/api/mailboxes', headers: { cookie } }),
         'mailboxes',
@@ -206,6 +218,11 @@ export async function snapshotOf(t: TestApp, owner: OwnedObjects, routes: Route[
       .from(invitations)
       .where(inArray(invitations.workspaceId, ownWorkspaces))
       .orderBy(invitations.id),
+    apiTokens: await db
+      .select()
+      .from(apiTokens)
+      .where(inArray(apiTokens.workspaceId, ownWorkspaces))
+      .orderBy(apiTokens.id),
   };
   const answers: Record<string, { status: number; body: string }> = {};
   for (const route of routes) {

@@ -41,7 +41,7 @@ export async function readRouteTable(ctx: AppContext): Promise<Route[]> {
 }
 
 /** What an id in a route's path names; the suites give each kind real objects to use. */
-export type IdKind = 'campaign' | 'template' | 'email' | 'member' | 'invitation' | 'mailbox';
+export type IdKind = 'campaign' | 'template' | 'email' | 'member' | 'invitation' | 'mailbox' | 'apiToken';
 
 export type IdRoute = {
   kind: IdKind;
@@ -115,6 +115,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'PUT /api/workspace/members/:id': { kind: 'member', bodies: [{ role: 'viewer' }, { role: 'owner' }] },
   'DELETE /api/workspace/members/:id': { kind: 'member' },
   'DELETE /api/workspace/invitations/:id': { kind: 'invitation' },
+  'DELETE /api/workspace/api-tokens/:id': { kind: 'apiToken' },
   'GET /api/campaigns/:id/mailboxes': { kind: 'campaign' },
   'PUT /api/campaigns/:id/mailboxes': { kind: 'campaign', bodies: [{ mailboxIds: [] }] },
   'PUT /api/mailboxes/:id': {

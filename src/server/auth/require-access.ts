@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Access } from '../../contract/route';
-import { type Role, roleAllows, WORKSPACE_HEADER } from '../../contract/workspaces';
+import type { RouteDef } from '../../contract/route';
+import { type Role, roleAllows } from '../../contract/workspaces';
 import type { AppContext } from '../context';
 import { findMembership, listMemberships, type Member } from '../queries/workspaces';
+import { bearerOf } from './api-token-secret';
 import { requireUser } from './require-user';
+import { tokenAccess } from './token-access';
+import { INVALID_WORKSPACE_MESSAGE, workspaceNamed } from './workspace-named';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,14 +16,23 @@ declare module 'fastify' {
 }
 
 /**
- * The preHandler a route's access stands for. A role means: a live session, then a membership of
- * the workspace the request names (the header, else the `workspace` query parameter, else the
- * person's first workspace), read on every request so a removed member is refused at once. A
- * workspace the person is not in is a 404, exactly like any other id that is not theirs; a role
- * too low for the route is a 403 that says which role it needs.
+ * The preHandler a route's access stands for. A request with `Authorization: Bearer` is an API
+ * token's, checked by tokenAccess alone (a cookie beside it is ignored); any other needs a session.
+ * A role means: a live session, then a membership of the workspace the request names (the header,
+ * else the `workspace` query parameter, else the person's first workspace), read on every request
+ * so a removed member is refused at once. A workspace the person is not in is a 404, exactly like
+ * any other id that is not theirs; a role too low for the route is a 403 that says which role it needs.
  */
-export function accessHandler(ctx: AppContext, access: Access) {
-  if (access === 'public') return undefined;
+export function accessHandler(ctx: AppContext, def: RouteDef) {
+  if (def.access === 'public') return undefined;
+  const session = sessionAccess(ctx, def.access);
+  const token = tokenAccess(ctx, def);
+  return async function requireAccess(request: FastifyRequest, reply: FastifyReply) {
+    return bearerOf(request.headers) === null ? session(request, reply) : token(request, reply);
+  };
+}
+
+function sessionAccess(ctx: AppContext, access: Exclude<RouteDef['access'], 'public'>) {
   const signedIn = requireUser(ctx);
   if (access === 'signed-in') return signedIn;
   const needed: Role = access;
@@ -29,7 +41,7 @@ export function accessHandler(ctx: AppContext, access: Access) {
     if (reply.sent) return;
     const named = workspaceNamed(request);
     if (named === 'invalid') {
-      return reply.code(400).send({ error: 'bad_request', message: 'The workspace must be a workspace id' });
+      return reply.code(400).send({ error: 'bad_request', message: INVALID_WORKSPACE_MESSAGE });
     }
     const membership =
       named === null
@@ -49,14 +61,4 @@ export function accessHandler(ctx: AppContext, access: Access) {
       fourEyes: membership.fourEyes,
     };
   };
-}
-
-/** The workspace id a request names; null when it names none. */
-function workspaceNamed(request: FastifyRequest): number | null | 'invalid' {
-  const header = request.headers[WORKSPACE_HEADER];
-  // The raw query string: a route's own query schema drops names it does not know.
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '').get('workspace');
-  const raw = typeof header === 'string' ? header : query;
-  if (raw === null || raw === '') return null;
-  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 'invalid';
 }

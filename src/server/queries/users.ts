@@ -157,3 +157,14 @@ export async function firstUserId(db: Db): Promise<number | null> {
   const [row] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
   return row?.id ?? null;
 }
+
+/** How the user last signed in: what an API token's call of /api/auth/user names as its provider. */
+export async function lastSignInProvider(db: Db, userId: number): Promise<Provider> {
+  const [row] = await db
+    .select({ provider: oauthAccounts.provider })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), sql`${oauthAccounts.signedInAt} is not null`))
+    .orderBy(sql`${oauthAccounts.signedInAt} desc`)
+    .limit(1);
+  return row?.provider ?? 'local';
+}

@@ -8,7 +8,7 @@ import { endSession, slideSession, startSession } from '../auth/sessions';
 import { completeOidcSignIn } from '../auth/sign-in';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { acceptTermsOfService, deleteAccount, saveTimeZone } from '../services/account';
+import { acceptTermsOfService, deleteAccount, saveTimeZone, signInProviderOf } from '../services/account';
 import { isOperator } from '../services/doctor/operators';
 import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { mailboxNeedsSignIn } from '../services/mailboxes';
@@ -89,7 +89,8 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       lastName: u.lastName,
       email: u.email,
       termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
-      provider: request.sessionProvider,
+      // A token call has no session: the provider its maker last signed in with.
+      provider: request.sessionProvider ?? (await signInProviderOf(ctx.db, u.id)),
       timeZone: u.timeZone,
       mailboxNeedsReauth: await mailboxNeedsSignIn(ctx.db, u.id),
       isOperator: await isOperator(ctx.db, ctx.config, u),

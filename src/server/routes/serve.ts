@@ -54,7 +54,7 @@ export function routeServer(app: AppInstance, ctx: AppContext): Serve {
     if (def.reply) schema.response = { 200: def.reply };
     // Before the request is validated: a caller who may not call the route learns nothing of its
     // schema, and a refusal names the role it needs whatever the body.
-    const preValidation = accessHandler(ctx, def.access);
+    const preValidation = accessHandler(ctx, def);
     // The handler's types were checked against the entry above; Fastify's route() cannot see that link.
     app.route({
       method: def.method,

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { ianaTimeZone } from '../lib/time-zone';
 import { deleteUserAndData } from '../queries/account-deletion';
 import { mailboxesOfUser } from '../queries/mailboxes';
-import { acceptTerms, setTimeZone } from '../queries/users';
+import { acceptTerms, lastSignInProvider, setTimeZone } from '../queries/users';
 import { mailboxSyncKey } from './conversations/sync-mailbox';
 
 export async function acceptTermsOfService(db: Db, userId: number): Promise<Date> {
@@ -39,3 +39,6 @@ export async function deleteAccount(
       `You are the only owner of ${deleted.soleOwnerOf}, which others still use: make one of them owner first`,
     );
 }
+
+/** The provider an API token's maker last signed in with: a token call has no session to name one. */
+export const signInProviderOf = (db: Db, userId: number) => lastSignInProvider(db, userId);
