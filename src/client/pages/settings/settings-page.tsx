@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../session/use-current-user';
 import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { AccountCard } from './account-card';
 import { ActivityCard } from './activity-card';
+import { ApiTokensCard } from './api-tokens-card';
 import { DataCard } from './data-card';
 import { DoctorCard } from './doctor-card';
 import { MailboxCard } from './mailbox-card';
@@ -53,6 +54,7 @@ export function SettingsPage() {
               <MailboxesCard />
               <MailboxCard />
               <DataCard senderEmail={settings.email ?? user.email} />
+              {(workspace?.role === 'owner' || workspace?.role === 'sender') && <ApiTokensCard />}
               {workspace?.role === 'owner' && <ActivityCard />}
               {user.isOperator && <DoctorCard />}
             </Stack>
