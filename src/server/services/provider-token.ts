@@ -1,7 +1,7 @@
 import { sealTokens } from '../auth/provider-tokens';
 import type { AppContext } from '../context';
 import { MailAuthError } from '../mail/mail-errors';
-import { markAccountMailboxNeedsReauth, type MailboxRow } from '../queries/mailboxes';
+import { type MailboxRow, markAccountMailboxNeedsReauth } from '../queries/mailboxes';
 import { findOauthAccount, saveAccountTokens } from '../queries/users';
 
 export type ProviderAccess = {
@@ -41,9 +41,7 @@ export async function providerAccess(ctx: Ctx, mailbox: ProviderMailbox): Promis
       return accessToken;
     } catch (err) {
       await markAccountMailboxNeedsReauth(ctx.db, account.id, true);
-      throw new MailAuthError(
-        `${name}'s connection expired: connect it again (${(err as Error).message}).`,
-      );
+      throw new MailAuthError(`${name}'s connection expired: connect it again (${(err as Error).message}).`);
     }
   };
   return { token, scopes: account.scopes };
