@@ -279,6 +279,25 @@ describe.each(testDatabases())('connecting another Google or Microsoft account a
     expect(left.map((r) => r.email)).toEqual(['jo@gmail.test']);
   });
 
+  it('signing in with a connected account makes it a sign-in one: each mailbox keeps its own address', async () => {
+    const a = await signInWithProvider(t, oidc, 'google', 'lu@gmail.test');
+    await connect(a.cookie, 'google', 'lu.work@gmail.test');
+    const b = await signInWithProvider(t, oidc, 'google', 'lu.work@gmail.test');
+    expect(b.userId).toBe(a.userId);
+    const list = await mailboxesOf(t, b.cookie);
+    expect(list.map((m) => [m.address, m.isDefault, m.signIn])).toEqual([
+      ['lu@gmail.test', false, true],
+      ['lu.work@gmail.test', true, true],
+    ]);
+    // Both accounts are ones the person signs in with: neither mailbox can be removed.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/mailboxes/${list[0]!.id}`,
+      headers: { cookie: b.cookie },
+    });
+    expect(removed.statusCode).toBe(409);
+  });
+
   it('Microsoft: connects an Outlook account and sends from it through Graph with its From', async () => {
     const a = await signInWithProvider(t, oidc, 'google', 'kim@gmail.test');
     const { res, authorization } = await connect(a.cookie, 'microsoft', 'kim@contoso.test');

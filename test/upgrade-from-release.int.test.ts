@@ -142,6 +142,20 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
     console.info(`upgrade ${RELEASE} (${kind}): migrations took ${Math.round(migrationMs)} ms`);
   });
 
+  it("ties each Gmail or Outlook mailbox to its person's account, one they signed in with (migration 0030)", async () => {
+    const rows = await selectRows<{ kind: string; tied: boolean; address: string | null; signedIn: boolean }>(
+      ctx.db,
+      sql`SELECT m.kind, a.user_id = m.user_id AND a.provider = m.kind AS tied, m.address,
+                 a.signed_in_at IS NOT NULL AS "signedIn"
+            FROM mailboxes m LEFT JOIN oauth_accounts a ON a.id = m.oauth_account_id
+           WHERE m.kind IN ('google', 'microsoft')`,
+    );
+    // The release's Google user has one; each is tied to that user's account, with its address.
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows)
+      expect(row).toMatchObject({ tied: true, signedIn: true, address: expect.any(String) });
+  });
+
   it('migrates to the current schema and keeps every row of every table', async () => {
     expect(await ctx.database.isMigrated()).toBe(true);
     expect(Object.keys(manifest.rows).length).toBeGreaterThanOrEqual(19);

@@ -56,15 +56,16 @@ export async function saveConnectedAccount(
       accountId = inserted!.id;
     }
     const [existing] = await tx
-      .select({ id: mailboxes.id, address: mailboxes.address })
+      .select({ id: mailboxes.id })
       .from(mailboxes)
       .where(eq(mailboxes.oauthAccountId, accountId));
     if (existing) {
+      await tx.update(mailboxes).set({ address: identity.email }).where(eq(mailboxes.id, existing.id));
       return {
         kind: 'reconnected' as const,
         accountId,
         mailboxId: existing.id,
-        address: existing.address ?? identity.email,
+        address: identity.email,
       };
     }
     const [created] = await tx

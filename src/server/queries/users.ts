@@ -85,6 +85,13 @@ export async function signInIdentity(db: Db, identity: Identity, tokens: SealedT
       accountId = inserted!.id;
     }
     await ensureSignInMailbox(tx, userId, identity.provider, accountId);
+    // Each Google or Microsoft mailbox carries its own account's address: with two accounts the
+    // person's profile address is only the latest sign-in's.
+    if (identity.provider !== 'local' && identity.email)
+      await tx
+        .update(mailboxes)
+        .set({ address: identity.email })
+        .where(eq(mailboxes.oauthAccountId, accountId));
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     return { user: user!, accountId };
   });
