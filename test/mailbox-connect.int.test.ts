@@ -282,6 +282,11 @@ describe.each(testDatabases())('connecting another Google or Microsoft account a
   it('signing in with a connected account makes it a sign-in one: each mailbox keeps its own address', async () => {
     const a = await signInWithProvider(t, oidc, 'google', 'lu@gmail.test');
     await connect(a.cookie, 'google', 'lu.work@gmail.test');
+    // As a sign-in mailbox made before connecting existed: no address of its own, the profile's.
+    await t.ctx.db
+      .update(mailboxes)
+      .set({ address: null })
+      .where(and(eq(mailboxes.userId, a.userId), eq(mailboxes.isDefault, true)));
     const b = await signInWithProvider(t, oidc, 'google', 'lu.work@gmail.test');
     expect(b.userId).toBe(a.userId);
     const list = await mailboxesOf(t, b.cookie);

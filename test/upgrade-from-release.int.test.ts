@@ -143,9 +143,9 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
   });
 
   it("ties each Gmail or Outlook mailbox to its person's account, one they signed in with (migration 0030)", async () => {
-    const rows = await selectRows<{ kind: string; tied: boolean; address: string | null; signedIn: boolean }>(
+    const rows = await selectRows<{ kind: string; tied: boolean; signedIn: boolean }>(
       ctx.db,
-      sql`SELECT m.kind, a.user_id = m.user_id AND a.provider = m.kind AS tied, m.address,
+      sql`SELECT m.kind, a.user_id = m.user_id AND a.provider = m.kind AS tied,
                  a.signed_in_at IS NOT NULL AS "signedIn"
             FROM mailboxes m LEFT JOIN oauth_accounts a ON a.id = m.oauth_account_id
            WHERE m.kind IN ('google', 'microsoft')`,

@@ -12,8 +12,4 @@ UPDATE "mailboxes" m SET "oauth_account_id" = (
    ORDER BY a.updated_at DESC, a.id DESC LIMIT 1)
  WHERE m.kind IN ('google', 'microsoft')
    AND m.id = (SELECT min(o.id) FROM "mailboxes" o WHERE o.user_id = m.user_id AND o.kind = m.kind);--> statement-breakpoint
--- Each carries its account's address from now on: the profile's is only the latest sign-in's.
-UPDATE "mailboxes" m SET "address" = a.email
-  FROM "oauth_accounts" a
- WHERE a.id = m.oauth_account_id AND m.address IS NULL AND a.email IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "mailboxes_oauth_account_uq" ON "mailboxes" USING btree ("oauth_account_id") WHERE "mailboxes"."oauth_account_id" is not null;
