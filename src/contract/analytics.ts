@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUNCE_KINDS } from './conversations';
+import { MAILBOX_KINDS, MAILBOX_STATES } from './mailboxes';
 
 /**
  * Analytics (docs/product.md §8). "Opened" always means opened by a person: image proxies
@@ -47,12 +48,42 @@ export const memberAnalytics = z.object({
 });
 export type MemberAnalytics = z.infer<typeof memberAnalytics>;
 
+/** Sends, first replies and hard bounces of a mailbox, and their share of its sends. */
+export const mailboxCounts = {
+  sent: z.number(),
+  replied: z.number(),
+  replyRate: z.number(),
+  bounced: z.number(),
+  bounceRate: z.number(),
+};
+
+/**
+ * One mailbox the workspace's campaigns sent from: what it sent for this workspace, and today's
+ * use of its daily limit (the mailbox's, whichever workspace sends from it).
+ */
+export const mailboxAnalytics = z.object({
+  mailboxId: z.number(),
+  kind: z.enum(MAILBOX_KINDS),
+  /** The From address its emails carry. */
+  address: z.string(),
+  /** Whose mailbox it is. */
+  owner: z.string(),
+  state: z.enum(MAILBOX_STATES),
+  ...mailboxCounts,
+  /** Emails it sent today (any workspace's, in its owner's day), and its daily limit. */
+  sentToday: z.number(),
+  dailyLimit: z.number(),
+});
+export type MailboxAnalytics = z.infer<typeof mailboxAnalytics>;
+
 /** GET /api/analytics/overview: the user's totals and one row per campaign that has sent anything, newest first. */
 export const analyticsOverview = z.object({
   totals: z.object(openCounts),
   campaigns: z.array(campaignAnalytics),
   /** The same figures by the member who made each campaign, most sent first. */
   members: z.array(memberAnalytics),
+  /** The same sends, replies and bounces by the mailbox each email left from, most sent first. */
+  mailboxes: z.array(mailboxAnalytics),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverview>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendWindow } from './campaigns';
 import { MAILBOX_DAILY_LIMIT_MAX } from './email-rules';
 
 /**
@@ -56,6 +57,8 @@ export const mailbox = z.object({
   ownDailyLimit: z.boolean(),
   /** Its own signature; null: the person's. */
   signature: z.string().nullable(),
+  /** The days and hours it sends in, in its owner's time zone; null: any time. */
+  sendingHours: sendWindow.nullable(),
   state: z.enum(MAILBOX_STATES),
   /** What to do about a state other than active, in words. */
   stateMessage: z.string().nullable(),
@@ -68,12 +71,17 @@ export const mailbox = z.object({
   signIn: z.boolean(),
   /** Emails it sent today (in its owner's day), with or without the unsubscribe link. */
   sentToday: z.number().int(),
+  /** All-time sends, first replies by a person and hard bounces, in any workspace's campaigns. */
+  sent: z.number().int(),
+  replied: z.number().int(),
+  bounced: z.number().int(),
 });
 export type Mailbox = z.infer<typeof mailbox>;
 
 const displayName = z.string().trim().max(200).nullable();
 const dailyLimit = z.number().int().min(1).max(MAILBOX_DAILY_LIMIT_MAX).nullable();
 const signature = z.string().max(20_000).nullable();
+const sendingHours = sendWindow.nullable();
 
 /**
  * POST /api/mailboxes: a mailbox with its own SMTP server and, to read replies and bounces, its
@@ -88,6 +96,7 @@ export const createMailboxBody = z
     imap: serverLogin.nullable().optional(),
     dailyLimit: dailyLimit.optional(),
     signature: signature.optional(),
+    sendingHours: sendingHours.optional(),
     isDefault: z.boolean().optional(),
   })
   .strict();
@@ -105,6 +114,7 @@ export const updateMailboxBody = z
     imap: loginChange.nullable().optional(),
     dailyLimit: dailyLimit.optional(),
     signature: signature.optional(),
+    sendingHours: sendingHours.optional(),
     isDefault: z.literal(true).optional(),
   })
   .strict();

@@ -2,9 +2,11 @@ import type {
   AnalyticsOverview,
   DailyActivity,
   DailyEmailHistory,
+  MailboxAnalytics,
   SentEmailsPage,
   SentEmailsQuery,
 } from '../../contract/analytics';
+import { dailyLimitFor } from '../../contract/email-rules';
 import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
 import { lastCalendarDays } from '../lib/calendar-day';
@@ -15,6 +17,7 @@ import {
   rollupTotals,
   sentEmailsPage,
 } from '../queries/analytics';
+import { type WorkspaceMailboxRow, workspaceMailboxFigures } from '../queries/mailbox-figures';
 import { ownCampaign } from './campaigns';
 
 type User = { id: number; timeZone: string };
@@ -50,11 +53,37 @@ function withRates<C extends Counts>(c: C) {
 
 /** The Analytics page's totals and per-campaign rows. */
 export async function getAnalyticsOverview(db: Db, workspaceId: WorkspaceId): Promise<AnalyticsOverview> {
-  const rows = await campaignTotals(db, workspaceId);
+  const [rows, mailboxRows] = await Promise.all([
+    campaignTotals(db, workspaceId),
+    workspaceMailboxFigures(db, workspaceId),
+  ]);
   const campaigns = rows
     .filter((r) => r.sent > 0)
     .map(({ makerId: _, makerEmail: __, makerName: ___, ...r }) => withRates(r));
-  return { totals: totalsOf(rows), campaigns, members: membersOf(rows) };
+  return {
+    totals: totalsOf(rows),
+    campaigns,
+    members: membersOf(rows),
+    mailboxes: mailboxRows.map(mailboxAnalyticsOf),
+  };
+}
+
+/** A mailbox's row of the Analytics table: its own address, else its owner's (a sign-in mailbox). */
+function mailboxAnalyticsOf(r: WorkspaceMailboxRow): MailboxAnalytics {
+  return {
+    mailboxId: r.mailboxId,
+    kind: r.kind,
+    address: r.address ?? r.ownerEmail ?? '',
+    owner: r.ownerName ?? r.ownerEmail ?? '',
+    state: r.needsReauth ? 'needs_credentials' : r.paused ? 'paused' : 'active',
+    sent: r.sent,
+    replied: r.replied,
+    replyRate: percent(r.replied, r.sent),
+    bounced: r.bounced,
+    bounceRate: percent(r.bounced, r.sent),
+    sentToday: r.sentWithUnsubscribeToday + r.sentWithoutUnsubscribeToday,
+    dailyLimit: dailyLimitFor(true, r.dailyLimit),
+  };
 }
 
 /** The figures of the campaigns each member made, most sent first (the dashboard's and Analytics'). */

@@ -6,6 +6,7 @@ import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import type { ServerLogin } from '../mail/mailbox-servers';
 import { userMailboxesToday } from '../queries/mailbox-capacity';
+import { mailboxTotalsOfUser } from '../queries/mailbox-figures';
 import {
   deleteMailbox,
   findOwnMailbox,
@@ -55,7 +56,13 @@ const loginView = (
   user: string | null,
 ) => (host && port && security ? { host, port, security, user: user ?? '' } : null);
 
-function present(row: MailboxRow, fallbackAddress: string, sentToday: number, signIn: boolean): Mailbox {
+function present(
+  row: MailboxRow,
+  fallbackAddress: string,
+  sentToday: number,
+  signIn: boolean,
+  totals: Pick<Mailbox, 'sent' | 'replied' | 'bounced'> = { sent: 0, replied: 0, bounced: 0 },
+): Mailbox {
   return {
     id: row.id,
     kind: row.kind,
@@ -65,27 +72,33 @@ function present(row: MailboxRow, fallbackAddress: string, sentToday: number, si
     dailyLimit: dailyLimitFor(true, row.dailyLimit),
     ownDailyLimit: row.dailyLimit !== null,
     signature: row.signature,
+    sendingHours: row.sendingHours,
     ...stateOf(row, signIn, row.address ?? fallbackAddress),
     smtp: loginView(row.smtpHost, row.smtpPort, row.smtpSecurity, row.smtpUser),
     imap: loginView(row.imapHost, row.imapPort, row.imapSecurity, row.imapUser),
     signIn,
     sentToday,
+    ...totals,
   };
 }
 
 /** The person's mailboxes, with today's use; the From address of sign-in ones is the account's. */
 export async function listMailboxes(db: Db, person: Person, workspaceId?: WorkspaceId): Promise<Mailbox[]> {
-  const [rows, today, user, accounts] = await Promise.all([
+  const [rows, today, user, accounts, totals] = await Promise.all([
     mailboxesOfUser(db, person.id),
     userMailboxesToday(db, person.id),
     findUser(db, person.id),
     mailboxAccountsOf(db, person.id),
+    mailboxTotalsOfUser(db, person.id),
   ]);
   const settings = workspaceId ? await findSenderSettings(db, { userId: person.id, workspaceId }) : null;
   const sent = new Map(today.map((m) => [m.mailboxId, m.sentWithUnsubscribe + m.sentWithoutUnsubscribe]));
   const signedIn = new Set(accounts.filter((a) => a.account.signedInAt).map((a) => a.mailboxId));
   const fallback = user?.email ?? settings?.email ?? '';
-  return rows.map((row) => present(row, fallback, sent.get(row.id) ?? 0, isSignInMailbox(row, signedIn)));
+  const totalsOf = new Map(totals.map(({ mailboxId, ...t }) => [mailboxId, t]));
+  return rows.map((row) =>
+    present(row, fallback, sent.get(row.id) ?? 0, isSignInMailbox(row, signedIn), totalsOf.get(row.id)),
+  );
 }
 
 /** The relay, and a Google or Microsoft mailbox whose account the person signs in with (or with none). */
@@ -118,6 +131,7 @@ export async function createMailbox(ctx: Ctx, person: Person, body: CreateMailbo
     displayName: body.displayName ?? null,
     dailyLimit: body.dailyLimit ?? null,
     signature: body.signature ?? null,
+    sendingHours: body.sendingHours ?? null,
     ...smtpColumns(body.smtp, seal(body.smtp.password)),
     ...imapColumns(body.imap ?? null, body.imap ? seal(body.imap.password) : null),
   });
@@ -157,6 +171,7 @@ export async function updateMailbox(ctx: Ctx, person: Person, mailboxId: number,
   if (body.displayName !== undefined) values.displayName = body.displayName;
   if (body.dailyLimit !== undefined) values.dailyLimit = body.dailyLimit;
   if (body.signature !== undefined) values.signature = body.signature;
+  if (body.sendingHours !== undefined) values.sendingHours = body.sendingHours;
   if (body.address !== undefined) values.address = body.address;
   let resumes = false;
   if (body.smtp || body.imap !== undefined) {

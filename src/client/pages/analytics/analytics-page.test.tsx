@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsOverview } from '../../../contract/analytics';
 import { createQueryClient } from '../../api';
 import { AnalyticsPage } from './analytics-page';
-import { overview, sentEmail } from './test-fixtures';
+import { mailboxFigures, overview, sentEmail } from './test-fixtures';
 
 const days = [
   { day: '2025-07-29', sent: 120, opened: 50, openedIncludingMachine: 70, replied: 4, bounced: 1 },
@@ -189,11 +189,50 @@ describe('AnalyticsPage', () => {
     expect(urls.filter((url) => !url.startsWith('/api/analytics/'))).toEqual([]);
   });
 
+  it("shows sends, replies, bounces and today's use by mailbox once two mailboxes sent", async () => {
+    const mailboxes = [
+      mailboxFigures(3, 'pat@sales.example.com', {
+        sent: 1200,
+        replied: 36,
+        replyRate: 3,
+        bounced: 6,
+        bounceRate: 0.5,
+      }),
+      mailboxFigures(4, 'sam@sales.example.com', {
+        owner: 'Sam Roe',
+        state: 'paused',
+        sent: 80,
+        replied: 0,
+        replyRate: 0,
+        bounced: 9,
+        bounceRate: 11.25,
+        sentToday: 0,
+        dailyLimit: 300,
+      }),
+    ];
+    stubServer(() => Response.json({ ...overview, mailboxes }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'By mailbox' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `pat@sales.example.comPat Doe${(1200).toLocaleString()}36 (3.0%)6 (0.5%)20 of 500`,
+      'sam@sales.example.comSam RoePaused800 (0.0%)9 (11.3%)0 of 300',
+    ]);
+  });
+
+  it('leaves the mailbox table out while one mailbox sent everything', async () => {
+    stubServer(() => Response.json({ ...overview, mailboxes: [mailboxFigures(3, 'pat@sales.example.com')] }));
+    renderPage();
+    await screen.findByRole('table', { name: 'Campaign performance' });
+    expect(screen.queryByRole('table', { name: 'By mailbox' })).toBeNull();
+  });
+
   it('says no emails were sent yet instead of drawing empty charts', async () => {
     const none: AnalyticsOverview = {
       totals: { ...overview.totals, sent: 0, opened: 0, openedIncludingMachine: 0, unopened: 0 },
       campaigns: [],
       members: [],
+      mailboxes: [],
     };
     stubServer(() => Response.json(none));
     renderPage();

@@ -7,6 +7,7 @@ import { DAILY_ACTIVITY_DAYS, dailyActivityQuery, overviewQuery } from './analyt
 import { CampaignChart } from './campaign-chart';
 import { CampaignTable } from './campaign-table';
 import { DailyActivityChart } from './daily-activity-chart';
+import { MailboxTable } from './mailbox-table';
 import { MemberTable } from './member-table';
 import { RepliesDialog } from './replies-dialog';
 import { SentEmailsCard } from './sent-emails-card';
@@ -47,6 +48,7 @@ export function AnalyticsPage() {
         failed={!!overview.error}
       />
       <MemberTable members={overview.data?.members} />
+      <MailboxTable mailboxes={overview.data?.mailboxes} />
       <SentEmailsCard campaigns={overview.data?.campaigns ?? []} />
       <UnsubscribersDialog campaign={unsubscribersOf} onClose={() => setUnsubscribersOf(null)} />
       <RepliesDialog campaign={repliesOf} onClose={() => setRepliesOf(null)} />

@@ -1,4 +1,9 @@
-import type { AnalyticsOverview, CampaignAnalytics, SentEmailRow } from '../../../contract/analytics';
+import type {
+  AnalyticsOverview,
+  CampaignAnalytics,
+  MailboxAnalytics,
+  SentEmailRow,
+} from '../../../contract/analytics';
 
 /** Shared test data for the analytics render tests. */
 export const expo: CampaignAnalytics = {
@@ -55,7 +60,29 @@ export const overview: AnalyticsOverview = {
   },
   campaigns: [expo, spring],
   members: [],
+  mailboxes: [],
 };
+
+/** A mailbox row of the Analytics table. */
+export const mailboxFigures = (
+  mailboxId: number,
+  address: string,
+  changes: Partial<MailboxAnalytics> = {},
+): MailboxAnalytics => ({
+  mailboxId,
+  kind: 'smtp',
+  address,
+  owner: 'Pat Doe',
+  state: 'active',
+  sent: 100,
+  replied: 4,
+  replyRate: 4,
+  bounced: 1,
+  bounceRate: 1,
+  sentToday: 20,
+  dailyLimit: 500,
+  ...changes,
+});
 
 export const sentEmail = (id: number, changes: Partial<SentEmailRow> = {}): SentEmailRow => ({
   id,

@@ -16,12 +16,16 @@ const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
   dailyLimit: 500,
   ownDailyLimit: false,
   signature: null,
+  sendingHours: null,
   state: 'active',
   stateMessage: null,
   smtp: null,
   imap: null,
   signIn: true,
   sentToday: 0,
+  sent: 0,
+  replied: 0,
+  bounced: 0,
   ...changes,
 });
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Mailbox } from '../../../contract/mailboxes';
 import { connectHref } from './connect-mailbox';
-import { MAILBOX_KIND_NAMES, sentTodayText } from './mailboxes';
+import { MAILBOX_KIND_NAMES, mailboxTotalsText, sentTodayText } from './mailboxes';
 import type { MailboxActions } from './use-mailbox-actions';
 
 const STATE_TITLES: Record<Exclude<Mailbox['state'], 'active'>, string> = {
@@ -43,7 +43,14 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
               {[mailbox.displayName, MAILBOX_KIND_NAMES[mailbox.kind]].filter(Boolean).join(' · ')}
             </Text>
           </div>
-          <Text size="sm">{sentTodayText(mailbox)}</Text>
+          <div>
+            <Text size="sm" ta="right">
+              {sentTodayText(mailbox)}
+            </Text>
+            <Text size="xs" c="dimmed" ta="right">
+              {mailboxTotalsText(mailbox)}
+            </Text>
+          </div>
         </Group>
         {mailbox.state !== 'active' && (
           <Alert

@@ -19,16 +19,20 @@ const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
   dailyLimit: 500,
   ownDailyLimit: false,
   signature: null,
+  sendingHours: null,
   state: 'active',
   stateMessage: null,
   smtp: null,
   imap: null,
   signIn: true,
   sentToday: 0,
+  sent: 0,
+  replied: 0,
+  bounced: 0,
   ...changes,
 });
 
-const gmail = mailbox({ id: 1, isDefault: true, sentToday: 12 });
+const gmail = mailbox({ id: 1, isDefault: true, sentToday: 12, sent: 1200, replied: 36, bounced: 6 });
 const sales = mailbox({
   id: 2,
   kind: 'smtp',
@@ -149,12 +153,16 @@ describe('MailboxesCard', () => {
     expect(first!.getByText('Default')).toBeTruthy();
     expect(first!.getByText('Gmail')).toBeTruthy();
     expect(first!.getByText('12 of 500 sent today')).toBeTruthy();
+    expect(
+      first!.getByText(`${(1200).toLocaleString()} sent · 36 replies · 6 hard bounces (0.5%)`),
+    ).toBeTruthy();
     // The default can be neither removed nor made default again.
     expect(first!.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(first!.queryByRole('button', { name: /Make .* the default/ })).toBeNull();
 
     expect(second!.getByText('Acme Sales · Own SMTP server')).toBeTruthy();
     expect(second!.getByText('0 of 300 sent today')).toBeTruthy();
+    expect(second!.getByText('Nothing sent yet')).toBeTruthy();
     expect(second!.queryByText('Default')).toBeNull();
     expect(second!.queryByRole('alert')).toBeNull();
     expect(second!.getByRole('button', { name: 'Remove sales@acme.test' })).toBeTruthy();

@@ -37,3 +37,10 @@ export function refreshMailboxQueries(queryClient: QueryClient) {
 /** "12 of 500 sent today". */
 export const sentTodayText = (mailbox: Pick<Mailbox, 'sentToday' | 'dailyLimit'>) =>
   `${mailbox.sentToday.toLocaleString()} of ${mailbox.dailyLimit.toLocaleString()} sent today`;
+
+/** "1,200 sent · 36 replies · 6 hard bounces (0.5%)": what it did in all, in any workspace. */
+export function mailboxTotalsText({ sent, replied, bounced }: Pick<Mailbox, 'sent' | 'replied' | 'bounced'>) {
+  if (sent === 0) return 'Nothing sent yet';
+  const bounceRate = ((bounced / sent) * 100).toFixed(1);
+  return `${sent.toLocaleString()} sent · ${replied.toLocaleString()} ${replied === 1 ? 'reply' : 'replies'} · ${bounced.toLocaleString()} hard ${bounced === 1 ? 'bounce' : 'bounces'} (${bounceRate}%)`;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SendWindow } from '../../../contract/campaigns';
 import { oauthAccounts, users } from './accounts';
 import { createdAt, tz, updatedAt } from './columns';
 
@@ -34,6 +35,11 @@ export const mailboxes = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     /** Emails with the unsubscribe link per day; null for the product's default. */
     dailyLimit: integer('daily_limit'),
+    /**
+     * The days and hours it may send in, in its owner's time zone (ISO weekdays, minutes after
+     * midnight, the end excluded); null: any time.
+     */
+    sendingHours: jsonb('sending_hours').$type<SendWindow>(),
     /** The signature its emails carry; the person's own when null. */
     signature: text('signature'),
     /** Sending paused because the mailbox refused its credentials (a new sign-in, a new password). */

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { calendarDay } from '../../lib/calendar-day';
-import { morningOf } from '../../lib/send-days';
+import { morningOf, openingOf, startOfDay } from '../../lib/send-days';
 import { MailAuthError } from '../../mail/mail-errors';
 import {
   type ClaimedForSending,
@@ -117,6 +117,16 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
     return result;
   };
 
+  // Outside the mailbox's sending hours, its emails wait for their next opening, tried then.
+  const opensAt = closedUntil(sender);
+  if (opensAt && claimed.length > 0) {
+    await postponeSending(
+      db,
+      claimed.map((c) => c.id),
+      opensAt,
+    );
+    return finish({ retries: [], reconcileAt: null });
+  }
   const allowed = await withinQuota(deps, sender, day, claimed);
   const raws = await composeCampaignEmails(
     deps,
@@ -177,6 +187,24 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   return finish(await settleFailedSends(deps, sender, day, failed));
 }
 
+/** When the mailbox's sending hours open next, or null while they are open (or it has none). */
+function closedUntil({ mailbox, user }: Sender): Date | null {
+  const hours = mailbox.row.sendingHours;
+  if (!hours) return null;
+  const now = new Date();
+  const opens = openingOf(hours, user.timeZone, now);
+  return opens > now ? opens : null;
+}
+
+/**
+ * Where what did not fit today's limit goes: the mailbox's first opening tomorrow, else 09:00
+ * tomorrow in the owner's zone.
+ */
+function nextDayOf({ mailbox, user }: Sender): Date {
+  const hours = mailbox.row.sendingHours;
+  return hours ? openingOf(hours, user.timeZone, startOfDay(user.timeZone, 1)) : morningOf(user.timeZone, 1);
+}
+
 /**
  * Takes today's allowance of the mailbox for the emails at once (per kind of limit: with or
  * without the unsubscribe link); what does not fit waits for tomorrow morning in the owner's zone (a follow-up,
@@ -201,7 +229,7 @@ async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: 
     await postponeSending(
       deps.db,
       group.slice(granted).map((c) => c.id),
-      morningOf(user.timeZone, 1),
+      nextDayOf(sender),
     );
   }
   return allowed;

@@ -53,12 +53,16 @@ const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): M
   dailyLimit: 500,
   ownDailyLimit: false,
   signature: null,
+  sendingHours: null,
   state: 'active',
   stateMessage: null,
   smtp: null,
   imap: null,
   signIn: false,
   sentToday: 0,
+  sent: 0,
+  replied: 0,
+  bounced: 0,
   ...changes,
 });
 
