@@ -21,9 +21,12 @@ if [ "$prepared" -ne 0 ] || [ "$typechecked" -ne 0 ]; then exit 1; fi
 
 # One after the other for now: side by side, a clean-clone run took vitest from 662 s to 1,799 s
 # and two kill trials timed out waiting for their servers.
+began=$SECONDS
 npx vitest run
 vitest=$?
+vitest_s=$((SECONDS - began))
+began=$SECONDS
 npx playwright test
 e2e=$?
-echo "== vitest exit $vitest, browser suite exit $e2e"
+echo "== vitest exit $vitest ($vitest_s s), browser suite exit $e2e ($((SECONDS - began)) s)"
 [ "$vitest" -eq 0 ] && [ "$e2e" -eq 0 ]

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
-import { emails, recipients } from '../src/server/db/schema';
+import { emails, mailboxSyncs, recipients } from '../src/server/db/schema';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
@@ -138,6 +138,29 @@ describe.each(testDatabases())('figures per mailbox (%s)', (kind) => {
     const settings = (id: number) => listed.find((m) => m.id === id);
     expect(settings(ann)).toMatchObject({ sent: fromAnn, replied: 2, bounced: 0, sentToday: fromAnn });
     expect(settings(ben)).toMatchObject({ sent: 10 - annInFirst, replied: 0, bounced: 1 });
+
+    // Each mailbox's own sync state: an error since its last good sync shows, an older one not.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await t.ctx.db.insert(mailboxSyncs).values([
+      {
+        key: `mailbox:${ann}`,
+        lastSyncedAt: hourAgo,
+        lastError: 'The IMAP server refused the login',
+        lastErrorAt: new Date(),
+      },
+      {
+        key: `mailbox:${ben}`,
+        lastSyncedAt: new Date(),
+        lastError: 'Connection timed out',
+        lastErrorAt: hourAgo,
+      },
+    ]);
+    const synced = (await call('GET', '/api/mailboxes')).json() as { id: number; sync: unknown }[];
+    expect(synced.find((m) => m.id === ann)?.sync).toMatchObject({
+      lastSyncedAt: hourAgo.toISOString(),
+      lastError: 'The IMAP server refused the login',
+    });
+    expect(synced.find((m) => m.id === ben)?.sync).toMatchObject({ lastError: null, lastErrorAt: null });
 
     // The rollup equals the emails, after a reply is taken back (the record corrected) too.
     await t.ctx.db.update(emails).set({ repliedAt: null }).where(eq(emails.id, annEmails[0]!));

@@ -69,6 +69,17 @@ export const mailbox = z.object({
    * their account does. A Google or Microsoft account connected only to send from can be removed.
    */
   signIn: z.boolean(),
+  /**
+   * Reading its replies and bounces: the last sync that ended well, and the last one's error when
+   * it failed since (null: none, or a later sync succeeded); null for a mailbox that is not read.
+   */
+  sync: z
+    .object({
+      lastSyncedAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: z.string().nullable(),
+    })
+    .nullable(),
   /** Emails it sent today (in its owner's day), with or without the unsubscribe link. */
   sentToday: z.number().int(),
   /** All-time sends, first replies by a person and hard bounces, in any workspace's campaigns. */

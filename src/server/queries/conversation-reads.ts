@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../contract/conversations';
 import type { Db } from '../db/client';
 import {
@@ -90,6 +90,12 @@ export async function listCampaignReplies(
 }
 
 export type SyncState = typeof mailboxSyncs.$inferSelect;
+
+/** The sync states of several mailboxes (keys without a state are left out). */
+export function findSyncStates(db: Db, keys: string[]): Promise<SyncState[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.select().from(mailboxSyncs).where(inArray(mailboxSyncs.key, keys));
+}
 
 export async function findSyncState(db: Db, key: string): Promise<SyncState | null> {
   const [row] = await db.select().from(mailboxSyncs).where(eq(mailboxSyncs.key, key));

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { WorkspaceId } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import type { ServerLogin } from '../mail/mailbox-servers';
+import { findSyncStates, type SyncState } from '../queries/conversation-reads';
 import { userMailboxesToday } from '../queries/mailbox-capacity';
 import { mailboxTotalsOfUser } from '../queries/mailbox-figures';
 import {
@@ -20,6 +21,8 @@ import {
 } from '../queries/mailboxes';
 import { findSenderSettings } from '../queries/sender-settings';
 import { deleteOauthAccount, findUser, mailboxAccountsOf } from '../queries/users';
+import { IMAP_SYNC_KEY } from './conversations/sync-imap';
+import { mailboxSyncKey } from './conversations/sync-mailbox';
 import { assertMailboxLogins } from './mailbox-login-check';
 import { imapLoginOf, smtpLoginOf } from './sending/mailbox';
 import { requeueWaiting } from './sending/resume';
@@ -61,7 +64,7 @@ function present(
   fallbackAddress: string,
   sentToday: number,
   signIn: boolean,
-  totals: Pick<Mailbox, 'sent' | 'replied' | 'bounced'> = { sent: 0, replied: 0, bounced: 0 },
+  reading: Pick<Mailbox, 'sent' | 'replied' | 'bounced' | 'sync'>,
 ): Mailbox {
   return {
     id: row.id,
@@ -78,27 +81,47 @@ function present(
     imap: loginView(row.imapHost, row.imapPort, row.imapSecurity, row.imapUser),
     signIn,
     sentToday,
-    ...totals,
+    ...reading,
   };
 }
 
 /** The person's mailboxes, with today's use; the From address of sign-in ones is the account's. */
 export async function listMailboxes(db: Db, person: Person, workspaceId?: WorkspaceId): Promise<Mailbox[]> {
-  const [rows, today, user, accounts, totals] = await Promise.all([
-    mailboxesOfUser(db, person.id),
+  const rows = await mailboxesOfUser(db, person.id);
+  const [today, user, accounts, totals, syncs] = await Promise.all([
     userMailboxesToday(db, person.id),
     findUser(db, person.id),
     mailboxAccountsOf(db, person.id),
     mailboxTotalsOfUser(db, person.id),
+    findSyncStates(db, rows.map(syncKeyOf)),
   ]);
   const settings = workspaceId ? await findSenderSettings(db, { userId: person.id, workspaceId }) : null;
   const sent = new Map(today.map((m) => [m.mailboxId, m.sentWithUnsubscribe + m.sentWithoutUnsubscribe]));
   const signedIn = new Set(accounts.filter((a) => a.account.signedInAt).map((a) => a.mailboxId));
   const fallback = user?.email ?? settings?.email ?? '';
   const totalsOf = new Map(totals.map(({ mailboxId, ...t }) => [mailboxId, t]));
+  const syncOf = new Map(syncs.map((s) => [s.key, syncView(s)]));
   return rows.map((row) =>
-    present(row, fallback, sent.get(row.id) ?? 0, isSignInMailbox(row, signedIn), totalsOf.get(row.id)),
+    present(row, fallback, sent.get(row.id) ?? 0, isSignInMailbox(row, signedIn), {
+      ...(totalsOf.get(row.id) ?? { sent: 0, replied: 0, bounced: 0 }),
+      sync: syncOf.get(syncKeyOf(row)) ?? null,
+    }),
   );
+}
+
+/** Where a mailbox's sync keeps its state: its own key, or the deployment's IMAP mailbox for the relay. */
+const syncKeyOf = (row: MailboxRow) => (row.kind === 'server' ? IMAP_SYNC_KEY : mailboxSyncKey(row.id));
+
+/** The last good sync, and the last error only while no sync succeeded after it. */
+function syncView(state: SyncState): NonNullable<Mailbox['sync']> {
+  const failedSince =
+    state.lastError !== null &&
+    (!state.lastSyncedAt || (state.lastErrorAt !== null && state.lastErrorAt > state.lastSyncedAt));
+  return {
+    lastSyncedAt: state.lastSyncedAt?.toISOString() ?? null,
+    lastError: failedSince ? state.lastError : null,
+    lastErrorAt: failedSince ? (state.lastErrorAt?.toISOString() ?? null) : null,
+  };
 }
 
 /** The relay, and a Google or Microsoft mailbox whose account the person signs in with (or with none). */

@@ -26,6 +26,7 @@ const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
   sent: 0,
   replied: 0,
   bounced: 0,
+  sync: null,
   ...changes,
 });
 

@@ -17,6 +17,7 @@ import { api } from '../../../contract/api';
 import { MAILBOX_DAILY_LIMIT_MAX } from '../../../contract/email-rules';
 import type { Mailbox } from '../../../contract/mailboxes';
 import { call, errorDetail } from '../../api';
+import { SendWindowFields } from '../../components/send-window-fields';
 import { showToast } from '../../toast';
 import { LoginFields } from './login-fields';
 import {
@@ -134,6 +135,20 @@ export function MailboxDialog({ mailbox, onClose }: MailboxDialogProps) {
             error={shown('dailyLimit')}
             w={260}
           />
+          <Switch
+            label="Send only at set hours"
+            description="Off: this mailbox sends whenever its campaigns do."
+            checked={draft.hoursOn}
+            onChange={(event) => set({ hoursOn: event.currentTarget.checked })}
+          />
+          {draft.hoursOn && (
+            <SendWindowFields
+              title="Sending hours"
+              description="Emails leave this mailbox only on these days and between these times, in your time zone; outside them they wait for the next opening, and follow-ups keep to their campaign's window too."
+              window={draft.hours}
+              onChange={(patch) => set({ hours: { ...draft.hours, ...patch } })}
+            />
+          )}
           {save.error && (
             <Alert ref={refusal} color="red" variant="light" role="alert" title="Not saved">
               <Text size="sm" style={{ wordBreak: 'break-word' }}>

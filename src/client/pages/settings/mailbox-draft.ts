@@ -1,3 +1,4 @@
+import { DEFAULT_SEND_WINDOW, type SendWindow } from '../../../contract/campaigns';
 import { MAILBOX_DAILY_LIMIT_MAX } from '../../../contract/email-rules';
 import type {
   CreateMailboxBody,
@@ -5,6 +6,12 @@ import type {
   SECURITY_MODES,
   UpdateMailboxBody,
 } from '../../../contract/mailboxes';
+import {
+  type SendWindowDraft,
+  sendWindowOf,
+  windowDraftOf,
+  windowProblems,
+} from '../../components/send-window';
 
 export type SecurityMode = (typeof SECURITY_MODES)[number];
 
@@ -30,6 +37,9 @@ export interface MailboxDraft {
   imap: LoginDraft;
   /** Empty: the product's limit. */
   dailyLimit: string;
+  /** Off: the mailbox sends at any time. */
+  hoursOn: boolean;
+  hours: SendWindowDraft;
 }
 
 /** The usual port of each protection, so changing the protection can move a port left at its default. */
@@ -47,6 +57,8 @@ export function newMailboxDraft(): MailboxDraft {
     imapSameLogin: true,
     imap: { host: '', port: '993', security: 'tls', user: '', password: '' },
     dailyLimit: '',
+    hoursOn: false,
+    hours: windowDraftOf(DEFAULT_SEND_WINDOW),
   };
 }
 
@@ -74,6 +86,8 @@ export function draftOfMailbox(mailbox: Mailbox): MailboxDraft {
     imapSameLogin: mailbox.imap === null || mailbox.imap.user === mailbox.smtp?.user,
     imap,
     dailyLimit: mailbox.ownDailyLimit ? String(mailbox.dailyLimit) : '',
+    hoursOn: mailbox.sendingHours !== null,
+    hours: windowDraftOf(mailbox.sendingHours ?? DEFAULT_SEND_WINDOW),
   };
 }
 
@@ -106,6 +120,10 @@ function loginsOf(draft: MailboxDraft) {
 
 const limitOf = (draft: MailboxDraft) => (draft.dailyLimit.trim() ? Number(draft.dailyLimit) : null);
 
+/** The sending hours to save: null when off (any time). */
+const hoursOf = (draft: MailboxDraft): SendWindow | null =>
+  draft.hoursOn ? sendWindowOf(draft.hours) : null;
+
 /** POST /api/mailboxes: every field; the server checks both logins before saving. */
 export function createBodyOf(draft: MailboxDraft): CreateMailboxBody {
   const { smtp, imap } = loginsOf(draft);
@@ -117,6 +135,8 @@ export function createBodyOf(draft: MailboxDraft): CreateMailboxBody {
   };
   const limit = limitOf(draft);
   if (limit !== null) body.dailyLimit = limit;
+  const hours = hoursOf(draft);
+  if (hours) body.sendingHours = hours;
   return body;
 }
 
@@ -132,6 +152,8 @@ export function updateBodyOf(draft: MailboxDraft, mailbox: Mailbox): UpdateMailb
   if (displayName !== mailbox.displayName) body.displayName = displayName;
   const limit = limitOf(draft);
   if (limit !== (mailbox.ownDailyLimit ? mailbox.dailyLimit : null)) body.dailyLimit = limit;
+  const hours = hoursOf(draft);
+  if (JSON.stringify(hours) !== JSON.stringify(mailbox.sendingHours)) body.sendingHours = hours;
   // The sign-in accounts and the relay have no login of their own to change.
   if (mailbox.kind !== 'smtp') return body;
 
@@ -156,7 +178,8 @@ export type DraftField =
   | 'imapHost'
   | 'imapPort'
   | 'imapPassword'
-  | 'dailyLimit';
+  | 'dailyLimit'
+  | 'hours';
 
 const validPort = (port: string) =>
   /^\d{1,5}$/.test(port.trim()) && Number(port) >= 1 && Number(port) <= 65535;
@@ -178,6 +201,8 @@ export function draftProblems(
   if (limit && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAILBOX_DAILY_LIMIT_MAX)) {
     problems.dailyLimit = `A whole number from 1 to ${MAILBOX_DAILY_LIMIT_MAX}`;
   }
+  if (draft.hoursOn && Object.keys(windowProblems(draft.hours)).length > 0)
+    problems.hours = 'Fix the sending hours';
   if (kind !== 'smtp') return problems;
   if (!/^[^\s@]+@[^\s@]+$/.test(draft.address.trim()))
     problems.address = 'Enter the address the emails are sent from';

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Mailbox } from '../../../contract/mailboxes';
+import { formatDateTime } from '../../format-date';
 import { connectHref } from './connect-mailbox';
-import { MAILBOX_KIND_NAMES, mailboxTotalsText, sentTodayText } from './mailboxes';
+import { MAILBOX_KIND_NAMES, mailboxTotalsText, sendingHoursText, sentTodayText } from './mailboxes';
 import type { MailboxActions } from './use-mailbox-actions';
 
 const STATE_TITLES: Record<Exclude<Mailbox['state'], 'active'>, string> = {
@@ -40,7 +41,9 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {[mailbox.displayName, MAILBOX_KIND_NAMES[mailbox.kind]].filter(Boolean).join(' · ')}
+              {[mailbox.displayName, MAILBOX_KIND_NAMES[mailbox.kind], sendingHoursText(mailbox.sendingHours)]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </div>
           <div>
@@ -61,6 +64,14 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
           >
             <Text size="sm" style={{ wordBreak: 'break-word' }}>
               {mailbox.stateMessage ?? 'This mailbox does not send until this is fixed.'}
+            </Text>
+          </Alert>
+        )}
+        {mailbox.sync?.lastError && (
+          <Alert color="yellow" variant="light" title="Replies and bounces could not be read">
+            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              {mailbox.sync.lastError} ({formatDateTime(mailbox.sync.lastErrorAt)}). Sending goes on; replies
+              are read again on the next check.
             </Text>
           </Alert>
         )}

@@ -20,6 +20,7 @@ const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
   ownDailyLimit: false,
   signature: null,
   sendingHours: null,
+  sync: null,
   state: 'active',
   stateMessage: null,
   smtp: null,

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
 import type { Mailbox } from '../../../contract/mailboxes';
 import { keyOf, queryOf, readOnEachVisit } from '../../api';
+import { timeOfMinute, WEEKDAYS } from '../../components/send-window';
 import { mailboxStatusQuery } from './mailbox-sync';
 
 /** The signed-in person's mailboxes; what each sent today moves in the background, so each visit reads it afresh. */
@@ -43,4 +44,19 @@ export function mailboxTotalsText({ sent, replied, bounced }: Pick<Mailbox, 'sen
   if (sent === 0) return 'Nothing sent yet';
   const bounceRate = ((bounced / sent) * 100).toFixed(1);
   return `${sent.toLocaleString()} sent · ${replied.toLocaleString()} ${replied === 1 ? 'reply' : 'replies'} · ${bounced.toLocaleString()} hard ${bounced === 1 ? 'bounce' : 'bounces'} (${bounceRate}%)`;
+}
+
+/** "Sends Mon–Fri 09:00–17:00" (days listed when not a run), or null for a mailbox that sends any time. */
+export function sendingHoursText(hours: Mailbox['sendingHours']): string | null {
+  if (!hours) return null;
+  const label = (day: number) => WEEKDAYS.find((w) => w.day === day)?.label ?? String(day);
+  const days = [...hours.days].sort((a, b) => a - b);
+  const isRun = days.length > 2 && days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
+  const dayText =
+    days.length === 7
+      ? 'every day'
+      : isRun
+        ? `${label(days[0]!)}–${label(days.at(-1)!)}`
+        : days.map(label).join(', ');
+  return `Sends ${dayText} ${timeOfMinute(hours.startMinute)}–${timeOfMinute(hours.endMinute)}`;
 }

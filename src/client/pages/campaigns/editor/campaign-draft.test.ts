@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../../contract/campaigns';
 import { DEFAULT_SEND_WINDOW, MAPPING_NONE } from '../../../../contract/campaigns';
+import { WINDOW_PROBLEMS } from '../../../components/send-window';
 import {
   type CampaignDraft,
   draftFromCampaign,
@@ -11,7 +12,6 @@ import {
   submitProblem,
 } from './campaign-draft';
 import { DELAY_PROBLEM, newFollowUp } from './follow-up-steps';
-import { WINDOW_PROBLEMS } from './send-window';
 
 const variables = ['email', 'first_name', 'company'];
 const complete: CampaignDraft = {

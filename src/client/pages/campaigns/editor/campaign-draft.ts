@@ -1,5 +1,11 @@
 import { type Campaign, DEFAULT_SEND_WINDOW, type SaveCampaignBody } from '../../../../contract/campaigns';
 import {
+  type SendWindowDraft,
+  sendWindowOf,
+  windowDraftOf,
+  windowProblems,
+} from '../../../components/send-window';
+import {
   firstProfileProblem,
   profileDraftOf,
   profileInputOf,
@@ -13,7 +19,6 @@ import {
   followUpOf,
   stepNumberOf,
 } from './follow-up-steps';
-import { type SendWindowDraft, sendWindowOf, windowDraftOf, windowProblems } from './send-window';
 
 /** What the campaign editor's form holds. */
 export interface CampaignDraft {

@@ -1,11 +1,11 @@
-import { Button, Group, Text, Timeline } from '@mantine/core';
+import { Button, Code, Group, Text, Timeline } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { MAX_FOLLOW_UPS } from '../../../../contract/campaigns';
+import { SendWindowFields } from '../../../components/send-window-fields';
 import { EditorSection } from './editor-section';
 import { FollowUpFields, FollowUpTitle } from './follow-up-item';
 import { addFollowUp, changeFollowUp, moveFollowUp, removeFollowUp, stepNumberOf } from './follow-up-steps';
-import { SendWindowFields } from './send-window-fields';
 import { templateOptions } from './template-options';
 import type { CampaignEditorState } from './use-campaign-editor-state';
 
@@ -87,7 +87,17 @@ export function FollowUpsSection({ state }: { state: CampaignEditorState }) {
             : `Up to ${MAX_FOLLOW_UPS} follow-ups.`}
         </Text>
       </Group>
-      <SendWindowFields state={state} />
+      <SendWindowFields
+        title="Sending window"
+        description={
+          <>
+            Follow-ups go out only on these days and between these times, in each recipient’s time zone (a{' '}
+            <Code>timezone</Code> column in your CSV), otherwise in yours.
+          </>
+        }
+        window={draft.sendWindow}
+        onChange={state.changeWindow}
+      />
     </EditorSection>
   );
 }

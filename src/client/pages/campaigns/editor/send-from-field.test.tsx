@@ -54,6 +54,7 @@ const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): M
   ownDailyLimit: false,
   signature: null,
   sendingHours: null,
+  sync: null,
   state: 'active',
   stateMessage: null,
   smtp: null,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
+import type { SendWindowDraft } from '../../../components/send-window';
 import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
 import { activeTemplatesQuery } from '../../templates/template-queries';
 import { type ColumnMapping, mapExactMatches, mappingVariablesOf } from '../column-mapping';
@@ -12,7 +13,6 @@ import {
 } from './campaign-draft';
 import { readCsvColumns } from './csv-columns';
 import type { FollowUpDraft } from './follow-up-steps';
-import type { SendWindowDraft } from './send-window';
 import { useSavedColumns } from './use-saved-columns';
 import { useSendFrom } from './use-send-from';
 

@@ -1,16 +1,21 @@
-import { Box, Chip, Code, Group, Input, Stack, Text, Title } from '@mantine/core';
+import { Box, Chip, Group, Input, Stack, Text, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useId } from 'react';
-import { WEEKDAYS, windowProblems } from './send-window';
-import type { CampaignEditorState } from './use-campaign-editor-state';
+import { type ReactNode, useId } from 'react';
+import { type SendWindowDraft, WEEKDAYS, windowProblems } from './send-window';
+
+interface SendWindowFieldsProps {
+  title: string;
+  /** What the window governs, and in whose time zone. */
+  description: ReactNode;
+  window: SendWindowDraft;
+  onChange: (patch: Partial<SendWindowDraft>) => void;
+}
 
 /**
- * When follow-ups may go out: weekdays and a time range, in each recipient's own time zone. Problems
- * show inline as they appear; the editor refuses to save until they are fixed.
+ * Days and a time range emails may go out in (a campaign's follow-ups, a mailbox's sending).
+ * Problems show inline as they appear; the form refuses to save until they are fixed.
  */
-export function SendWindowFields({ state }: { state: CampaignEditorState }) {
-  const { draft, changeWindow } = state;
-  const window = draft.sendWindow;
+export function SendWindowFields({ title, description, window, onChange }: SendWindowFieldsProps) {
   const problems = windowProblems(window);
   const titleId = useId();
   const daysId = useId();
@@ -19,11 +24,10 @@ export function SendWindowFields({ state }: { state: CampaignEditorState }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
       <Title order={4} fz="sm" id={titleId}>
-        Sending window
+        {title}
       </Title>
       <Text size="xs" c="dimmed">
-        Follow-ups go out only on these days and between these times, in each recipient’s time zone (a{' '}
-        <Code>timezone</Code> column in your CSV), otherwise in yours.
+        {description}
       </Text>
       <Box role="group" aria-labelledby={daysId} aria-describedby={problems.days ? daysErrorId : undefined}>
         <Text size="sm" fw={500} id={daysId} mb={4}>
@@ -32,7 +36,7 @@ export function SendWindowFields({ state }: { state: CampaignEditorState }) {
         <Chip.Group
           multiple
           value={window.days.map(String)}
-          onChange={(days) => changeWindow({ days: days.map(Number).sort((a, b) => a - b) })}
+          onChange={(days) => onChange({ days: days.map(Number).sort((a, b) => a - b) })}
         >
           <Group gap={6}>
             {WEEKDAYS.map(({ day, label }) => (
@@ -52,14 +56,14 @@ export function SendWindowFields({ state }: { state: CampaignEditorState }) {
         <TimeInput
           label="Start time"
           value={window.start}
-          onChange={(event) => changeWindow({ start: event.currentTarget.value })}
+          onChange={(event) => onChange({ start: event.currentTarget.value })}
           error={problems.start}
         />
         <TimeInput
           label="End time"
           description="Not included; 00:00 is midnight at the day’s end"
           value={window.end}
-          onChange={(event) => changeWindow({ end: event.currentTarget.value })}
+          onChange={(event) => onChange({ end: event.currentTarget.value })}
           error={problems.end}
         />
       </Group>

@@ -1,4 +1,4 @@
-import type { SendWindow } from '../../../../contract/campaigns';
+import type { SendWindow } from '../../contract/campaigns';
 
 /**
  * The follow-ups' sending window as the editor's inputs hold it: the chosen ISO weekdays and the

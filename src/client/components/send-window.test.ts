@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEND_WINDOW } from '../../../../contract/campaigns';
+import { DEFAULT_SEND_WINDOW } from '../../contract/campaigns';
 import {
   minuteOfTime,
   sendWindowOf,
