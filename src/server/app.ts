@@ -28,6 +28,7 @@ import { doctorRoutes } from './routes/doctor';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { mailboxConnectRoutes } from './routes/mailbox-connect';
 import { mailboxRoutes } from './routes/mailboxes';
 import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
@@ -160,6 +161,7 @@ export async function buildApp(
   trackingRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   mailboxRoutes(app, ctx);
+  mailboxConnectRoutes(app, ctx);
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
 
