@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { mailboxRoutes } from './routes/mailboxes';
 import { metricsRoutes } from './routes/metrics';
+import { openApiRoutes } from './routes/openapi';
 import { publicConfigRoutes } from './routes/public-config';
 import { sequenceRoutes } from './routes/sequences';
 import { settingsRoutes } from './routes/settings';
@@ -162,6 +163,7 @@ export async function buildApp(
   mailboxRoutes(app, ctx);
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
+  openApiRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });
