@@ -75,7 +75,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 
  */
 export const RULE_ERRORS: Record<string, ErrorStatus[]> = {
   'auth.local': [404, 429],
-  'auth.start': [404],
+  'auth.start': [404, 429],
+  'auth.callback': [429],
   'campaigns.create': [409],
   'campaigns.update': [409],
   'campaigns.uploadCsv': [409, 413, 422],
@@ -92,4 +93,10 @@ export const RULE_ERRORS: Record<string, ErrorStatus[]> = {
   'templates.generateEmail': [502, 503],
   'templates.generateImage': [502, 503],
   'settings.checkDns': [502],
+  'workspaces.changeRole': [409],
+  'workspaces.removeMember': [409],
+  'workspaces.accept': [409],
+  'mailboxes.create': [422],
+  'mailboxes.update': [422],
+  'mailboxes.remove': [409],
 };
