@@ -11,6 +11,12 @@ export const escapeHtml = (text: unknown) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+/** Text with the document's little markdown (`**bold**`, `` `code` ``), escaped before it is marked up. */
+const prose = (text: unknown) =>
+  escapeHtml(text)
+    .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
+    .replace(/`([^`]+)`/g, '<code>$1</code>');
+
 /** A value as indented JSON, escaped, with each component reference a link to that component. */
 function json(value: unknown): string {
   return escapeHtml(JSON.stringify(value, null, 2)).replace(
@@ -38,7 +44,7 @@ function parametersTable(operation: Operation, resolve: Resolve): string {
     const type = Array.isArray(schema.enum) ? schema.enum.join(' | ') : String(schema.type ?? '');
     return `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${
       p.required ? 'yes' : 'no'
-    }</td><td>${escapeHtml(type)}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`;
+    }</td><td>${escapeHtml(type)}</td><td>${prose(p.description ?? '')}</td></tr>`;
   });
   return `<table><tr><th>Parameter</th><th>In</th><th>Required</th><th>Type</th><th>About</th></tr>${rows.join('')}</table>`;
 }
@@ -70,7 +76,7 @@ function operationSection(
     ([status, raw]) => {
       const response = resolve(raw) as JsonSchema;
       const body = status.startsWith('2') ? content(response, components) : '';
-      return `<li><b>${escapeHtml(status)}</b> ${escapeHtml(response.description ?? '')}${body}</li>`;
+      return `<li><b>${escapeHtml(status)}</b> ${prose(response.description ?? '')}${body}</li>`;
     },
   );
   const request = op.requestBody
@@ -79,7 +85,7 @@ function operationSection(
   return `<section id="op-${escapeHtml(op.operationId)}">
 <h3><span class="method">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(op.summary ?? '')} — <code>${escapeHtml(op.operationId)}</code></p>
-<p>${escapeHtml(op.description ?? '')}</p>
+<p>${prose(op.description ?? '')}</p>
 ${parametersTable(op, resolve)}${request}<h4>Responses</h4><ul>${responses.join('')}</ul></section>`;
 }
 
@@ -112,7 +118,7 @@ export function renderReferencePage(doc: OpenApiDocument, documentUrl: string): 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head><body>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1>
-<p>${escapeHtml(info.description)}</p>
+<p>${prose(info.description)}</p>
 <p>The machine-readable document: <a href="${escapeHtml(documentUrl)}">${escapeHtml(documentUrl)}</a> (OpenAPI ${escapeHtml(doc.openapi)}).</p>
 <nav>${tags.map((t) => `<a href="#tag-${escapeHtml(t.name)}">${escapeHtml(t.name)}</a>`).join('')}<a href="#webhooks">webhooks</a><a href="#schemas">schemas</a></nav>
 ${sections.join('\n')}
