@@ -31,6 +31,7 @@ import { imageRoutes } from './routes/images';
 import { mailboxConnectRoutes } from './routes/mailbox-connect';
 import { mailboxRoutes } from './routes/mailboxes';
 import { metricsRoutes } from './routes/metrics';
+import { openApiRoutes } from './routes/openapi';
 import { publicConfigRoutes } from './routes/public-config';
 import { sequenceRoutes } from './routes/sequences';
 import { settingsRoutes } from './routes/settings';
@@ -164,6 +165,7 @@ export async function buildApp(
   mailboxConnectRoutes(app, ctx);
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
+  openApiRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });
