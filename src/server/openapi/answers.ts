@@ -29,6 +29,9 @@ export const NON_JSON_ANSWERS: Record<string, MediaAnswer> = {
   'auth.start': redirect("To the provider's sign-in page; 404 when that provider is not configured"),
   'auth.callback': redirect('To the app, signed in, or with `?signin=` naming why sign-in failed'),
   'auth.login': redirect('To the configured sign-in'),
+  'mailboxes.connect': redirect(
+    "To the provider's consent page, back through the sign-in callback to Settings with `?connect=` naming how it ended",
+  ),
   'settings.exportData': file('text/csv', 'A CSV file of all the data of the workspace'),
   'campaigns.exportUnsubscribers': file('text/csv', "A CSV file of the campaign's unsubscribers"),
   'workspaces.exportAudit': file('text/csv', "A CSV file of the workspace's audit trail"),
@@ -99,4 +102,5 @@ export const RULE_ERRORS: Record<string, ErrorStatus[]> = {
   'mailboxes.create': [422],
   'mailboxes.update': [422],
   'mailboxes.remove': [409],
+  'mailboxes.connect': [404, 429],
 };
