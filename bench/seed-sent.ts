@@ -37,11 +37,13 @@ export async function seedSentCampaigns(
       ids.push(campaign.id);
       const addresses = Array.from({ length: PER_CAMPAIGN }, (_, i) => `c${c}-r${i}@example.com`);
       const { rows: recipients } = await client.query(
-        `insert into recipients (campaign_id, email, company, data, row_number)
-         select $1, e, 'Company ' || n, jsonb_build_object('email', e, 'first_name', 'Name' || n), n
+        // Sent from the maker's default mailbox, so the figures per mailbox have their rows too.
+        `insert into recipients (campaign_id, email, company, data, row_number, mailbox_id)
+         select $1, e, 'Company ' || n, jsonb_build_object('email', e, 'first_name', 'Name' || n), n,
+                (select m.id from mailboxes m where m.user_id = $3 and m.is_default)
          from unnest($2::text[]) with ordinality as t(e, n)
          returning id`,
-        [campaign.id, addresses],
+        [campaign.id, addresses, userId],
       );
       const tokens = addresses.map(() => crypto.randomBytes(12).toString('base64url'));
       trackingTokens.push(...tokens);

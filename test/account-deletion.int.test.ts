@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
 import {
   campaignMailboxes,
+  campaignMailboxStats,
   inboundMessages,
   mailboxSyncs,
   outboxMessages,
@@ -51,6 +52,7 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
   const campaign = await createCampaignWithFollowUps(db, user.userId, 2);
   const mailboxId = await defaultMailboxIdOf(db, user.userId);
   await db.insert(campaignMailboxes).values({ campaignId: campaign.id, mailboxId });
+  await db.insert(campaignMailboxStats).values({ campaignId: campaign.id, mailboxId, sent: 2, replied: 1 });
   const tag = crypto.randomBytes(4).toString('hex');
   await db.insert(outboxMessages).values({
     userId: user.userId,

@@ -77,6 +77,7 @@ describe.each(testDatabases())('a mailbox’s sending hours (%s)', (kind) => {
             id: emails.id,
             status: emails.status,
             scheduledFor: emails.scheduledFor,
+            attempts: emails.attempts,
             mailboxId: recipients.mailboxId,
           })
           .from(emails)
@@ -96,6 +97,8 @@ describe.each(testDatabases())('a mailbox’s sending hours (%s)', (kind) => {
     const opening = openingOf(hours, 'UTC', started);
     expect(opening.getTime()).toBeGreaterThan(started.getTime());
     for (const e of waiting) expect(e.scheduledFor?.getTime()).toBe(opening.getTime());
+    // Nothing was tried: waiting for the opening is not a failed attempt.
+    expect(waiting.map((e) => e.attempts)).toEqual(waiting.map(() => 0));
     expect(sink.messages().map((m) => m.envelope.from)).toEqual(sent.map(() => 'any@team.test'));
 
     // Open all day now: released at their time, they leave once, from their own mailbox.

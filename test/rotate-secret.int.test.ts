@@ -81,11 +81,12 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
       ['access-m', null],
     ]);
     expect(() => cipherFor(KEY_A).decrypt(rows[0]!.access!)).toThrow();
-    // A process still on the old key asks for a new sign-in instead of failing every send.
+    // A process still on the old key asks for that mailbox to be connected again instead of
+    // failing every send.
     await expect(
       mailboxFor({ ...t.ctx, tokens: cipherFor(KEY_A) }, (await mailboxesOfUser(t.ctx.db, googleUserId))[0]!),
     ).rejects.toThrow(
-      /^The stored mailbox connection cannot be read \(SECRET_KEY changed\?\): sign in again\.$/,
+      /^The Gmail mailbox g-rotate@example\.com's stored connection cannot be read \(SECRET_KEY changed\?\): connect it again\.$/,
     );
 
     const second = await rotateSecretKey(t.ctx.db, { oldSecret: secret(KEY_A), newSecret: secret(KEY_B) });

@@ -157,6 +157,19 @@ describe.each(testDatabases())(`upgrading from ${RELEASE} (%s)`, (kind) => {
     console.info(`upgrade ${RELEASE} (${kind}): migrations took ${Math.round(migrationMs)} ms`);
   });
 
+  it("ties each Gmail or Outlook mailbox to its person's account, one they signed in with (migration 0030)", async () => {
+    const rows = await selectRows<{ kind: string; tied: boolean; signedIn: boolean }>(
+      ctx.db,
+      sql`SELECT m.kind, a.user_id = m.user_id AND a.provider = m.kind AS tied,
+                 a.signed_in_at IS NOT NULL AS "signedIn"
+            FROM mailboxes m LEFT JOIN oauth_accounts a ON a.id = m.oauth_account_id
+           WHERE m.kind IN ('google', 'microsoft')`,
+    );
+    // The release's Google user has one; each is tied to that user's account.
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ tied: true, signedIn: true });
+  });
+
   it("counts the release's sent emails and replies for the mailbox that sent them, its maker's default", () => {
     const [figures] = mailboxFigures;
     expect(figures?.fromEmails).toMatch(/^\d+:\d+:\d+/);

@@ -120,6 +120,12 @@ export const api = {
   /** The deployment's doctor checks (operators only: 403 for everyone else). Reads only. */
   doctor: route({ method: 'GET', path: '/api/doctor', access: 'signed-in', reply: doctorReport }),
   publicConfig: route({ method: 'GET', path: '/api/public-config', access: 'public', reply: publicConfig }),
+
+  /** This API described: the OpenAPI 3.1 document, and the same for people as a page (docs/api.md). */
+  docs: {
+    openapi: route({ method: 'GET', path: '/api/openapi.json', access: 'public' }),
+    reference: route({ method: 'GET', path: '/api/reference', access: 'public' }),
+  },
   dashboardStats: route({
     method: 'GET',
     path: '/api/dashboard/stats',

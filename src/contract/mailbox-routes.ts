@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okReply } from './auth';
+import { okReply, signInProviderParams } from './auth';
 import { idParams } from './common';
 import {
   campaignMailboxesBody,
@@ -49,6 +49,16 @@ export const mailboxRoutes = {
     access: 'signed-in',
     params: idParams,
     reply: okReply,
+  }),
+  /**
+   * Starts connecting another Google (`google`) or Microsoft (`outlook`) account as a mailbox, or
+   * re-connecting one that needs it: a redirect to the provider, back through the sign-in callback.
+   */
+  connect: route({
+    method: 'GET',
+    path: '/api/mailboxes/connect/:provider',
+    access: 'signed-in',
+    params: signInProviderParams,
   }),
   campaignMailboxes: route({
     method: 'GET',

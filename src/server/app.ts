@@ -31,8 +31,10 @@ import { doctorRoutes } from './routes/doctor';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { mailboxConnectRoutes } from './routes/mailbox-connect';
 import { mailboxRoutes } from './routes/mailboxes';
 import { metricsRoutes } from './routes/metrics';
+import { openApiRoutes } from './routes/openapi';
 import { publicConfigRoutes } from './routes/public-config';
 import { sequenceRoutes } from './routes/sequences';
 import { settingsRoutes } from './routes/settings';
@@ -168,9 +170,11 @@ export async function buildApp(
   trackingRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   mailboxRoutes(app, ctx);
+  mailboxConnectRoutes(app, ctx);
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
   apiTokenRoutes(app, ctx);
+  openApiRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false });

@@ -26,6 +26,7 @@ import {
   type StoredMessage,
   store,
 } from './mail-store';
+import { asOwner } from './sender-rules';
 
 /**
  * The Gmail API's users.* methods the app calls, under /gmail/v1/users/{userId}/: messages.send,
@@ -317,12 +318,16 @@ function getProfile(s: State, { scopes }: Call, emailAddress: string): Reply {
   return { status: 200, body: { emailAddress, messagesTotal: s.messages.length, threadsTotal, historyId } };
 }
 
-async function sendMessage(s: State, { body, token, scopes }: Call): Promise<Reply> {
+async function sendMessage(s: State, { body, token, scopes, owner }: Call): Promise<Reply> {
   requireScope('gmail', scopes, GMAIL_SEND_SCOPES);
   const json = parseJson(body);
   if (typeof json?.raw !== 'string' || !BASE64.test(json.raw)) throw httpError(400, NO_RAW);
-  const mime = Buffer.from(json.raw, 'base64url').toString('utf8');
-  const record = await decode(mime, token, 'Recipient address required');
+  const record = await asOwner(
+    'gmail',
+    await decode(Buffer.from(json.raw, 'base64url').toString('utf8'), token, 'Recipient address required'),
+    owner,
+  );
+  const mime = record.raw;
   const id = newId('gmail');
   const threadId = typeof json.threadId === 'string' ? joinedThread(s, json.threadId, record.parsed, id) : id;
   s.sent.push({ id, threadId, ...record });

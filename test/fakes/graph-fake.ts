@@ -24,6 +24,7 @@ import {
   sentConversation,
   store,
 } from './mail-store';
+import { asOwner } from './sender-rules';
 
 /**
  * Microsoft Graph's mail endpoints the app calls, under /graph/v1.0/me/: sendMail (which joins no
@@ -322,7 +323,11 @@ function rethreaded(raw: string, thread: { inReplyTo: string; references: string
 }
 
 /** POST /me/messages/{id}/reply in the MIME form: sent into the conversation of message `id`. */
-async function replyTo(s: State, { body, token, contentType, scopes }: Call, id: string): Promise<Reply> {
+async function replyTo(
+  s: State,
+  { body, token, contentType, scopes, owner }: Call,
+  id: string,
+): Promise<Reply> {
   requireScope('graph', scopes, ['Mail.Send']);
   const original = findMessage(s, id);
   if (!original)
@@ -331,7 +336,11 @@ async function replyTo(s: State, { body, token, contentType, scopes }: Call, id:
     throw httpError(400, 'The fake Graph takes replies in the MIME form only.', 'ErrorInvalidRequest');
   const references = [original.parsed.references ?? []].flat();
   const raw = rethreaded(mimeBody(body), { inReplyTo: original.messageId ?? '', references });
-  const record = await decode(raw, token, 'At least one recipient is required.');
+  const record = await asOwner(
+    'graph',
+    await decode(raw, token, 'At least one recipient is required.'),
+    owner,
+  );
   const sentId = newId('graph');
   s.sent.push({ id: sentId, threadId: original.threadId, ...record });
   const { parsed, messageId, at } = record;
@@ -339,7 +348,7 @@ async function replyTo(s: State, { body, token, contentType, scopes }: Call, id:
   return { status: 202, cut: s.cuts.shift() };
 }
 
-async function sendMail(s: State, { body, token, contentType, scopes }: Call): Promise<Reply> {
+async function sendMail(s: State, { body, token, contentType, scopes, owner }: Call): Promise<Reply> {
   requireScope('graph', scopes, ['Mail.Send']);
   let raw: string;
   let saveToSentItems = true;
@@ -353,7 +362,11 @@ async function sendMail(s: State, { body, token, contentType, scopes }: Call): P
     saveToSentItems = json.saveToSentItems !== false && json.saveToSentItems !== 'false';
     raw = await composeGraphJson(json.message);
   }
-  const record = await decode(raw, token, 'At least one recipient is required.');
+  const record = await asOwner(
+    'graph',
+    await decode(raw, token, 'At least one recipient is required.'),
+    owner,
+  );
   // Only what lands in Sent Items can be found again: saveToSentItems false leaves no trace.
   if (saveToSentItems) {
     const id = newId('graph');

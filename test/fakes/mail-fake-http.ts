@@ -22,6 +22,8 @@ export type Call = {
   headers: IncomingHttpHeaders;
   /** The token's granted scopes, when the fake knows them (tokens from the fake OIDC provider). */
   scopes: Set<string> | null;
+  /** The address of the account the token acts for, when the fakes keep a mailbox per account. */
+  owner: string | null;
 };
 /** `cut`: the request was handled, and its answer is then withheld or its connection reset. */
 export type Reply = {

@@ -34,7 +34,10 @@ export type { DeliverOptions, InboxMessage, ProviderFailure, SentMessage } from 
  * reading endpoints (Gmail's history, messages and profile; Graph's Inbox delta and $value).
  * The handlers live in gmail-fake.ts and graph-fake.ts; this file holds the server, its state,
  * failure injection and the controls.
- * Each provider keeps one mailbox shared by every token: a refreshed token must still find earlier sends.
+ * Each provider keeps one mailbox shared by every token (a refreshed token must still find earlier
+ * sends), unless `accountOf` tells the account a token acts for: then each account has a mailbox of
+ * its own (its sends, inbox and history), a token that acts for nobody (unknown or expired) is
+ * refused with 401, and a From other than the account's is treated as each service does.
  * For out-of-process runs (Playwright) the same server answers GET /__control/sent/gmail (or /graph): a JSON
  * array of { id, messageId, to, raw } for every message that provider accepted; POST /__control/deliver/gmail
  * (or /graph) with a message/rfc822 body (optional ?threadOf=<id>&at=<ISO date>), answering { id, threadId };
@@ -48,6 +51,8 @@ export type FakeMailProviders = {
   graphUrl: string;
   port: number;
   sent(p: MailProvider): SentMessage[];
+  /** What one account's mailbox sent (with `accountOf`), by the account's address. */
+  sentBy(p: MailProvider, address: string): SentMessage[];
   /** Every message delivered to `p`'s inbox, oldest first. */
   inbox(p: MailProvider): InboxMessage[];
   /**
@@ -110,6 +115,7 @@ export async function startFakeMailProviders(
   opts: {
     port?: number;
     scopesOf?: (provider: 'google' | 'microsoft', token: string) => string[] | null;
+    accountOf?: (provider: 'google' | 'microsoft', token: string) => { email: string } | null;
     gmailAddress?: string;
   } = {},
 ): Promise<FakeMailProviders> {
@@ -118,6 +124,13 @@ export async function startFakeMailProviders(
   const inFlight: Record<MailProvider, Map<string, number>> = { gmail: new Map(), graph: new Map() };
   const flags = { requireKnown: false };
   const gmailAddress = opts.gmailAddress ?? 'me@gmail.fake';
+  /** With `accountOf`: each account's own mailbox, keyed `<provider>:<address>`. */
+  const boxes = new Map<string, State>();
+  const boxOf = (provider: MailProvider, address: string) => {
+    const key = `${provider}:${address}`;
+    if (!boxes.has(key)) boxes.set(key, freshState());
+    return boxes.get(key)!;
+  };
 
   async function handle(provider: MailProvider, req: IncomingMessage, res: ServerResponse, url: URL) {
     const [s, slots] = [state[provider], inFlight[provider]];
@@ -126,6 +139,10 @@ export async function startFakeMailProviders(
     const body = await readBody(req);
     const token = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token || (flags.requireKnown && !s.tokens.has(token))) throw injected(provider, { status: 401 });
+    const oidcName = provider === 'gmail' ? 'google' : 'microsoft';
+    const owner = opts.accountOf ? (opts.accountOf(oidcName, token)?.email ?? null) : null;
+    if (opts.accountOf && owner === null) throw injected(provider, { status: 401 });
+    const box = owner === null ? s : boxOf(provider, owner);
     const mine = slots.get(token) ?? 0;
     const throttled = provider === 'graph' && mine >= GRAPH_MAILBOX_CONCURRENCY;
     if (throttled) throw httpError(429, THROTTLED, 'ApplicationThrottled', { 'retry-after': '1' });
@@ -139,11 +156,13 @@ export async function startFakeMailProviders(
       if (failure) throw injected(provider, failure);
       const path = url.pathname.slice(provider.length + 1);
       const contentType = req.headers['content-type'] ?? '';
-      const granted = opts.scopesOf?.(provider === 'gmail' ? 'google' : 'microsoft', token);
+      const granted = opts.scopesOf?.(oidcName, token);
       const scopes = granted ? new Set(granted) : null;
       const method = req.method ?? 'GET';
-      const call = { method, path, url, body, token, contentType, headers: req.headers, scopes };
-      const reply = await (provider === 'gmail' ? gmailRoute(s, call, gmailAddress) : graphRoute(s, call));
+      const call = { method, path, url, body, token, contentType, headers: req.headers, scopes, owner };
+      const reply = await (provider === 'gmail'
+        ? gmailRoute(box, call, owner ?? gmailAddress)
+        : graphRoute(box, call));
       if (reply.cut === 'reset') req.socket.destroy();
       else if (reply.cut !== 'stall') send(res, reply.status, reply.body, reply.headers);
     } finally {
@@ -155,6 +174,7 @@ export async function startFakeMailProviders(
   function reset() {
     // Requests still running keep their in-flight slots, so their finally blocks stay balanced.
     for (const s of Object.values(state)) Object.assign(s, freshState(), { active: s.active });
+    boxes.clear();
     flags.requireKnown = false;
   }
 
@@ -216,7 +236,12 @@ export async function startFakeMailProviders(
     gmailUrl: `${base}/gmail`,
     graphUrl: `${base}/graph`,
     port,
-    sent: (p) => [...state[p].sent],
+    sent: (p) =>
+      [
+        ...state[p].sent,
+        ...[...boxes].filter(([k]) => k.startsWith(`${p}:`)).flatMap(([, b]) => b.sent),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime()),
+    sentBy: (p, address) => [...(boxes.get(`${p}:${address.toLowerCase()}`)?.sent ?? [])],
     inbox: (p) => inboxView(state[p]),
     deliver: deliverTo,
     expireHistory: (p) => expireHistory(state[p]),

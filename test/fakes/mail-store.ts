@@ -25,6 +25,8 @@ export type SentMessage = {
   to: string[];
   token: string;
   at: Date;
+  /** The From the client sent when the service put the account's own address there instead (Gmail). */
+  rewrittenFrom?: string;
 };
 
 /** A sent or delivered message; `labelIds` holds SENT, or INBOX with the labels Gmail puts on new mail. */

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Store } from './oidc-store';
 
 export type FakeOidcUser = {
   sub: string;
@@ -21,6 +22,15 @@ export type FakeOidc = {
   denyNext(provider: ProviderName): void;
   /** Revoke every refresh token so the next refresh grant fails with invalid_grant. */
   revokeAllRefreshTokens(provider: ProviderName): void;
+  /** Revoke one account's refresh tokens (the person removed the app's access in that account). */
+  revokeRefreshTokensOf(provider: ProviderName, sub: string): void;
+  /**
+   * The next consent leaves out this scope, as Google's granular consent lets a person untick one
+   * (one-shot); the token response's `scope` then lacks it.
+   */
+  withholdNext(provider: ProviderName, scope: string): void;
+  /** The account an access token this provider issued acts for, or null for a token it never issued. */
+  accountOf(provider: ProviderName, accessToken: string): { sub: string; email: string } | null;
   /** The scopes granted to an access token this provider issued, or null for a token it never issued. */
   scopesOf(provider: ProviderName, accessToken: string): string[] | null;
   close(): Promise<void>;
@@ -51,6 +61,7 @@ type Interaction = {
 };
 type Grant = {
   addOIDCScope(scope: string): void;
+  rejectOIDCScope(scope: string): void;
   addOIDCClaims(claims: string[]): void;
   save(): Promise<string>;
 };
@@ -95,45 +106,6 @@ function loadOidcProvider(): Promise<OidcModule> {
   return oidcModule;
 }
 
-type Stored = { payload: Record<string, unknown>; expiresAt: number };
-
-/** In-memory adapter; ours rather than the library's so refresh tokens can be revoked wholesale. */
-class Store {
-  readonly entries = new Map<string, Stored>();
-
-  adapter(model: string) {
-    const key = (id: string) => `${model}:${id}`;
-    const get = (id: string) => {
-      const entry = this.entries.get(key(id));
-      return entry && entry.expiresAt > Date.now() ? entry : undefined;
-    };
-    return {
-      upsert: async (id: string, payload: Record<string, unknown>, expiresIn?: number) => {
-        const expiresAt = expiresIn ? Date.now() + expiresIn * 1000 : Number.POSITIVE_INFINITY;
-        this.entries.set(key(id), { payload, expiresAt });
-      },
-      find: async (id: string) => get(id)?.payload,
-      // Only sessions are looked up by uid, and there are few of them.
-      findByUid: async (uid: string) =>
-        [...this.entries].find(([k, e]) => k.startsWith(`${model}:`) && e.payload.uid === uid)?.[1].payload,
-      consume: async (id: string) => {
-        const entry = get(id);
-        if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
-      },
-      destroy: async (id: string) => {
-        this.entries.delete(key(id));
-      },
-      revokeByGrantId: async (grantId: string) => {
-        for (const [k, e] of this.entries) if (e.payload.grantId === grantId) this.entries.delete(k);
-      },
-    };
-  }
-
-  revokeModel(model: string): void {
-    for (const k of this.entries.keys()) if (k.startsWith(`${model}:`)) this.entries.delete(k);
-  }
-}
-
 type State = {
   name: ProviderName;
   provider: Provider;
@@ -142,6 +114,7 @@ type State = {
   users: Map<string, FakeOidcUser>;
   nextUser?: FakeOidcUser;
   denyNext: boolean;
+  withheld?: string;
 };
 
 function accountClaims(name: ProviderName, user: FakeOidcUser): Record<string, unknown> {
@@ -248,7 +221,11 @@ async function handleInteraction(state: State, req: IncomingMessage, res: Server
   const grant =
     (details.grantId && (await provider.Grant.find(details.grantId))) ||
     new provider.Grant({ accountId: details.session?.accountId ?? '', clientId: details.params.client_id });
-  grant.addOIDCScope(details.params.scope ?? 'openid');
+  const asked = (details.params.scope ?? 'openid').split(' ');
+  grant.addOIDCScope(asked.filter((scope) => scope !== state.withheld).join(' '));
+  // Rejected, not just left out: the library would otherwise ask for the missing scope again.
+  if (state.withheld && asked.includes(state.withheld)) grant.rejectOIDCScope(state.withheld);
+  state.withheld = undefined;
   if (details.prompt.details.missingOIDCClaims) grant.addOIDCClaims(details.prompt.details.missingOIDCClaims);
   const grantId = await grant.save();
   return provider.interactionFinished(req, res, { consent: { grantId } });
@@ -305,7 +282,13 @@ export async function startFakeOidc(opts: {
     const state = name && states.get(name);
     if (!state) return sendText(res, 404, 'not found');
     if (path.startsWith(`/${state.name}/interaction/`)) return handleInteraction(state, req, res);
-    if (path === `/${state.name}/auth`) signOut(req, res, `_${state.name}_session`);
+    if (path === `/${state.name}/auth`) {
+      // Microsoft takes exactly one prompt value (login, none, consent or select_account).
+      const prompt = new URL(req.url ?? '/', 'http://fake').searchParams.get('prompt');
+      if (state.name === 'microsoft' && prompt?.includes(' '))
+        return sendText(res, 400, `AADSTS90023: Invalid prompt value '${prompt}'.`);
+      signOut(req, res, `_${state.name}_session`);
+    }
     // oidc-provider works out its mount path from originalUrl vs url, the way Express hands it over.
     const url = req.url ?? '/';
     Object.assign(req, { originalUrl: url, url: url.slice(state.name.length + 1) || '/' });
@@ -345,6 +328,22 @@ export async function startFakeOidc(opts: {
     },
     revokeAllRefreshTokens(provider) {
       get(provider).store.revokeModel('RefreshToken');
+    },
+    revokeRefreshTokensOf(provider, sub) {
+      const { entries } = get(provider).store;
+      for (const [key, entry] of entries)
+        if (key.startsWith('RefreshToken:') && entry.payload.accountId === sub) entries.delete(key);
+    },
+    withholdNext(provider, scope) {
+      get(provider).withheld = scope;
+    },
+    accountOf(provider, accessToken) {
+      const state = get(provider);
+      // An expired token acts for nobody: the APIs answer 401 to it, as Google's and Graph's do.
+      const entry = state.store.entries.get(`AccessToken:${accessToken}`);
+      const sub = entry && entry.expiresAt > Date.now() ? entry.payload.accountId : undefined;
+      const user = typeof sub === 'string' ? state.users.get(sub) : undefined;
+      return user ? { sub: user.sub, email: user.email.toLowerCase() } : null;
     },
     scopesOf(provider, accessToken) {
       // Opaque access tokens are their own id in the store.

@@ -57,6 +57,13 @@ describe.each(testDatabases())('sign-in rate limit shared between web processes 
     expect((await t.app.inject({ url: '/api/auth/google' })).statusCode).toBe(404);
   });
 
+  it('limits starting to connect a mailbox like a sign-in, before asking who is calling', async () => {
+    const connect = () => t.app.inject({ url: '/api/mailboxes/connect/google', remoteAddress: '127.0.0.9' });
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) codes.push((await connect()).statusCode);
+    expect(codes).toEqual([...Array(LIMIT).fill(401), 429]);
+  });
+
   it('starts a new window once the old one expired, and the clean-up job removes spent counters', async () => {
     expect((await attempt(t.app, '127.0.0.3')).statusCode).toBe(200);
     await t.ctx.db.update(rateLimitCounters).set({ expiresAt: sql`now() - interval '1 second'` });

@@ -126,11 +126,16 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'DELETE /api/mailboxes/:id': { kind: 'mailbox' },
 };
 
-/** Routes with path parameters that name no user's object, with why each may be reached by anyone. */
+/**
+ * Routes with path parameters that name no user's object, with why each may be reached by anyone
+ * (or, for a signed-in route, why its parameter reaches nobody else's data).
+ */
 export const PUBLIC_PARAM_ROUTES: Record<string, string> = {
   'GET /api/auth/:provider':
     'starts sign-in; the parameter is a provider name (google|outlook), not an object',
   'GET /api/auth/:provider/callback': 'the OIDC redirect target; the parameter is a provider name',
+  'GET /api/mailboxes/connect/:provider':
+    "signed-in only: starts connecting another account as the caller's own mailbox; the parameter is a provider name (google|outlook), not an object",
   'GET /u/:token': "the unsubscribe page in recipients' emails: the unguessable token is the credential",
   'POST /u/:token':
     'RFC 8058 one-click unsubscribe from mail providers: no cookie, the token is the credential',

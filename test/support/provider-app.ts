@@ -1,14 +1,19 @@
 import { type FakeMailProviders, startFakeMailProviders } from '../fakes/mail-providers';
 import { type FakeOidc, startFakeOidc } from '../fakes/oidc-provider';
-import { startTestApp, type TestApp } from './test-app';
+import { type DatabaseKind, startTestApp, type TestApp } from './test-app';
 
 export const PROVIDER_APP_URL = 'http://127.0.0.1:5999';
 
 /**
  * An app whose users sign in with the fake Google and Microsoft and send through the fake Gmail
  * and Graph APIs, which enforce the scopes the fake sign-in granted. Sent-folder reading is on.
+ * `perAccount`: the fake APIs keep a mailbox per account, refuse tokens the fake sign-in did not
+ * issue (or that expired), and apply each service's rule to a From of another address.
  */
-export async function startProviderApp(env: Record<string, string> = {}) {
+export async function startProviderApp(
+  env: Record<string, string> = {},
+  opts: { kind?: DatabaseKind; perAccount?: boolean } = {},
+) {
   const oidc: FakeOidc = await startFakeOidc({
     google: {
       clientId: 'g',
@@ -21,8 +26,11 @@ export async function startProviderApp(env: Record<string, string> = {}) {
       redirectUris: [`${PROVIDER_APP_URL}/api/auth/outlook/callback`],
     },
   });
-  const mail: FakeMailProviders = await startFakeMailProviders({ scopesOf: oidc.scopesOf });
-  const t: TestApp = await startTestApp('pglite', {
+  const mail: FakeMailProviders = await startFakeMailProviders({
+    scopesOf: oidc.scopesOf,
+    ...(opts.perAccount && { accountOf: oidc.accountOf }),
+  });
+  const t: TestApp = await startTestApp(opts.kind ?? 'pglite', {
     PUBLIC_URL: PROVIDER_APP_URL,
     GOOGLE_CLIENT_ID: 'g',
     GOOGLE_CLIENT_SECRET: 'gs',

@@ -7,8 +7,27 @@ import type { Identity } from '../queries/users';
 
 export type OidcProviderName = 'google' | 'microsoft';
 
-/** What must survive the round trip to the provider; kept in a short-lived signed cookie. */
-export type PendingSignIn = { provider: OidcProviderName; verifier: string; state: string; nonce: string };
+/**
+ * What must survive the round trip to the provider; kept in a short-lived signed cookie. Sign-in
+ * and connecting another account as a mailbox share the provider's registered redirect URI, so
+ * the cookie tells them apart: a connect names the person and the session that started it.
+ */
+export type PendingSignIn = {
+  provider: OidcProviderName;
+  verifier: string;
+  state: string;
+  nonce: string;
+  intent: 'signin' | 'connect';
+  /** For a connect: the signed-in person and their session's id, which the callback must still have. */
+  userId?: number;
+  sessionId?: string;
+};
+
+/** The scope sending needs: a connected account that did not grant it is refused. */
+export const SEND_SCOPES: Record<OidcProviderName, string> = {
+  google: 'https://www.googleapis.com/auth/gmail.send',
+  microsoft: 'Mail.Send',
+};
 
 export type ProviderTokens = {
   accessToken: string;
@@ -24,6 +43,9 @@ const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com
  */
 const GOOGLE_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
 const MICROSOFT_SCOPES = ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Mail.Send'];
+/** A connected account is only sent from (and read, as sign-in's are): no profile of it is kept. */
+const GOOGLE_CONNECT_SCOPES = ['openid', 'email', 'profile', SEND_SCOPES.google];
+const MICROSOFT_CONNECT_SCOPES = ['openid', 'email', 'profile', 'offline_access', SEND_SCOPES.microsoft];
 /**
  * Mail.ReadBasic would do for the Sent Items lookup, but the mailbox sync reads whole messages (a
  * bounce's report, a reply's text), which only Mail.Read allows.
@@ -38,14 +60,47 @@ export function createOidc(config: Config) {
   const discovered = new Map<OidcProviderName, Promise<client.Configuration>>();
 
   function settings(provider: OidcProviderName) {
-    const s = config.auth[provider];
-    if (!s) return null;
-    const readScope = config.auth.mailboxReadScope;
-    const scopes =
-      provider === 'google'
-        ? [...GOOGLE_SCOPES, ...(readScope ? [GOOGLE_READ_SCOPE] : [])]
-        : [...MICROSOFT_SCOPES, ...(readScope ? [MICROSOFT_READ_SCOPE] : [])];
-    return { ...s, scopes };
+    return config.auth[provider] ?? null;
+  }
+
+  /** What sign-in (or a connect) asks for; the read scope exactly as sign-in asks when it is on. */
+  function scopesFor(provider: OidcProviderName, intent: PendingSignIn['intent']) {
+    const read = config.auth.mailboxReadScope
+      ? [provider === 'google' ? GOOGLE_READ_SCOPE : MICROSOFT_READ_SCOPE]
+      : [];
+    if (intent === 'connect')
+      return [...(provider === 'google' ? GOOGLE_CONNECT_SCOPES : MICROSOFT_CONNECT_SCOPES), ...read];
+    return [...(provider === 'google' ? GOOGLE_SCOPES : MICROSOFT_SCOPES), ...read];
+  }
+
+  async function begin(
+    provider: OidcProviderName,
+    who: Pick<PendingSignIn, 'intent' | 'userId' | 'sessionId'>,
+  ): Promise<{ url: URL; pending: PendingSignIn }> {
+    const oidc = await configuration(provider);
+    const pending: PendingSignIn = {
+      provider,
+      verifier: client.randomPKCECodeVerifier(),
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      ...who,
+    };
+    const params: Record<string, string> = {
+      redirect_uri: redirectUri(provider),
+      scope: scopesFor(provider, who.intent).join(' '),
+      code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
+      code_challenge_method: 'S256',
+      state: pending.state,
+      nonce: pending.nonce,
+    };
+    // Google issues a refresh token only for offline access with fresh consent; a connect lets the
+    // person pick another account than the one their browser is signed in to. Microsoft takes one
+    // prompt value only (AADSTS90023 otherwise), and select_account lets them pick.
+    if (provider === 'google') {
+      params.access_type = 'offline';
+      params.prompt = who.intent === 'connect' ? 'select_account consent' : 'consent';
+    } else params.prompt = 'select_account';
+    return { url: client.buildAuthorizationUrl(oidc, params), pending };
   }
 
   function configuration(provider: OidcProviderName): Promise<client.Configuration> {
@@ -71,27 +126,11 @@ export function createOidc(config: Config) {
   return {
     isEnabled: (provider: OidcProviderName) => settings(provider) !== null,
 
-    async beginSignIn(provider: OidcProviderName): Promise<{ url: URL; pending: PendingSignIn }> {
-      const oidc = await configuration(provider);
-      const pending: PendingSignIn = {
-        provider,
-        verifier: client.randomPKCECodeVerifier(),
-        state: client.randomState(),
-        nonce: client.randomNonce(),
-      };
-      const params: Record<string, string> = {
-        redirect_uri: redirectUri(provider),
-        scope: settings(provider)!.scopes.join(' '),
-        code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
-        code_challenge_method: 'S256',
-        state: pending.state,
-        nonce: pending.nonce,
-      };
-      // Google issues a refresh token only for offline access with fresh consent.
-      if (provider === 'google') Object.assign(params, { access_type: 'offline', prompt: 'consent' });
-      else params.prompt = 'select_account';
-      return { url: client.buildAuthorizationUrl(oidc, params), pending };
-    },
+    beginSignIn: (provider: OidcProviderName) => begin(provider, { intent: 'signin' }),
+
+    /** Connecting another account of the signed-in person's as a mailbox to send from. */
+    beginConnect: (provider: OidcProviderName, person: { userId: number; sessionId: string }) =>
+      begin(provider, { intent: 'connect', ...person }),
 
     /** Exchanges the code; throws on a wrong state, a replayed code, or any provider error. */
     async finishSignIn(
@@ -157,6 +196,9 @@ function tokensFrom(
 export function redirectUriFor(publicUrl: URL, provider: OidcProviderName): string {
   return new URL(urlOf(api.auth.callback, { params: { provider: providerPath(provider) } }), publicUrl).href;
 }
+
+/** The provider a sign-in path's segment names. */
+export const PROVIDER_PATHS: Record<string, OidcProviderName> = { google: 'google', outlook: 'microsoft' };
 
 /** The provider's segment in the sign-in paths: Microsoft's is `outlook`. */
 export const providerPath = (provider: OidcProviderName) => (provider === 'google' ? 'google' : 'outlook');

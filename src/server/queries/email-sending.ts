@@ -222,15 +222,16 @@ export async function settleManySent(db: Db, sent: SentEmail[], transport: strin
 }
 
 /**
- * Claimed emails that today's daily limit has no room for wait for `morning` (the sender's next
- * morning); a follow-up waits for the first moment of its sending window from then on, in its
+ * Claimed emails that today's daily limit (or the mailbox's sending hours) has no room for wait for
+ * `morning` (the mailbox's next opening), their claim not counted as an attempt since nothing was
+ * tried; a follow-up waits for the first moment of its sending window from then on, in its
  * recipient's zone.
  */
 export async function postponeSending(db: Db, emailIds: number[], morning: Date) {
   if (emailIds.length === 0) return;
   await db.execute(sql`
     update ${emails} e
-    set status = 'scheduled', updated_at = now(),
+    set status = 'scheduled', updated_at = now(), attempts = greatest(e.attempts - 1, 0),
         scheduled_for = case when e.step = 1 then ${morning.toISOString()}::timestamptz
           else follow_up_due(${morning.toISOString()}::timestamptz, 0, false, coalesce(r.time_zone, u.time_zone),
                              c.send_days, c.send_start_minute, c.send_end_minute) end

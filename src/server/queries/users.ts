@@ -85,9 +85,25 @@ export async function signInIdentity(db: Db, identity: Identity, tokens: SealedT
       accountId = inserted!.id;
     }
     await ensureSignInMailbox(tx, userId, identity.provider, accountId);
+    await keepMailboxAddresses(tx, userId, accountId, identity.email);
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     return { user: user!, accountId };
   });
+}
+
+/**
+ * Each Google or Microsoft mailbox carries its own account's address, since the profile's address
+ * is only the latest sign-in's once a person has two accounts: the signed-in account's mailbox
+ * takes the address just signed in with, and one still without (made before connecting existed)
+ * takes its account's, before the profile changes under it.
+ */
+async function keepMailboxAddresses(tx: Db, userId: number, accountId: number, email: string | null) {
+  await tx.execute(sql`
+    update ${mailboxes} m
+       set address = case when m.oauth_account_id = ${accountId} then coalesce(${email}::text, m.address, a.email)
+                          else coalesce(m.address, a.email) end
+      from ${oauthAccounts} a
+     where a.id = m.oauth_account_id and m.user_id = ${userId} and a.provider <> 'local'`);
 }
 
 export async function findUser(db: Db, userId: number) {

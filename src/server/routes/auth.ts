@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { api } from '../../contract/api';
 import { urlOf } from '../../contract/route';
-import { type OidcProviderName, type PendingSignIn, providerPath } from '../auth/oidc';
+import { type PendingSignIn, PROVIDER_PATHS, providerPath } from '../auth/oidc';
+import { setPendingCookie, takePendingCookie } from '../auth/pending-cookie';
 import { refreshProviderTokenIfDue } from '../auth/provider-tokens';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/require-user';
 import { endSession, slideSession, startSession } from '../auth/sessions';
@@ -14,13 +15,8 @@ import { localSignInAllowed, signInLocally } from '../services/local-sign-in';
 import { mailboxNeedsSignIn } from '../services/mailboxes';
 import { resumePausedSending } from '../services/sending/resume';
 import type { AppInstance } from './app-instance';
+import { finishConnect } from './mailbox-connect';
 import { routeServer } from './serve';
-
-const PENDING_COOKIE = 'tailor_oidc';
-// Sent only to the sign-in paths: /api/auth/<provider> and its callback.
-const PENDING_COOKIE_PATH = api.auth.start.path.replace('/:provider', '');
-const PENDING_MAX_AGE_S = 600;
-const PROVIDER_PATHS: Record<string, OidcProviderName> = { google: 'google', outlook: 'microsoft' };
 
 /** Sign-in, session and account-level routes (docs/product.md §1, §10). */
 export function authRoutes(app: AppInstance, ctx: AppContext) {
@@ -39,23 +35,16 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       );
     }
     const { url, pending } = await ctx.oidc.beginSignIn(provider);
-    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
-      path: PENDING_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: sessionCookieOptions(ctx).secure,
-      signed: true,
-      maxAge: PENDING_MAX_AGE_S,
-    });
+    setPendingCookie(ctx, reply, pending);
     return reply.redirect(url.href);
   });
 
   serve(a.callback, limited, async (request, reply) => {
     const provider = PROVIDER_PATHS[request.params.provider]!;
-    // The pending sign-in is single-use: cleared before anything else, so a replay finds nothing.
-    const pending = readPending(request);
-    reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+    const pending = takePendingCookie(request, reply);
     const query = request.query as Record<string, string | undefined>;
+    // Connecting another account comes back to the same registered redirect URI as sign-in.
+    if (pending?.intent === 'connect') return finishConnect(ctx, request, reply, pending, provider);
     if (query.error) {
       request.log.info({ provider, error: query.error }, 'sign-in not granted');
       return reply.redirect(`/?signin=${query.error === 'access_denied' ? 'denied' : 'failed'}`);
@@ -150,17 +139,5 @@ export function authRoutes(app: AppInstance, ctx: AppContext) {
       userAgent: request.headers['user-agent'] ?? null,
     });
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx));
-  }
-}
-
-function readPending(request: FastifyRequest): PendingSignIn | null {
-  const raw = request.cookies[PENDING_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    return JSON.parse(unsigned.value) as PendingSignIn;
-  } catch {
-    return null;
   }
 }

@@ -37,14 +37,15 @@ export function mailboxNeedsSignIn(db: Db, userId: number) {
 }
 
 /** What a mailbox in a state other than active asks of its owner, in words. */
-function stateOf(row: MailboxRow, signIn: boolean): Pick<Mailbox, 'state' | 'stateMessage'> {
+function stateOf(row: MailboxRow, signIn: boolean, address: string): Pick<Mailbox, 'state' | 'stateMessage'> {
   if (row.needsReauthAt) {
     const provider = row.kind === 'google' ? 'Google' : 'Microsoft';
+    // Signing in again with the account renews its tokens too; a connected one has only Reconnect.
     const again = signIn ? ` (or sign out and sign in with ${provider} again)` : '';
     const message =
       row.kind === 'smtp'
         ? 'The mail server refused the login. Enter the current password (Edit) and sending resumes.'
-        : `Tailor may no longer send from this mailbox. Reconnect it with ${provider}${again}; sending resumes by itself.`;
+        : `${provider} no longer lets Tailor send from ${address}. Reconnect it${again}; sending resumes by itself.`;
     return { state: 'needs_credentials', stateMessage: message };
   }
   if (row.pausedAt) return { state: 'paused', stateMessage: row.pausedReason ?? 'Paused.' };
@@ -75,7 +76,7 @@ function present(
     ownDailyLimit: row.dailyLimit !== null,
     signature: row.signature,
     sendingHours: row.sendingHours,
-    ...stateOf(row, signIn),
+    ...stateOf(row, signIn, row.address ?? fallbackAddress),
     smtp: loginView(row.smtpHost, row.smtpPort, row.smtpSecurity, row.smtpUser),
     imap: loginView(row.imapHost, row.imapPort, row.imapSecurity, row.imapUser),
     signIn,

@@ -1,10 +1,11 @@
-import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { api } from '../../../contract/api';
 import { DailyStats } from './daily-stats';
 import { DeleteAccount } from './delete-account';
 import { DnsCheck } from './dns-check';
 import { ExportDataButton } from './export-data-button';
 
-/** Data: export, DNS authentication check, today's sending statistics and account deletion. */
+/** Data: export, the API's reference, DNS authentication check, today's sending statistics and account deletion. */
 export function DataCard({ senderEmail }: { senderEmail: string | null }) {
   return (
     <Card component="section" aria-labelledby="data-card-title">
@@ -24,6 +25,16 @@ export function DataCard({ senderEmail }: { senderEmail: string | null }) {
           </div>
           <ExportDataButton />
         </Group>
+        <Divider />
+        {/* Plain links, not the client's router: both are pages the server writes (docs/api.md). */}
+        <div>
+          <Text fw={600}>API</Text>
+          <Text size="sm" c="dimmed">
+            Every call of Tailor’s API and the webhook events:{' '}
+            <Anchor href={api.docs.reference.path}>API reference</Anchor>, or the{' '}
+            <Anchor href={api.docs.openapi.path}>OpenAPI document</Anchor> for tools.
+          </Text>
+        </div>
         <Divider />
         <DnsCheck email={senderEmail} />
         <Divider />

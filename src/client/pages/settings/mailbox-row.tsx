@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Mailbox } from '../../../contract/mailboxes';
 import { formatDateTime } from '../../format-date';
+import { connectHref } from './connect-mailbox';
 import { MAILBOX_KIND_NAMES, mailboxTotalsText, sendingHoursText, sentTodayText } from './mailboxes';
 import type { MailboxActions } from './use-mailbox-actions';
 
@@ -102,8 +103,22 @@ export function MailboxRow({ mailbox, actions, onEdit, onRemove }: MailboxRowPro
               Resume
             </Button>
           )}
+          {/* The same connect flow renews a Gmail or Outlook account's access, and sending resumes. */}
+          {mailbox.state === 'needs_credentials' &&
+            (mailbox.kind === 'google' || mailbox.kind === 'microsoft') && (
+              <Button
+                component="a"
+                href={connectHref(mailbox.kind)}
+                size="xs"
+                variant="light"
+                color="orange"
+                aria-label={`Reconnect ${mailbox.address}`}
+              >
+                Reconnect
+              </Button>
+            )}
           {/* A sign-in account's mailbox stays while the account does; the default until another is. */}
-          {mailbox.kind === 'smtp' && !mailbox.isDefault && (
+          {!mailbox.signIn && !mailbox.isDefault && (
             <Button
               size="xs"
               variant="subtle"

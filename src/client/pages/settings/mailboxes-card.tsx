@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { Mailbox } from '../../../contract/mailboxes';
 import { isUnauthorized } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConnectMailboxButtons, ConnectNotice } from './connect-mailbox';
 import { MailboxDialog } from './mailbox-dialog';
 import { MailboxRow } from './mailbox-row';
 import { mailboxesQuery } from './mailboxes';
@@ -15,7 +16,8 @@ type Editing = { mailbox: Mailbox | null } | null;
 
 /**
  * Mailboxes (issue #32): the mailboxes this person sends from, with today's use and any state that
- * stops one sending; "Add mailbox" sets up one with its own SMTP server. Campaigns choose among them.
+ * stops one sending; "Connect Gmail" / "Connect Outlook" adds another account of theirs, "Add mailbox"
+ * sets up one with its own SMTP server. Campaigns choose among them.
  */
 export function MailboxesCard() {
   const { data: mailboxes, error } = useQuery(mailboxesQuery);
@@ -29,14 +31,23 @@ export function MailboxesCard() {
         <Title order={2} fz="lg" id="mailboxes-card-title">
           Mailboxes
         </Title>
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing({ mailbox: null })}>
-          Add mailbox
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <ConnectMailboxButtons />
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setEditing({ mailbox: null })}
+          >
+            Add mailbox
+          </Button>
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         The addresses your campaigns send from. A campaign may spread its recipients over several; each
-        recipient keeps the mailbox their first email came from.
+        recipient keeps the mailbox their first email came from. Connect another Gmail or Outlook account, or
+        add one on any provider with its SMTP login.
       </Text>
+      <ConnectNotice />
       {error && !isUnauthorized(error) && (
         <Text size="sm" c="red">
           Could not load your mailboxes: {error.message}
@@ -61,7 +72,7 @@ export function MailboxesCard() {
       <ConfirmDialog
         opened={removing !== null}
         title="Remove this mailbox?"
-        message={`Campaigns stop sending from ${removing?.address ?? 'it'}, and Tailor forgets its login. A mailbox that still has emails waiting to leave from it cannot be removed.`}
+        message={`Campaigns stop sending from ${removing?.address ?? 'it'}, and Tailor forgets its login (for a Gmail or Outlook account, its access). A mailbox that still has emails waiting to leave from it cannot be removed.`}
         confirmLabel="Remove mailbox"
         loading={actions.remove.isPending}
         onCancel={() => setRemoving(null)}

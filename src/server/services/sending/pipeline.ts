@@ -211,7 +211,6 @@ function nextDayOf({ mailbox, user }: Sender): Date {
  * for its sending window from then on).
  */
 async function withinQuota(deps: SendDeps, sender: Sender, day: string, emails: ClaimedForSending[]) {
-  const { user } = sender;
   const allowed: ClaimedForSending[] = [];
   for (const withLink of [true, false]) {
     const group = emails.filter((c) => c.withLink === withLink);

@@ -1,0 +1,59 @@
+import { type ErrorStatus, MULTIPART_BODIES, RULE_ERRORS } from './answers';
+import { componentRef } from './json-schema';
+import type { RouteEntry } from './route-entries';
+
+/** The shared error answers, each `{ error, message }` with the code its status stands for. */
+const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'bad_request: the request does not fit the call (the message says where)',
+  },
+  401: { name: 'Unauthorized', description: 'unauthorized: no valid session or token' },
+  403: {
+    name: 'Forbidden',
+    description:
+      "forbidden: the caller's role is below what the call needs, or a browser's cross-site request",
+  },
+  404: {
+    name: 'NotFound',
+    description: 'not_found: no such object in this workspace, or not a member of it',
+  },
+  409: { name: 'Conflict', description: 'conflict: the object is not in a state that allows this' },
+  413: { name: 'PayloadTooLarge', description: 'payload_too_large: the upload is bigger than allowed' },
+  422: { name: 'Unprocessable', description: 'unprocessable: the upload was read but cannot be used' },
+  429: { name: 'RateLimited', description: 'rate_limited: too many calls; try again later' },
+  502: { name: 'UpstreamFailed', description: 'upstream_failed: the AI or mail provider failed' },
+  503: {
+    name: 'NotConfigured',
+    description: 'not_configured: the deployment has no AI provider or mailbox for this',
+  },
+};
+
+/** `components.responses`: one per error status, all with the ErrorBody schema. */
+export function errorResponseComponents() {
+  return Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+      name,
+      { description, content: { 'application/json': { schema: { $ref: componentRef('ErrorBody') } } } },
+    ]),
+  );
+}
+
+/**
+ * The errors a call can answer with: 400 when it reads any input (or a workspace header), 401
+ * when it needs a session, 403 for a role or any change (a cross-site browser request), 404 for an
+ * id in the path or a workspace, and those its own rules add (answers.ts).
+ */
+export function errorResponsesOf({ operationId, def }: RouteEntry) {
+  const needsRole = def.access !== 'public' && def.access !== 'signed-in';
+  const statuses = new Set<ErrorStatus>(RULE_ERRORS[operationId] ?? []);
+  if (def.params || def.query || def.body || needsRole || MULTIPART_BODIES[operationId]) statuses.add(400);
+  if (def.access !== 'public') statuses.add(401);
+  if (needsRole || (def.method !== 'GET' && def.path.startsWith('/api/'))) statuses.add(403);
+  if (def.params || needsRole) statuses.add(404);
+  return Object.fromEntries(
+    [...statuses]
+      .sort((a, b) => a - b)
+      .map((status) => [String(status), { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` }]),
+  );
+}
