@@ -30,10 +30,21 @@ describe('the OpenAPI document', () => {
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
       { $ref: '#/components/parameters/Workspace' },
     ]);
-    expect(send.security).toBeUndefined();
+    // An API token needs the scope its route needs: send for the routes that send or schedule.
+    expect(send.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['send'] }]);
+    expect(send.description).toContain('API tokens: with the **send** scope.');
+    expect(send['x-tailor-token-scope']).toBe('send');
+    expect(operation('put', '/api/campaigns/{id}').security).toEqual([
+      { cookieAuth: [] },
+      { bearerAuth: ['write'] },
+    ]);
     const user = operation('get', '/api/auth/user');
     expect(user.description).toContain('any signed-in person');
     expect(user.parameters).toBeUndefined();
+    expect(user.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['read'] }]);
+    // Token management, and account calls other than reading who one is, take a session only.
+    expect(operation('post', '/api/workspace/api-tokens').security).toEqual([{ cookieAuth: [] }]);
+    expect(operation('get', '/api/workspaces').description).toContain('API tokens: refused');
     expect(operation('get', '/api/public-config').security).toEqual([]);
     expect(doc.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
   });
@@ -46,7 +57,10 @@ describe('the OpenAPI document', () => {
       '401',
       '403',
       '404',
+      '429',
     ]);
+    // No token may call it, so no token's rate limit either.
+    expect(Object.keys(operation('get', '/api/workspaces').responses as object)).toEqual(['200', '401']);
     expect(Object.keys(operation('post', '/api/campaigns/{id}/upload-csv').responses as object)).toEqual([
       '200',
       '400',
@@ -56,6 +70,7 @@ describe('the OpenAPI document', () => {
       '409',
       '413',
       '422',
+      '429',
     ]);
   });
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { routeTakesTokens, scopeNeeded } from '../../contract/api-tokens';
 import { errorBody } from '../../contract/errors';
 import { ROLES, WORKSPACE_HEADER } from '../../contract/workspaces';
 import { ROOT_DIR } from '../config';
 import { MULTIPART_BODIES, NON_JSON_ANSWERS } from './answers';
-import { errorResponseComponents, errorResponsesOf } from './errors';
+import { errorResponseComponents, errorResponsesOf, PROBLEM_DETAILS_SCHEMA } from './errors';
 import { type JsonSchema, replySchemas, requestSchema } from './json-schema';
 import { GENERAL_TAG, type RouteEntry, routeEntries } from './route-entries';
 import { webhooksOf } from './webhooks';
@@ -25,6 +26,7 @@ const TAGS: Record<string, string> = {
   emails: 'One email: editing, approving, sending, its preview and its events',
   mailbox: "The sync of the signed-in person's replies",
   workspaces: 'Workspaces, members, invitations and the audit trail',
+  apiTokens: "The workspace's API tokens, managed with a session only",
   mailboxes: 'The mailboxes a workspace sends from',
   analytics: 'Figures over all campaigns',
 };
@@ -38,6 +40,20 @@ function accessText(access: RouteEntry['def']['access']): string {
     `Access: the role **${access}** or higher (${ROLES.join(' < ')}) in the workspace the ` +
     `\`${WORKSPACE_HEADER}\` header names.`
   );
+}
+
+/** What the description says about API tokens, and the security requirement that goes with it. */
+function tokenAccessOf(def: RouteEntry['def']) {
+  if (def.access === 'public') return { text: '', security: [] };
+  if (!routeTakesTokens(def)) {
+    return { text: ' API tokens: refused, a session only.', security: [{ cookieAuth: [] }] };
+  }
+  const scope = scopeNeeded(def);
+  return {
+    text: ` API tokens: with the **${scope}** scope.`,
+    security: [{ cookieAuth: [] }, { bearerAuth: [scope] }],
+    scope,
+  };
 }
 
 /** "campaigns.sendApproved" → "Send approved". */
@@ -68,15 +84,17 @@ function operationOf(entry: RouteEntry, replySchema: (e: RouteEntry) => JsonSche
   if (def.access !== 'public' && def.access !== 'signed-in') {
     parameters.push({ $ref: '#/components/parameters/Workspace' });
   }
+  const tokens = tokenAccessOf(def);
   const operation: Operation = {
     operationId,
     tags: [tag],
     summary: summaryOf(operationId),
-    description: accessText(def.access),
+    description: accessText(def.access) + tokens.text,
     'x-tailor-access': def.access,
+    ...(tokens.scope && { 'x-tailor-token-scope': tokens.scope }),
     ...(parameters.length > 0 && { parameters }),
+    security: tokens.security,
   };
-  if (def.access === 'public') operation.security = [];
   const multipart = MULTIPART_BODIES[operationId];
   if (multipart) {
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: multipart } } };
@@ -124,7 +142,8 @@ export function buildOpenApiDocument(entries: RouteEntry[] = routeEntries()): Op
       version: packageVersion(),
       description:
         'Every call of the Tailor web app, generated from its route table. Errors answer ' +
-        "`{ error, message }`. Calls on a workspace's data work in the workspace the " +
+        '`{ error, message }`, and RFC 9457 problem details (`application/problem+json`) to a ' +
+        "call with an API token. Calls on a workspace's data work in the workspace the " +
         `\`${WORKSPACE_HEADER}\` header names (else the person's first workspace).`,
     },
     tags: Object.entries(TAGS)
@@ -134,7 +153,7 @@ export function buildOpenApiDocument(entries: RouteEntry[] = routeEntries()): Op
     paths,
     webhooks: webhooks.webhooks,
     components: {
-      schemas: { ...components, ...webhooks.schemas },
+      schemas: { ...components, ...webhooks.schemas, ProblemDetails: PROBLEM_DETAILS_SCHEMA },
       responses: errorResponseComponents(),
       parameters: {
         Workspace: {
