@@ -5,30 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mailbox } from '../../../contract/mailboxes';
 import type { PublicConfig } from '../../../contract/public-config';
 import { createQueryClient } from '../../api';
+import { testMailbox } from '../../test-mailbox';
 import { MailboxesCard } from './mailboxes-card';
 
-const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
-  id: 1,
-  kind: 'google',
-  address: 'pat@example.com',
-  displayName: null,
-  isDefault: false,
-  dailyLimit: 500,
-  ownDailyLimit: false,
-  signature: null,
-  sendingHours: null,
-  state: 'active',
-  stateMessage: null,
-  smtp: null,
-  imap: null,
-  signIn: true,
-  sentToday: 0,
-  sent: 0,
-  replied: 0,
-  bounced: 0,
-  sync: null,
-  ...changes,
-});
+const mailbox = testMailbox;
 
 const config = (google: boolean, microsoft: boolean): PublicConfig => ({
   signIn: { google, microsoft, local: false, localOnThisMachineOnly: false },

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Mailbox } from '../../../contract/mailboxes';
+import { testMailbox } from '../../test-mailbox';
 import { createBodyOf, draftOfMailbox, draftProblems, newMailboxDraft, updateBodyOf } from './mailbox-draft';
 import { sendingHoursText } from './mailboxes';
 
-const gmail: Mailbox = {
-  id: 1,
-  kind: 'google',
-  address: 'pat@example.com',
-  displayName: null,
-  isDefault: true,
-  dailyLimit: 500,
-  ownDailyLimit: false,
-  signature: null,
-  sendingHours: null,
-  sync: null,
-  state: 'active',
-  stateMessage: null,
-  smtp: null,
-  imap: null,
-  signIn: true,
-  sentToday: 0,
-  sent: 0,
-  replied: 0,
-  bounced: 0,
-};
+const gmail: Mailbox = testMailbox({ isDefault: true });
 
 const problemsOf = (draft: ReturnType<typeof newMailboxDraft>) =>
   draftProblems(draft, { kind: 'google', needsSmtpPassword: false, needsImapPassword: false });

@@ -2,34 +2,15 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Mailbox } from '../../../contract/mailboxes';
+import { testMailbox } from '../../test-mailbox';
 import { MailboxRow } from './mailbox-row';
 import type { MailboxActions } from './use-mailbox-actions';
 
 const idle = { isPending: false, mutate: () => {}, variables: undefined };
 const actions = { makeDefault: idle, resume: idle } as unknown as MailboxActions;
 
-const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
-  id: 3,
-  kind: 'smtp',
-  address: 'sales@acme.test',
-  displayName: null,
-  isDefault: false,
-  dailyLimit: 500,
-  ownDailyLimit: false,
-  signature: null,
-  sendingHours: null,
-  sync: null,
-  state: 'active',
-  stateMessage: null,
-  smtp: null,
-  imap: null,
-  signIn: false,
-  sentToday: 0,
-  sent: 0,
-  replied: 0,
-  bounced: 0,
-  ...changes,
-});
+const mailbox = (changes: Partial<Mailbox>): Mailbox =>
+  testMailbox({ id: 3, kind: 'smtp', address: 'sales@acme.test', signIn: false, ...changes });
 
 const renderRow = (m: Mailbox) =>
   render(

@@ -5,33 +5,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mailbox } from '../../../contract/mailboxes';
 import { createQueryClient } from '../../api';
+import { testMailbox } from '../../test-mailbox';
 import { MailboxesCard } from './mailboxes-card';
 
 const REFUSED =
   'The SMTP server refused the login: 535 5.7.8 Error: authentication failed. Check the user name and password.';
 
-const mailbox = (changes: Partial<Mailbox>): Mailbox => ({
-  id: 1,
-  kind: 'google',
-  address: 'pat@example.com',
-  displayName: null,
-  isDefault: false,
-  dailyLimit: 500,
-  ownDailyLimit: false,
-  signature: null,
-  sendingHours: null,
-  sync: null,
-  state: 'active',
-  stateMessage: null,
-  smtp: null,
-  imap: null,
-  signIn: true,
-  sentToday: 0,
-  sent: 0,
-  replied: 0,
-  bounced: 0,
-  ...changes,
-});
+const mailbox = testMailbox;
 
 const gmail = mailbox({ id: 1, isDefault: true, sentToday: 12, sent: 1200, replied: 36, bounced: 6 });
 const sales = mailbox({

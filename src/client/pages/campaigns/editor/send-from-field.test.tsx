@@ -7,6 +7,7 @@ import { type Campaign, DEFAULT_SEND_WINDOW } from '../../../../contract/campaig
 import type { Mailbox } from '../../../../contract/mailboxes';
 import type { Template } from '../../../../contract/templates';
 import { createQueryClient } from '../../../api';
+import { testMailbox } from '../../../test-mailbox';
 import { senderSettingsQuery } from '../../settings/use-save-sender-settings';
 import { activeTemplatesQuery } from '../../templates/template-queries';
 import { CampaignEditor } from './campaign-editor';
@@ -44,28 +45,8 @@ const expo: Campaign = {
   generation: { processed: 0, total: 0, error: null },
 };
 
-const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): Mailbox => ({
-  id,
-  kind: 'smtp',
-  address,
-  displayName: null,
-  isDefault: false,
-  dailyLimit: 500,
-  ownDailyLimit: false,
-  signature: null,
-  sendingHours: null,
-  sync: null,
-  state: 'active',
-  stateMessage: null,
-  smtp: null,
-  imap: null,
-  signIn: false,
-  sentToday: 0,
-  sent: 0,
-  replied: 0,
-  bounced: 0,
-  ...changes,
-});
+const mailbox = (id: number, address: string, changes: Partial<Mailbox> = {}): Mailbox =>
+  testMailbox({ id, kind: 'smtp', address, signIn: false, ...changes });
 
 const gmail = mailbox(1, 'pat@example.com', { kind: 'google', isDefault: true });
 const sales = mailbox(2, 'sales@acme.test');
