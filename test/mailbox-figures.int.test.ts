@@ -5,6 +5,7 @@ import { emails, mailboxSyncs, recipients } from '../src/server/db/schema';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
+import { personWithRelayMailboxes } from './support/relay-mailboxes';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 type MailboxFigures = { mailboxId: number; address: string; sent: number; replied: number; bounced: number };
@@ -31,26 +32,7 @@ describe.each(testDatabases())('figures per mailbox (%s)', (kind) => {
   });
 
   it('counts each mailbox’s sends, replies and bounces per workspace, and all of them for its owner', async () => {
-    const cookie = await t.signIn('lead@team.test');
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, workspace?: number) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { cookie, ...(workspace && { 'x-tailor-workspace': String(workspace) }) },
-        ...(payload && { payload }),
-      });
-    const userId = (await call('GET', '/api/auth/user')).json().id;
-    const port = Number(new URL(sink.url).port);
-    const ids: Record<string, number> = {};
-    for (const [address, password] of Object.entries(logins)) {
-      const res = await call('POST', '/api/mailboxes', {
-        address,
-        smtp: { host: '127.0.0.1', port, security: 'none', user: address, password },
-        imap: null,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      ids[address] = res.json().id;
-    }
+    const { call, userId, ids } = await personWithRelayMailboxes(t, sink, 'lead@team.test', logins);
     const ann = ids['ann@team.test']!;
     const ben = ids['ben@team.test']!;
 

@@ -6,6 +6,7 @@ import { releaseDueEmails } from '../src/server/services/sending/scheduled';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { createReadyCampaign } from './support/factories';
 import { waitUntil } from './support/http-client';
+import { personWithRelayMailboxes } from './support/relay-mailboxes';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 /** One hour of every day that is not this hour or the next (in UTC, the test user's zone). */
@@ -35,23 +36,10 @@ describe.each(testDatabases())('a mailbox’s sending hours (%s)', (kind) => {
   });
 
   it('holds a closed mailbox’s emails until it opens and sends the other mailbox’s at once', async () => {
-    const cookie = await t.signIn('hours@team.test');
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
-    const userId = (await call('GET', '/api/auth/user')).json().id;
-    const port = Number(new URL(sink.url).port);
     const hours = closedHours(new Date());
-    const ids: Record<string, number> = {};
-    for (const [address, password] of Object.entries(logins)) {
-      const res = await call('POST', '/api/mailboxes', {
-        address,
-        smtp: { host: '127.0.0.1', port, security: 'none', user: address, password },
-        imap: null,
-        ...(address === 'day@team.test' && { sendingHours: hours }),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      ids[address] = res.json().id;
-    }
+    const { call, userId, ids } = await personWithRelayMailboxes(t, sink, 'hours@team.test', logins, {
+      'day@team.test': { sendingHours: hours },
+    });
     const day = ids['day@team.test']!;
     expect(
       (await call('GET', '/api/mailboxes')).json().find((m: { id: number }) => m.id === day),
