@@ -80,9 +80,15 @@ describe('logs carry no secrets, tokens or email bodies', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/campaigns/${campaign.id}/send-approved`,
-      headers: { cookie, authorization: 'Bearer some-api-caller-token' },
+      headers: { cookie },
       payload: {},
     });
+    // A caller's bearer token (here one Tailor does not know, refused) is not logged either.
+    const withToken = await t.app.inject({
+      url: '/api/campaigns',
+      headers: { authorization: 'Bearer tlr_some-api-caller-token' },
+    });
+    expect(withToken.statusCode).toBe(401);
     await waitUntil(
       async () => {
         const rows = await t.ctx.db.select().from(emails).where(eq(emails.campaignId, campaign.id));
@@ -143,5 +149,6 @@ describe('logs carry no secrets, tokens or email bodies', () => {
       expect(all).not.toContain(secret);
     }
     expect(all).not.toContain('some-api-caller-token');
+    expect(all).toContain('"statusCode":401');
   });
 });

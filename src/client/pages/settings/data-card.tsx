@@ -31,8 +31,14 @@ export function DataCard({ senderEmail }: { senderEmail: string | null }) {
           <Text fw={600}>API</Text>
           <Text size="sm" c="dimmed">
             Every call of Tailor’s API and the webhook events:{' '}
-            <Anchor href={api.docs.reference.path}>API reference</Anchor>, or the{' '}
-            <Anchor href={api.docs.openapi.path}>OpenAPI document</Anchor> for tools.
+            <Anchor href={api.docs.reference.path} underline="always">
+              API reference
+            </Anchor>
+            , or the{' '}
+            <Anchor href={api.docs.openapi.path} underline="always">
+              OpenAPI document
+            </Anchor>{' '}
+            for tools.
           </Text>
         </div>
         <Divider />
