@@ -12,33 +12,30 @@ export const connectHref = (provider: Provider) =>
   urlOf(api.mailboxes.connect, { params: { provider: provider === 'google' ? 'google' : 'outlook' } });
 
 /** "Connect Gmail" / "Connect Outlook", for the providers this deployment lets people sign in with. */
+/** The accounts a person can connect, offered only for the providers the deployment signs in with. */
+const CONNECTS = [
+  { provider: 'google', label: 'Connect Gmail', Icon: IconBrandGoogle },
+  { provider: 'microsoft', label: 'Connect Outlook', Icon: IconBrandWindows },
+] as const;
+
 export function ConnectMailboxButtons() {
   const { data } = usePublicConfig();
   if (!data) return null;
+  const offered = CONNECTS.filter((c) => data.signIn[c.provider]);
   return (
     <>
-      {data.signIn.google && (
+      {offered.map(({ provider, label, Icon }) => (
         <Button
+          key={provider}
           component="a"
-          href={connectHref('google')}
+          href={connectHref(provider)}
           size="xs"
           variant="default"
-          leftSection={<IconBrandGoogle size={14} />}
+          leftSection={<Icon size={14} />}
         >
-          Connect Gmail
+          {label}
         </Button>
-      )}
-      {data.signIn.microsoft && (
-        <Button
-          component="a"
-          href={connectHref('microsoft')}
-          size="xs"
-          variant="default"
-          leftSection={<IconBrandWindows size={14} />}
-        >
-          Connect Outlook
-        </Button>
-      )}
+      ))}
     </>
   );
 }
