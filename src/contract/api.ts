@@ -49,6 +49,7 @@ import {
   saveTemplateBody,
   template,
 } from './templates';
+import { webhookRoutes } from './webhook-routes';
 import { workspaceRoutes } from './workspace-routes';
 
 /**
@@ -273,6 +274,8 @@ export const api = {
   workspaces: workspaceRoutes,
 
   apiTokens: apiTokenRoutes,
+
+  webhooks: webhookRoutes,
 
   mailboxes: mailboxRoutes,
 

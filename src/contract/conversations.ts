@@ -25,10 +25,11 @@ export const BOUNCE_KINDS = ['hard', 'soft'] as const;
 export type BounceKind = (typeof BOUNCE_KINDS)[number];
 
 /**
- * Why an address is on the suppression list: the unsubscribe link or one-click unsubscribe, an
- * emailed request, or a hard bounce. Only the first two count as unsubscribes in the figures.
+ * Why an address is on the suppression list: the unsubscribe page the email links to, a mail
+ * client's RFC 8058 one-click unsubscribe, an emailed request, or a hard bounce. All but the
+ * bounce count as unsubscribes in the figures.
  */
-export const SUPPRESSION_REASONS = ['link', 'email request', 'bounced'] as const;
+export const SUPPRESSION_REASONS = ['link', 'one-click', 'email request', 'bounced'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**

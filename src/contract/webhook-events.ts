@@ -51,8 +51,8 @@ export const emailDeliveryUnknownEvent = event(
 
 export const emailFailedEvent = event(
   'email.failed',
-  emailFacts.extend({ reason: z.string(), permanent: z.boolean() }),
-  'The email could not be sent.',
+  emailFacts.extend({ reason: z.string().describe("The server's or provider's words") }),
+  'The email could not be sent; a person can try it again.',
 );
 
 export const emailOpenedEvent = event(
@@ -61,7 +61,11 @@ export const emailOpenedEvent = event(
     openedBy: z
       .enum(['person', 'machine'])
       .describe('`machine` when a mail provider or security scanner fetched the pixel, not a person'),
-    firstOpen: z.boolean().describe('True for the first open of this email by a person'),
+    firstOpen: z
+      .boolean()
+      .describe(
+        'True for the first open of this email of its kind (the first by a person, the first by a machine)',
+      ),
   }),
   'The open pixel of the email was loaded.',
 );
@@ -74,10 +78,7 @@ export const emailRepliedEvent = event(
 
 export const emailAutoRepliedEvent = event(
   'email.auto_replied',
-  emailFacts.extend({
-    replyId: id,
-    returnsAt: at.nullable().describe('When an out-of-office notice says the person is back, if it says'),
-  }),
+  emailFacts.extend({ replyId: id }),
   'An automatic reply arrived (out of office and the like).',
 );
 
@@ -94,8 +95,10 @@ export const UNSUBSCRIBE_ROUTES = ['link', 'one-click', 'email', 'bounce'] as co
 
 export const recipientUnsubscribedEvent = event(
   'recipient.unsubscribed',
-  campaignFacts.extend({
-    emailId: id.nullable().describe('The email the unsubscribe came through, when known'),
+  z.object({
+    workspaceId: id,
+    campaignId: id.nullable().describe('The campaign it came through, when known'),
+    emailId: id.nullable().describe('The email it came through, when known'),
     recipient: z.string(),
     route: z
       .enum(UNSUBSCRIBE_ROUTES)
@@ -104,7 +107,19 @@ export const recipientUnsubscribedEvent = event(
   'The address is on the workspace suppression list: nothing more is sent to it.',
 );
 
-export const SEQUENCE_STOP_REASONS = ['replied', 'bounced', 'unsubscribed', 'left-company', 'user'] as const;
+/**
+ * Why follow-ups stopped: the recipient replied, bounced, unsubscribed or left the company; the
+ * email before was not sent; a person stopped them; their sender left the workspace.
+ */
+export const SEQUENCE_STOP_REASONS = [
+  'replied',
+  'bounced',
+  'unsubscribed',
+  'left-company',
+  'previous-not-sent',
+  'user',
+  'sender-removed',
+] as const;
 
 export const sequenceStoppedEvent = event(
   'sequence.stopped',

@@ -40,6 +40,7 @@ import { sequenceRoutes } from './routes/sequences';
 import { settingsRoutes } from './routes/settings';
 import { templateRoutes } from './routes/templates';
 import { trackingRoutes } from './routes/tracking';
+import { webhookRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspaces';
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client');
@@ -174,6 +175,7 @@ export async function buildApp(
   doctorRoutes(app, ctx);
   auditTrailRoutes(app, ctx);
   apiTokenRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   openApiRoutes(app, ctx);
 
   const serveClient = (opts.serveClient ?? true) && fs.existsSync(path.join(CLIENT_DIR, 'index.html'));

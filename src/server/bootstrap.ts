@@ -22,6 +22,7 @@ import { closeComposePool } from './mail/compose-pool';
 import { closeMailboxRelays } from './mail/mailbox-servers';
 import { closeSmtpRelay } from './mail/smtp';
 import { closeImapThread } from './services/conversations/imap-thread';
+import { startWebhookWorker } from './services/webhooks/worker';
 import { startupStep } from './startup-error';
 
 export type Role = 'all' | 'web' | 'worker';
@@ -75,6 +76,7 @@ export async function createContext(
       generationQueue: generationQueueOn(jobs, config.generation.expireSeconds),
       ai: createAiModels(config, metrics),
       metrics,
+      webhooks: { wake() {} },
       clock: createClock(config.clockOffsetFile),
     };
     // Every schema step under one lock: processes started together on a new PostgreSQL database
@@ -83,6 +85,11 @@ export async function createContext(
       await startupStep('migrating the database', () => database.migrate());
       await startupStep('starting the job queue', () => ctx.jobs.start(ctx));
     });
+    if (role !== 'web') {
+      const webhooks = await startupStep('starting webhook deliveries', () => startWebhookWorker(ctx));
+      ctx.webhooks = webhooks;
+      closeWebhooks.set(ctx, webhooks.close);
+    }
     if (role !== 'web')
       // In the background: start-up does not wait for it, and a failure only delays the checks.
       queueMissedDraftChecks(ctx).catch((err) => log.warn({ err }, 'queueing missed draft checks'));
@@ -92,6 +99,7 @@ export async function createContext(
         ctx.jobs
           .enqueue(releaseScheduledJob, {})
           .catch((err) => log.warn({ err }, 'release after a clock move'));
+        ctx.webhooks.wake();
       });
       stopWatchingClock.set(ctx, stop);
     }
@@ -103,9 +111,11 @@ export async function createContext(
 }
 
 const stopWatchingClock = new WeakMap<AppContext, () => void>();
+const closeWebhooks = new WeakMap<AppContext, () => Promise<void>>();
 
 export async function closeContext(ctx: AppContext) {
   stopWatchingClock.get(ctx)?.();
+  await closeWebhooks.get(ctx)?.();
   await ctx.jobs.stop();
   await closeComposePool();
   await closeImapThread();

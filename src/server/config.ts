@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import { z } from 'zod';
+import { parseAllowedNetworks } from './lib/address-guard';
 import { isIpAddress, messageIdDomainFor } from './lib/message-id-domain';
 
 /** The project's root folder (the one holding package.json), from wherever this file was built to. */
@@ -58,6 +59,19 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  WEBHOOK_ALLOWED_NETWORKS: optionalString.refine(
+    (v) => {
+      try {
+        parseAllowedNetworks(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be IP addresses or networks separated by commas, e.g. 10.0.0.0/8,127.0.0.1' },
+  ),
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
+  WEBHOOK_CONCURRENCY: positiveInt(16),
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,
   AI_API_KEY: optionalString,
@@ -256,6 +270,13 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       composeThreads:
         env.COMPOSE_THREADS ??
         (env.NODE_ENV === 'test' ? 0 : Math.min(4, Math.max(0, os.availableParallelism() - 1))),
+    },
+    webhooks: {
+      /** Networks deliveries may reach although they are not public (loopback, private, link-local). */
+      allowedNetworks: parseAllowedNetworks(env.WEBHOOK_ALLOWED_NETWORKS),
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      /** Deliveries in flight at once per worker process. */
+      concurrency: env.WEBHOOK_CONCURRENCY,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {

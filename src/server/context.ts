@@ -36,6 +36,11 @@ export type AppContext = {
   ai: AiModels | null;
   /** This process's Prometheus metrics (served at /metrics). */
   metrics: Metrics;
+  /**
+   * This process's webhook deliveries: `wake` looks for due ones at once (a no-op in a web
+   * process, whose changes a worker finds at its next look).
+   */
+  webhooks: { wake(): void };
   /** The time jobs decide what is due by: the real time, moved only by tests (CLOCK_OFFSET_FILE). */
   clock: Clock;
 };

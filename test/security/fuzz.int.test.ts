@@ -50,6 +50,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/emails/reschedule': { ids: [1], scheduledFor: '2099-01-01T10:00:00+01:00' },
   'POST /api/workspaces': { name: 'Fuzz team' },
   'POST /api/workspace/api-tokens': { name: 'Fuzz token', scopes: ['read', 'write'] },
+  'POST /api/webhooks': { url: 'https://hooks.example.com/fuzz', eventTypes: ['email.sent'] },
+  'PUT /api/webhooks/:id': { description: 'Fuzzed', eventTypes: [], enabled: true },
+  'POST /api/webhooks/:id/replay-failed': { since: '2020-01-01T00:00:00Z' },
   // A closed port: the login test is refused at once (422), so mutations explore validation, not networks.
   'POST /api/mailboxes': {
     address: 'fuzz@example.com',

@@ -13,6 +13,7 @@ import {
   templates,
   unsubscribes,
   users,
+  webhookEndpoints,
   workspaceSettings,
 } from '../../src/server/db/schema';
 import { createReadyCampaign, createRecipientWithEmail } from '../support/factories';
@@ -145,6 +146,16 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
     'make an API token',
   );
 
+  const webhook = ok<{ endpoint: { id: number } }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: { cookie },
+      payload: { url: `https://hooks.example.com/${tag}`, description: `Endpoint ${tag}` },
+    }),
+    'add a webhook endpoint',
+  );
+
   return {
     userId: me.id,
     cookie,
@@ -155,6 +166,7 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
       member: [me.id],
       invitation: [invitation.id],
       apiToken: [apiToken.id],
+      webhook: [webhook.endpoint.id],
       mailbox: ok<{ id: number }[]>(
         await t.app.inject({ url: '/api/mailboxes', headers: { cookie } }),
         'mailboxes',
@@ -223,6 +235,11 @@ export async function snapshotOf(t: TestApp, owner: OwnedObjects, routes: Route[
       .from(apiTokens)
       .where(inArray(apiTokens.workspaceId, ownWorkspaces))
       .orderBy(apiTokens.id),
+    webhookEndpoints: await db
+      .select()
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.workspaceId, ownWorkspaces))
+      .orderBy(webhookEndpoints.id),
   };
   const answers: Record<string, { status: number; body: string }> = {};
   for (const route of routes) {

@@ -41,7 +41,15 @@ export async function readRouteTable(ctx: AppContext): Promise<Route[]> {
 }
 
 /** What an id in a route's path names; the suites give each kind real objects to use. */
-export type IdKind = 'campaign' | 'template' | 'email' | 'member' | 'invitation' | 'mailbox' | 'apiToken';
+export type IdKind =
+  | 'campaign'
+  | 'template'
+  | 'email'
+  | 'member'
+  | 'invitation'
+  | 'mailbox'
+  | 'apiToken'
+  | 'webhook';
 
 export type IdRoute = {
   kind: IdKind;
@@ -124,6 +132,14 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /api/mailboxes/:id/resume': { kind: 'mailbox' },
   'DELETE /api/mailboxes/:id': { kind: 'mailbox' },
+  'PUT /api/webhooks/:id': { kind: 'webhook', bodies: [{ description: 'Taken over' }, { enabled: false }] },
+  'DELETE /api/webhooks/:id': { kind: 'webhook' },
+  'POST /api/webhooks/:id/rotate-secret': { kind: 'webhook' },
+  'GET /api/webhooks/:id/deliveries': { kind: 'webhook' },
+  // The delivery's id is filled with the same number: the endpoint is what another user lacks.
+  'GET /api/webhooks/:id/deliveries/:deliveryId': { kind: 'webhook' },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/replay': { kind: 'webhook' },
+  'POST /api/webhooks/:id/replay-failed': { kind: 'webhook', bodies: [{ since: '2020-01-01T00:00:00Z' }] },
 };
 
 /**

@@ -9,4 +9,5 @@ export * from './tables/campaigns';
 export * from './tables/conversations';
 export * from './tables/figures';
 export * from './tables/mailboxes';
+export * from './tables/webhooks';
 export * from './tables/workspaces';

@@ -28,6 +28,7 @@ const TAGS: Record<string, string> = {
   workspaces: 'Workspaces, members, invitations and the audit trail',
   apiTokens: "The workspace's API tokens, managed with a session only",
   mailboxes: 'The mailboxes a workspace sends from',
+  webhooks: "The workspace's webhook endpoints, their delivery logs and replays",
   analytics: 'Figures over all campaigns',
 };
 

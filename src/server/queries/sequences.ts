@@ -158,7 +158,7 @@ export async function stepCounts(db: Db, campaignId: number) {
            (count(*) filter (where e.status = 'sent' and e.replied_at is not null))::int as replied,
            (count(*) filter (where e.status = 'sent' and e.bounce_kind = 'hard'))::int as bounced,
            (select count(*) from ${unsubscribes} u
-            where u.campaign_id = ${campaignId}::integer and u.reason in ('link', 'email request')
+            where u.campaign_id = ${campaignId}::integer and u.reason <> 'bounced'
               and u.email_id in (select id from ${emails} s where s.campaign_id = ${campaignId}::integer and s.step = e.step)
            )::int as unsubscribed
     from ${emails} e

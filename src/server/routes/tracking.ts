@@ -79,7 +79,9 @@ export function trackingRoutes(app: AppInstance, ctx: AppContext) {
       '/u/:token',
       { schema: { params: tokenParams }, bodyLimit: FORM_BODY_LIMIT },
       async (request, reply) => {
-        const view = await unsubscribeByToken(ctx.db, request.params.token);
+        // The page's own form says so; anything else is a mail client's one-click POST.
+        const via = (request.body as { via?: unknown } | undefined)?.via === 'page' ? 'link' : 'one-click';
+        const view = await unsubscribeByToken(ctx.db, request.params.token, via);
         return view ? html(reply, 200, unsubscribedPage(view)) : html(reply, 404, linkNotFoundPage());
       },
     );

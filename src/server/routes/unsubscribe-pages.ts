@@ -19,6 +19,7 @@ export function confirmPage(view: UnsubscribeView): string {
     `<p>Stop receiving emails from ${sender(view)} at <strong>${escapeHtml(view.maskedEmail)}</strong>?</p>
     <form method="post">
       <input type="hidden" name="List-Unsubscribe" value="One-Click">
+      <input type="hidden" name="via" value="page">
       <button type="submit">Unsubscribe</button>
     </form>`,
   );

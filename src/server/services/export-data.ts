@@ -31,7 +31,7 @@ type Row = Partial<Record<(typeof COLUMNS)[number], string | number | boolean | 
 /**
  * Everything a workspace has, as one CSV: a row per campaign, per recipient (with its email and
  * opens), per unsubscribe and per hard bounce (the suppression list, record_type `unsubscribe` or
- * `bounce`, with its `reason`: `link`, `email request` or `bounced`, and a bounce's status code and
+ * `bounce`, with its `reason`: `link`, `one-click`, `email request` or `bounced`, and a bounce's status code and
  * diagnostic), told apart by `record_type`. Streamed page by page so memory
  * stays flat however large the account; cells that a spreadsheet would run as formulas are
  * escaped (PapaParse's escapeFormulae).

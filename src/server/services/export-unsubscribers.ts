@@ -8,7 +8,7 @@ const PAGE_SIZE = 2000;
 
 /**
  * A campaign's entries on the suppression list as CSV (email, unsubscribed_at, reason: `link`,
- * `email request` or `bounced`, docs/product.md §12), streamed page by page, with cells
+ * `one-click`, `email request` or `bounced`, docs/product.md §12), streamed page by page, with cells
  * a spreadsheet would run as formulas escaped. Checks ownership before the first byte, so
  * another workspace's campaign is a plain 404.
  */

@@ -24,7 +24,11 @@ export async function describeUnsubscribe(db: Db, token: string): Promise<Unsubs
  * The form's target and the RFC 8058 one-click endpoint. Recorded on the suppression list of the
  * email's workspace (every member's campaigns skip the address from then on), whatever the email's status: honouring a request to stop is always right. Idempotent.
  */
-export async function unsubscribeByToken(db: Db, token: string): Promise<UnsubscribeView | null> {
+export async function unsubscribeByToken(
+  db: Db,
+  token: string,
+  reason: 'link' | 'one-click',
+): Promise<UnsubscribeView | null> {
   const email = await findTrackedEmail(db, token);
   if (!email) return null;
   await insertUnsubscribe(db, {
@@ -33,6 +37,7 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Unsubsc
     email: email.recipientEmail,
     campaignId: email.campaignId,
     emailId: email.id,
+    reason,
   });
   return view(db, email, true);
 }

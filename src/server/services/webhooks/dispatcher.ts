@@ -1,0 +1,192 @@
+import { WEBHOOK_RETRY_DELAYS } from '../../../contract/webhooks';
+import type { TokenCipher } from '../../auth/token-cipher';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  disableEndpoints,
+  type Settlement,
+  settleDeliveries,
+} from '../../queries/webhook-deliveries';
+import type { Poster, PostOutcome } from './post-webhook';
+import { signWebhook } from './signature';
+
+/** How often an idle worker looks for due deliveries (a change made in another process waits this long). */
+const POLL_MS = 200;
+/** Results are written in batches: at most this many, or after this long. */
+const FLUSH_SIZE = 200;
+const FLUSH_MS = 20;
+/** Answers Retry-After may ask for are capped: a day, the schedule's longest wait. */
+const MAX_RETRY_AFTER_SECONDS = 86_400;
+
+export type DispatcherDeps = {
+  db: Db;
+  clock: Clock;
+  tokens: TokenCipher;
+  poster: Poster;
+  concurrency: number;
+  timeoutMs: number;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+};
+
+/**
+ * Delivers webhook events in a worker process: claims due deliveries while fewer than
+ * `concurrency` are in flight, POSTs each signed, and writes the outcomes in batches. A delivery
+ * is claimed for longer than a POST can take, so a worker killed mid-POST leaves it to be
+ * claimed again, under the same `webhook-id`.
+ */
+export function startWebhookDispatcher(deps: DispatcherDeps) {
+  const { db, clock, concurrency } = deps;
+  const leaseMs = deps.timeoutMs + 30_000;
+  let running = true;
+  let inFlight = 0;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => {
+    wakeUp?.();
+    wakeUp = null;
+  };
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  let pending: Settlement[] = [];
+  const disabling = new Map<number, string>();
+  let flushing: Promise<void> = Promise.resolve();
+  let flushTimer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    const batch = pending;
+    const gone = [...disabling.entries()];
+    pending = [];
+    disabling.clear();
+    flushing = flushing.then(async () => {
+      try {
+        await settleDeliveries(db, batch);
+        for (const [endpointId, reason] of gone) await disableEndpoints(db, [endpointId], reason);
+      } catch (err) {
+        // Not lost: their claims run out and they are sent again, under the same webhook-id.
+        deps.log.error({ err, deliveries: batch.length }, 'recording webhook deliveries failed');
+      }
+    });
+  };
+  const record = (settlement: Settlement) => {
+    pending.push(settlement);
+    if (pending.length >= FLUSH_SIZE) flush();
+    else flushTimer ??= setTimeout(flush, FLUSH_MS);
+  };
+
+  const secretsOf = (delivery: ClaimedDelivery) =>
+    [delivery.secretEnc, delivery.previousSecretEnc]
+      .filter((s): s is string => s !== null)
+      .map((sealed) => deps.tokens.decrypt(sealed));
+
+  async function deliver(delivery: ClaimedDelivery) {
+    const body = JSON.stringify({
+      type: delivery.type,
+      timestamp: iso(delivery.occurredAt),
+      data: delivery.data,
+    });
+    // The real time, not the app's clock: receivers refuse timestamps far from their own.
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Tailor-Webhooks/1',
+      'webhook-id': delivery.messageId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(secretsOf(delivery), delivery.messageId, timestamp, body),
+    };
+    const outcome = await deps.poster.post(delivery.url, headers, body);
+    if (outcome.status === 410)
+      disabling.set(delivery.endpointId, `It answered 410 Gone on ${new Date().toUTCString()}`);
+    record(settlementOf(delivery, outcome, clock()));
+  }
+
+  const loop = (async () => {
+    while (running) {
+      const free = concurrency - inFlight;
+      if (free <= 0) {
+        await pause(POLL_MS);
+        continue;
+      }
+      let claimed: ClaimedDelivery[] = [];
+      try {
+        const now = clock();
+        claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), free);
+      } catch (err) {
+        deps.log.warn({ err }, 'looking for due webhook deliveries failed');
+      }
+      for (const delivery of claimed) {
+        inFlight++;
+        deliver(delivery)
+          .catch((err) => deps.log.error({ err, delivery: delivery.id }, 'webhook delivery failed'))
+          .finally(() => {
+            inFlight--;
+            wake();
+          });
+      }
+      // A full claim means more is probably due: claim again as soon as a slot frees.
+      if (claimed.length < free) await pause(POLL_MS);
+      else if (inFlight >= concurrency) await pause(POLL_MS);
+    }
+  })();
+
+  return {
+    /** Look for due deliveries now (a change in this process, or a test moved the clock). */
+    wake,
+    /** Stops claiming, waits for the deliveries in flight and writes their outcomes. */
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+      while (inFlight > 0) await pause(POLL_MS);
+      flush();
+      await flushing;
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof startWebhookDispatcher>;
+
+/**
+ * The rule book for one attempt: a 2xx answer delivers; 410 Gone gives up (and turns the endpoint
+ * off); anything else waits the schedule's next delay, or what Retry-After asked for on a 429,
+ * 502, 503 or 504, and gives up once the schedule is spent.
+ */
+export function settlementOf(
+  delivery: Pick<ClaimedDelivery, 'id' | 'attempt'>,
+  outcome: PostOutcome,
+  now: Date,
+) {
+  const base = {
+    id: delivery.id,
+    attempt: delivery.attempt,
+    attemptedAt: new Date(),
+    status: outcome.status,
+    error:
+      outcome.error ?? (outcome.status !== null && !ok(outcome.status) ? `HTTP ${outcome.status}` : null),
+    responseExcerpt: outcome.responseExcerpt,
+    durationMs: outcome.durationMs,
+  };
+  if (outcome.status !== null && ok(outcome.status))
+    return { ...base, error: null, state: 'delivered', nextAttemptAt: null } satisfies Settlement;
+  const delay = WEBHOOK_RETRY_DELAYS[delivery.attempt - 1];
+  if (outcome.status === 410 || delay === undefined)
+    return { ...base, state: 'failed', nextAttemptAt: null } satisfies Settlement;
+  const seconds =
+    outcome.retryAfterSeconds !== null ? Math.min(outcome.retryAfterSeconds, MAX_RETRY_AFTER_SECONDS) : delay;
+  return {
+    ...base,
+    state: 'pending',
+    nextAttemptAt: new Date(now.getTime() + seconds * 1000),
+  } satisfies Settlement;
+}
+
+const ok = (status: number) => status >= 200 && status < 300;
+const iso = (value: string | Date) => new Date(value).toISOString();

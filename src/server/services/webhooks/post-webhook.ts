@@ -1,0 +1,111 @@
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { type AddressGuard, BlockedAddressError } from '../../lib/address-guard';
+
+/** What one POST came to: the status (null when no answer came), and what the log keeps of it. */
+export type PostOutcome = {
+  status: number | null;
+  error: string | null;
+  responseExcerpt: string;
+  /** Seconds a 429/502/504 answer asked us to wait (Retry-After), when it said. */
+  retryAfterSeconds: number | null;
+  durationMs: number;
+};
+
+const EXCERPT_CHARS = 500;
+/** Read no more of an answer than this: the log keeps an excerpt, and a receiver may answer forever. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export type Poster = {
+  post(url: string, headers: Record<string, string>, body: string): Promise<PostOutcome>;
+  close(): void;
+};
+
+/**
+ * POSTs with keep-alive connections per process, every address checked by the guard (also an
+ * IP written in the URL, which skips the lookup), a timeout over the whole exchange, and no
+ * redirects followed (a 3xx is a failed attempt: a redirect could point anywhere).
+ */
+export function createPoster(guard: AddressGuard, timeoutMs: number, maxSockets: number): Poster {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets }),
+  };
+  return {
+    post(url, headers, body) {
+      const started = performance.now();
+      const took = () => Math.round(performance.now() - started);
+      return new Promise<PostOutcome>((resolve) => {
+        const failed = (error: string) =>
+          resolve({ status: null, error, responseExcerpt: '', retryAfterSeconds: null, durationMs: took() });
+        let target: URL;
+        try {
+          target = new URL(url);
+        } catch {
+          return failed('the URL is not valid');
+        }
+        const agent = agents[target.protocol as keyof typeof agents];
+        if (!agent) return failed('only http and https URLs are delivered to');
+        const host = target.hostname.replace(/^\[|\]$/g, '');
+        if (net.isIP(host)) {
+          const barred = guard.refusal(host);
+          if (barred) return failed(barred);
+        }
+        const request = (target.protocol === 'https:' ? https : http).request(target, {
+          method: 'POST',
+          agent,
+          lookup: guard.lookup,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        request.on('error', (err) => failed(describe(err, timeoutMs)));
+        request.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
+            size += chunk.length;
+          });
+          response.on('error', (err) => failed(describe(err, timeoutMs)));
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            resolve({
+              status,
+              error: null,
+              responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS),
+              retryAfterSeconds: [429, 502, 503, 504].includes(status)
+                ? retryAfterSeconds(response.headers['retry-after'])
+                : null,
+              durationMs: took(),
+            });
+          });
+        });
+        request.end(body);
+      });
+    },
+    close() {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  };
+}
+
+function describe(err: Error & { code?: string }, timeoutMs: number): string {
+  if (err instanceof BlockedAddressError) return err.message;
+  if (err.name === 'AbortError' || err.name === 'TimeoutError')
+    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (err.code === 'ECONNRESET') return 'the connection was reset before an answer came';
+  if (err.code === 'ECONNREFUSED') return 'the connection was refused';
+  if (err.code === 'ENOTFOUND') return 'the host name does not resolve';
+  return err.code ? `${err.code}: ${err.message}` : err.message;
+}
+
+/** Retry-After as seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterSeconds(value: string | string[] | undefined, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return null;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
