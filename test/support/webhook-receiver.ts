@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 export type ReceivedWebhook = {
   id: string;
   type: string;
+  timestamp: string;
   data: Record<string, unknown>;
   signature: string;
   /** The secret (of those the receiver holds) that verified it; null when none did. */
@@ -45,6 +46,7 @@ export async function startWebhookReceiver() {
       const entry: ReceivedWebhook = {
         id: headers['webhook-id'] ?? '',
         type: String(parsed?.type ?? ''),
+        timestamp: String(parsed?.timestamp ?? ''),
         data: (parsed?.data ?? {}) as Record<string, unknown>,
         signature: headers['webhook-signature'] ?? '',
         verifiedWith,
