@@ -14,7 +14,10 @@ export type ReceivedWebhook = {
 };
 
 /** What the receiver does with the next request: answer, never answer, or drop the connection. */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang' | 'reset';
+export type Answer =
+  | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
+  | 'hang'
+  | 'reset';
 
 /**
  * A receiver as a customer would write one, verifying every delivery with the Standard Webhooks
@@ -58,7 +61,9 @@ export async function startWebhookReceiver() {
         hanging.add(res);
         return;
       }
-      res.writeHead(reply.status, reply.headers).end(reply.body ?? '');
+      const send = () => res.writeHead(reply.status, reply.headers).end(reply.body ?? '');
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   await listen(server, 0);
