@@ -98,12 +98,14 @@ export const api = {
     acceptTerms: route({
       method: 'POST',
       path: '/api/auth/accept-terms',
+      idempotencyKey: true,
       access: 'signed-in',
       reply: acceptTermsReply,
     }),
     timeZone: route({
       method: 'POST',
       path: '/api/auth/time-zone',
+      idempotencyKey: true,
       access: 'signed-in',
       body: timeZoneBody,
       reply: okReply,
@@ -138,6 +140,7 @@ export const api = {
     saveSender: route({
       method: 'POST',
       path: '/api/sender-settings',
+      idempotencyKey: true,
       access: 'sender',
       body: saveSenderSettingsBody,
       reply: senderSettings,
@@ -177,6 +180,7 @@ export const api = {
     create: route({
       method: 'POST',
       path: '/api/templates',
+      idempotencyKey: true,
       access: 'sender',
       body: saveTemplateBody,
       reply: template,
@@ -199,6 +203,7 @@ export const api = {
     archive: route({
       method: 'POST',
       path: '/api/templates/:id/archive',
+      idempotencyKey: true,
       access: 'sender',
       params: idParams,
       reply: template,
@@ -206,6 +211,7 @@ export const api = {
     restore: route({
       method: 'POST',
       path: '/api/templates/:id/restore',
+      idempotencyKey: true,
       access: 'sender',
       params: idParams,
       reply: template,
@@ -248,6 +254,7 @@ export const api = {
     generateImage: route({
       method: 'POST',
       path: '/api/generate-image',
+      idempotencyKey: true,
       access: 'sender',
       body: generateImageBody,
       reply: generateImageReply,
@@ -267,7 +274,13 @@ export const api = {
       reply: mailboxSyncStatus,
     }),
     /** "Check now": queue a sync at once. */
-    syncNow: route({ method: 'POST', path: '/api/mailbox/sync', access: 'signed-in', reply: syncNowReply }),
+    syncNow: route({
+      method: 'POST',
+      path: '/api/mailbox/sync',
+      idempotencyKey: true,
+      access: 'signed-in',
+      reply: syncNowReply,
+    }),
   },
 
   workspaces: workspaceRoutes,
