@@ -69,6 +69,13 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
   });
   await db.insert(sendQuota).values({ mailboxId, day: '2026-01-01', sentWithUnsubscribe: 3 });
   await db.insert(mailboxSyncs).values({ key: `mailbox:${mailboxId}`, cursor: { historyId: tag } });
+  // A request made with an Idempotency-Key keeps the key and its answer for a day.
+  const keyed = await t.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${campaign.id}/archive`,
+    headers: { cookie: user.cookie, 'idempotency-key': `key-${tag}` },
+  });
+  if (keyed.statusCode !== 200) throw new Error(`archive with a key: ${keyed.statusCode} ${keyed.body}`);
   // Jobs waiting for this user (the web role runs none of them).
   const key = `mailbox:${mailboxId}`;
   await t.ctx.jobs.enqueue(

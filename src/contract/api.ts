@@ -99,12 +99,14 @@ export const api = {
     acceptTerms: route({
       method: 'POST',
       path: '/api/auth/accept-terms',
+      idempotencyKey: true,
       access: 'signed-in',
       reply: acceptTermsReply,
     }),
     timeZone: route({
       method: 'POST',
       path: '/api/auth/time-zone',
+      idempotencyKey: true,
       access: 'signed-in',
       body: timeZoneBody,
       reply: okReply,
@@ -139,6 +141,7 @@ export const api = {
     saveSender: route({
       method: 'POST',
       path: '/api/sender-settings',
+      idempotencyKey: true,
       access: 'sender',
       body: saveSenderSettingsBody,
       reply: senderSettings,
@@ -178,6 +181,7 @@ export const api = {
     create: route({
       method: 'POST',
       path: '/api/templates',
+      idempotencyKey: true,
       access: 'sender',
       body: saveTemplateBody,
       reply: template,
@@ -200,6 +204,7 @@ export const api = {
     archive: route({
       method: 'POST',
       path: '/api/templates/:id/archive',
+      idempotencyKey: true,
       access: 'sender',
       params: idParams,
       reply: template,
@@ -207,6 +212,7 @@ export const api = {
     restore: route({
       method: 'POST',
       path: '/api/templates/:id/restore',
+      idempotencyKey: true,
       access: 'sender',
       params: idParams,
       reply: template,
@@ -249,6 +255,7 @@ export const api = {
     generateImage: route({
       method: 'POST',
       path: '/api/generate-image',
+      idempotencyKey: true,
       access: 'sender',
       body: generateImageBody,
       reply: generateImageReply,
@@ -268,7 +275,13 @@ export const api = {
       reply: mailboxSyncStatus,
     }),
     /** "Check now": queue a sync at once. */
-    syncNow: route({ method: 'POST', path: '/api/mailbox/sync', access: 'signed-in', reply: syncNowReply }),
+    syncNow: route({
+      method: 'POST',
+      path: '/api/mailbox/sync',
+      idempotencyKey: true,
+      access: 'signed-in',
+      reply: syncNowReply,
+    }),
   },
 
   workspaces: workspaceRoutes,

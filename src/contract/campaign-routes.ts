@@ -58,6 +58,7 @@ export const campaignRoutes = {
   create: route({
     method: 'POST',
     path: '/api/campaigns',
+    idempotencyKey: true,
     access: 'sender',
     body: saveCampaignBody,
     reply: campaign,
@@ -80,6 +81,7 @@ export const campaignRoutes = {
   archive: route({
     method: 'POST',
     path: '/api/campaigns/:id/archive',
+    idempotencyKey: true,
     access: 'sender',
     params: idParams,
     reply: campaign,
@@ -87,6 +89,7 @@ export const campaignRoutes = {
   restore: route({
     method: 'POST',
     path: '/api/campaigns/:id/restore',
+    idempotencyKey: true,
     access: 'sender',
     params: idParams,
     reply: campaign,
@@ -125,6 +128,7 @@ export const campaignRoutes = {
   uploadCsv: route({
     method: 'POST',
     path: '/api/campaigns/:id/upload-csv',
+    idempotencyKey: true,
     access: 'sender',
     params: idParams,
     reply: importReport,
@@ -139,6 +143,7 @@ export const campaignRoutes = {
   approveAll: route({
     method: 'POST',
     path: '/api/campaigns/:id/approve-all',
+    idempotencyKey: true,
     access: 'reviewer',
     params: idParams,
     body: approveAllBody.nullish(),
@@ -147,6 +152,7 @@ export const campaignRoutes = {
   sendApproved: route({
     method: 'POST',
     path: '/api/campaigns/:id/send-approved',
+    idempotencyKey: true,
     sends: true,
     access: 'sender',
     params: idParams,
@@ -187,6 +193,7 @@ export const campaignRoutes = {
   regenerateStep: route({
     method: 'POST',
     path: '/api/campaigns/:id/regenerate-step',
+    idempotencyKey: true,
     access: 'sender',
     params: idParams,
     body: regenerateStepBody,
@@ -204,6 +211,7 @@ export const campaignRoutes = {
   stopRecipient: route({
     method: 'POST',
     path: '/api/campaigns/:id/recipients/:recipientId/stop',
+    idempotencyKey: true,
     access: 'sender',
     params: recipientParams,
     reply: recipientSequence,
@@ -212,6 +220,7 @@ export const campaignRoutes = {
   stopSequence: route({
     method: 'POST',
     path: '/api/campaigns/:id/sequence/stop',
+    idempotencyKey: true,
     access: 'sender',
     params: idParams,
     reply: stopSequenceReply,

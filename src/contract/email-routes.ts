@@ -32,6 +32,7 @@ export const emailRoutes = {
   send: route({
     method: 'POST',
     path: '/api/emails/:id/send',
+    idempotencyKey: true,
     sends: true,
     access: 'sender',
     params: idParams,
@@ -41,6 +42,7 @@ export const emailRoutes = {
   test: route({
     method: 'POST',
     path: '/api/emails/:id/test',
+    idempotencyKey: true,
     sends: true,
     access: 'sender',
     params: idParams,
@@ -65,6 +67,7 @@ export const emailRoutes = {
   resolve: route({
     method: 'POST',
     path: '/api/emails/:id/resolve',
+    idempotencyKey: true,
     sends: true,
     access: 'sender',
     params: idParams,
@@ -92,6 +95,7 @@ export const emailRoutes = {
   unscheduleMany: route({
     method: 'POST',
     path: '/api/emails/unschedule',
+    idempotencyKey: true,
     access: 'sender',
     body: unscheduleEmailsBody,
     reply: unscheduleEmailsReply,
@@ -100,6 +104,7 @@ export const emailRoutes = {
   rescheduleMany: route({
     method: 'POST',
     path: '/api/emails/reschedule',
+    idempotencyKey: true,
     sends: true,
     access: 'sender',
     body: rescheduleEmailsBody,

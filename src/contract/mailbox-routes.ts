@@ -21,6 +21,7 @@ export const mailboxRoutes = {
   create: route({
     method: 'POST',
     path: '/api/mailboxes',
+    idempotencyKey: true,
     access: 'signed-in',
     body: createMailboxBody,
     reply: mailbox,
@@ -38,6 +39,7 @@ export const mailboxRoutes = {
   resume: route({
     method: 'POST',
     path: '/api/mailboxes/:id/resume',
+    idempotencyKey: true,
     access: 'signed-in',
     params: idParams,
     reply: mailbox,

@@ -26,6 +26,13 @@ export interface RouteDef {
    */
   sends?: true;
   /**
+   * The route honours an `Idempotency-Key` header (idempotency.ts): the same key again within 24 h
+   * answers the first answer and does not act twice. Set on every POST that creates, changes or
+   * sends; test/idempotency.int.test.ts fails on a POST that neither sets it nor is listed there
+   * with why not (sign-in, reads, previews, answers that hold a secret shown once).
+   */
+  idempotencyKey?: true;
+  /**
    * Whether an API token (`Authorization: Bearer`) may call the route. Workspace routes take
    * tokens unless this is false; `signed-in` routes refuse them unless this is true (an account
    * read that makes sense outside a browser). Sign-in, sign-out and session routes never do.

@@ -29,6 +29,7 @@ export const workspaceRoutes = {
   create: route({
     method: 'POST',
     path: '/api/workspaces',
+    idempotencyKey: true,
     access: 'signed-in',
     body: createWorkspaceBody,
     reply: workspaceMembership,
@@ -97,6 +98,7 @@ export const workspaceRoutes = {
   accept: route({
     method: 'POST',
     path: '/api/invitations/accept',
+    idempotencyKey: true,
     access: 'signed-in',
     body: acceptInvitationBody,
     reply: acceptInvitationReply,

@@ -72,6 +72,7 @@ const envSchema = z.object({
   ),
   WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
   WEBHOOK_CONCURRENCY: positiveInt(16),
+  IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,
   AI_API_KEY: optionalString,
@@ -220,6 +221,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       /** Calls per API token per minute, counted in the database across every web process. */
       apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     },
+    /**
+     * How long a request waits for another still running with the same Idempotency-Key before it
+     * answers 409; 0 answers 409 at once.
+     */
+    idempotencyWaitMs: env.IDEMPOTENCY_WAIT_SECONDS * 1000,
     ai: env.AI_PROVIDER
       ? {
           provider: env.AI_PROVIDER,

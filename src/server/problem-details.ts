@@ -30,6 +30,8 @@ export function answerTokenErrorsAsProblems(app: FastifyInstance) {
     if (reply.statusCode < 400 || typeof payload !== 'string' || bearerOf(request.headers) === null) {
       return payload;
     }
+    // Already one: an answer kept for an Idempotency-Key and replayed as it was first sent.
+    if (String(reply.getHeader('content-type')).startsWith('application/problem+json')) return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);

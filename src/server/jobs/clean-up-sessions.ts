@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { cleanUpRateLimitCounters } from '../auth/rate-limit-store';
 import { cleanUpExpiredSessions } from '../auth/sessions';
+import { cleanUpIdempotencyKeys } from '../idempotency/clean-up';
 import type { AppJob } from './app-job';
 
-/** Deletes sessions past their idle or absolute expiry, and spent sign-in rate-limit counters, every 15 minutes. */
+/**
+ * Every 15 minutes, deletes sessions past their idle or absolute expiry, spent rate-limit
+ * counters and Idempotency-Keys past their 24 hours.
+ */
 export const cleanUpSessionsJob: AppJob<z.ZodObject> = {
   name: 'sessions.clean-up',
   payload: z.object({}),
@@ -13,5 +17,7 @@ export const cleanUpSessionsJob: AppJob<z.ZodObject> = {
     const deleted = await cleanUpExpiredSessions(ctx.db);
     if (deleted) ctx.log.info({ deleted }, 'expired sessions deleted');
     await cleanUpRateLimitCounters(ctx.db);
+    const keys = await cleanUpIdempotencyKeys(ctx.db, ctx.clock());
+    if (keys) ctx.log.info({ deleted: keys }, 'expired idempotency keys deleted');
   },
 };

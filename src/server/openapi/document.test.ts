@@ -29,6 +29,7 @@ describe('the OpenAPI document', () => {
     expect(send.parameters).toEqual([
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
       { $ref: '#/components/parameters/Workspace' },
+      { $ref: '#/components/parameters/IdempotencyKey' },
     ]);
     // An API token needs the scope its route needs: send for the routes that send or schedule.
     expect(send.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['send'] }]);
@@ -47,6 +48,28 @@ describe('the OpenAPI document', () => {
     expect(operation('get', '/api/workspaces').description).toContain('API tokens: refused');
     expect(operation('get', '/api/public-config').security).toEqual([]);
     expect(doc.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+  });
+
+  it('declares Idempotency-Key on exactly the calls that honour it, with its errors and replay header', () => {
+    const takesKey = (op: Operation) =>
+      ((op.parameters ?? []) as { $ref?: string }[]).some(
+        (p) => p.$ref === '#/components/parameters/IdempotencyKey',
+      );
+    const honouring = routeEntries().filter((e) => e.def.idempotencyKey);
+    expect(honouring.length).toBeGreaterThan(20);
+    for (const { def } of routeEntries()) {
+      const op = operation(def.method.toLowerCase(), def.path.replace(/:(\w+)/g, '{$1}'));
+      expect(takesKey(op), `${def.method} ${def.path}`).toBe(def.idempotencyKey === true);
+    }
+    const create = operation('post', '/api/campaigns');
+    expect(Object.keys(create.responses as object)).toEqual(expect.arrayContaining(['400', '409', '422']));
+    expect(create.responses).toHaveProperty('200.headers.Idempotent-Replayed.schema', {
+      type: 'string',
+      enum: ['true'],
+    });
+    expect(create.description).toContain('Idempotency-Key');
+    expect(doc.components.parameters).toHaveProperty('IdempotencyKey.in', 'header');
+    expect(operation('post', '/api/templates/preview').description).not.toContain('Idempotency-Key');
   });
 
   it('lists the errors each call can answer with', () => {

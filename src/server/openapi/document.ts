@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { routeTakesTokens, scopeNeeded } from '../../contract/api-tokens';
 import { errorBody } from '../../contract/errors';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_WINDOW_HOURS,
+} from '../../contract/idempotency';
 import { ROLES, WORKSPACE_HEADER } from '../../contract/workspaces';
 import { ROOT_DIR } from '../config';
 import { MULTIPART_BODIES, NON_JSON_ANSWERS } from './answers';
@@ -57,6 +62,15 @@ function tokenAccessOf(def: RouteEntry['def']) {
   };
 }
 
+const IDEMPOTENT_TEXT =
+  ' Idempotent with an `Idempotency-Key` header: the same key again answers the first answer ' +
+  '(with `Idempotent-Replayed: true`) and does not act twice.';
+
+const REPLAYED_HEADER = {
+  description: "`true` when this is the key's first answer, kept and sent again, not a new one",
+  schema: { type: 'string', enum: ['true'] },
+};
+
 /** "campaigns.sendApproved" → "Send approved". */
 function summaryOf(operationId: string): string {
   const last = operationId.split('.').at(-1)!;
@@ -85,12 +99,13 @@ function operationOf(entry: RouteEntry, replySchema: (e: RouteEntry) => JsonSche
   if (def.access !== 'public' && def.access !== 'signed-in') {
     parameters.push({ $ref: '#/components/parameters/Workspace' });
   }
+  if (def.idempotencyKey) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   const tokens = tokenAccessOf(def);
   const operation: Operation = {
     operationId,
     tags: [tag],
     summary: summaryOf(operationId),
-    description: accessText(def.access) + tokens.text,
+    description: accessText(def.access) + tokens.text + (def.idempotencyKey ? IDEMPOTENT_TEXT : ''),
     'x-tailor-access': def.access,
     ...(tokens.scope && { 'x-tailor-token-scope': tokens.scope }),
     ...(parameters.length > 0 && { parameters }),
@@ -109,8 +124,15 @@ function operationOf(entry: RouteEntry, replySchema: (e: RouteEntry) => JsonSche
   const other = NON_JSON_ANSWERS[operationId];
   if (!json && !other) throw new Error(`${operationId} has no reply schema and no entry in NON_JSON_ANSWERS`);
   let success: Record<string, unknown>;
-  if (json) success = { '200': { description: 'OK', content: { 'application/json': { schema: json } } } };
-  else {
+  if (json) {
+    success = {
+      '200': {
+        description: 'OK',
+        ...(def.idempotencyKey && { headers: { 'Idempotent-Replayed': REPLAYED_HEADER } }),
+        content: { 'application/json': { schema: json } },
+      },
+    };
+  } else {
     const { status, ...response } = other!;
     success = { [String(status)]: response };
   }
@@ -165,6 +187,17 @@ export function buildOpenApiDocument(entries: RouteEntry[] = routeEntries()): Op
             "The id of the workspace to work in; without it, the person's first workspace. " +
             'Also accepted as the `workspace` query parameter, for links.',
           schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Names this attempt of the request (a UUID, say), so that a retry does not act twice: for ' +
+            `${IDEMPOTENCY_WINDOW_HOURS} hours the same key from the same caller on the same call answers ` +
+            'the first answer again, 422 with another body, 409 while the first is still running ' +
+            'past a short wait. A 5xx or 429 answer is not kept: the key is free again.',
+          schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN },
         },
       },
       securitySchemes: {

@@ -19,9 +19,17 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
     name: 'NotFound',
     description: 'not_found: no such object in this workspace, or not a member of it',
   },
-  409: { name: 'Conflict', description: 'conflict: the object is not in a state that allows this' },
+  409: {
+    name: 'Conflict',
+    description:
+      'conflict: the object is not in a state that allows this, or a request with the same Idempotency-Key is still running (try again after Retry-After)',
+  },
   413: { name: 'PayloadTooLarge', description: 'payload_too_large: the upload is bigger than allowed' },
-  422: { name: 'Unprocessable', description: 'unprocessable: the upload was read but cannot be used' },
+  422: {
+    name: 'Unprocessable',
+    description:
+      'unprocessable: the upload was read but cannot be used, or the Idempotency-Key was used with a different request',
+  },
   429: {
     name: 'RateLimited',
     description:
@@ -72,13 +80,15 @@ export function errorResponseComponents() {
 /**
  * The errors a call can answer with: 400 when it reads any input (or a workspace header), 401
  * when it needs a session, 403 for a role or any change (a cross-site browser request), 404 for an
- * id in the path or a workspace, 429 where an API token may call, and those its own rules add
- * (answers.ts).
+ * id in the path or a workspace, 429 where an API token may call, those of an Idempotency-Key where
+ * the call takes one, and those its own rules add (answers.ts).
  */
 export function errorResponsesOf({ operationId, def }: RouteEntry) {
   const needsRole = def.access !== 'public' && def.access !== 'signed-in';
   const statuses = new Set<ErrorStatus>(RULE_ERRORS[operationId] ?? []);
   if (def.params || def.query || def.body || needsRole || MULTIPART_BODIES[operationId]) statuses.add(400);
+  // A malformed key (400), one used with another request (422) or one whose first request still runs (409).
+  if (def.idempotencyKey) for (const status of [400, 409, 422] as const) statuses.add(status);
   if (def.access !== 'public') statuses.add(401);
   if (needsRole || (def.method !== 'GET' && def.path.startsWith('/api/'))) statuses.add(403);
   if (def.params || needsRole) statuses.add(404);

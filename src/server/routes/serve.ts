@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteDef } from '../../contract/route';
 import { accessHandler } from '../auth/require-access';
 import type { AppContext } from '../context';
+import { idempotencyHooks } from '../idempotency/key-hooks';
 import type { AppInstance } from './app-instance';
 
 /** The Fastify schema a route entry stands for: what the request is checked against, what the reply is. */
@@ -33,7 +34,13 @@ export type HandlerOf<D extends RouteDef> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-export type ServeOptions = Pick<RouteShorthandOptions, 'preHandler' | 'config' | 'bodyLimit'>;
+export type ServeOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> & {
+  /**
+   * On a route marked `idempotencyKey` whose body the handler reads itself (a multipart upload):
+   * the handler claims the key once it has the body (`req.idempotency?.claimWith`).
+   */
+  claimsIdempotencyKey?: true;
+};
 
 export type Serve = {
   <D extends RouteDef>(def: D, handler: HandlerOf<D>): void;
@@ -42,11 +49,13 @@ export type Serve = {
 
 /**
  * Registers `api` entries (src/contract/api.ts) on `app`: each with its method, path and schemas,
- * behind the check its `access` names (a session, a membership and role).
+ * behind the check its `access` names (a session, a membership and role), and with the
+ * Idempotency-Key hooks when the entry is marked `idempotencyKey`.
  */
 export function routeServer(app: AppInstance, ctx: AppContext): Serve {
   return <D extends RouteDef>(def: D, ...rest: [HandlerOf<D>] | [ServeOptions, HandlerOf<D>]) => {
-    const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+    const [{ claimsIdempotencyKey, ...options }, handler] =
+      rest.length === 1 ? [{} as ServeOptions, rest[0]] : rest;
     const schema: FastifySchema = {};
     if (def.params) schema.params = def.params;
     if (def.query) schema.querystring = def.query;
@@ -54,14 +63,19 @@ export function routeServer(app: AppInstance, ctx: AppContext): Serve {
     if (def.reply) schema.response = { 200: def.reply };
     // Before the request is validated: a caller who may not call the route learns nothing of its
     // schema, and a refusal names the role it needs whatever the body.
-    const preValidation = accessHandler(ctx, def);
+    const access = accessHandler(ctx, def);
+    // After the access check, so a key never answers anyone the route would refuse.
+    const keys = def.idempotencyKey
+      ? idempotencyHooks(ctx, def, { claimInHandler: claimsIdempotencyKey })
+      : null;
     // The handler's types were checked against the entry above; Fastify's route() cannot see that link.
     app.route({
       method: def.method,
       url: def.path,
       schema,
       ...options,
-      preValidation,
+      preValidation: keys ? [access, keys.readKey].filter((hook) => hook !== undefined) : access,
+      ...(keys && { preHandler: keys.claim, onSend: keys.store, onResponse: keys.stop }),
       handler,
     } as RouteOptions);
   };
