@@ -33,6 +33,10 @@ const NOT_IDEMPOTENT: Record<string, string> = {
     'answers an event stream, which cannot be kept; posting again follows the generation already running',
   'POST /api/workspace/invitations':
     'its answer holds the invitation link, whose secret is stored only as a hash: keeping the answer would keep it readable',
+  'POST /api/webhooks':
+    "its answer holds the endpoint's signing secret, shown once: keeping the answer would keep another copy",
+  'POST /api/webhooks/:id/rotate-secret':
+    "its answer holds the endpoint's new signing secret, shown once: keeping the answer would keep another copy",
   'POST /api/workspace/api-tokens':
     "its answer holds the new token's secret, stored only as a hash: keeping the answer would keep it readable",
 };

@@ -73,6 +73,7 @@ export const webhookRoutes = {
     path: '/api/webhooks/:id/deliveries/:deliveryId/replay',
     access: 'owner',
     params: deliveryParams,
+    idempotencyKey: true,
     reply: replayReply,
   }),
   /** Sends again every delivery given up between `since` and `until` (now when absent). */
@@ -82,6 +83,7 @@ export const webhookRoutes = {
     access: 'owner',
     params: idParams,
     body: replayFailedBody,
+    idempotencyKey: true,
     reply: replayReply,
   }),
 } as const;

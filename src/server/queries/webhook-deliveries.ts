@@ -95,6 +95,15 @@ export async function disableEndpoints(db: Db, endpointIds: number[], reason: st
     where id = any(${param(endpointIds)}::integer[]) and enabled`);
 }
 
+/** Hands back deliveries a stopping worker claimed and never started: due now, the claim uncounted. */
+export async function releaseDeliveries(db: Db, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update ${webhookDeliveries}
+    set next_attempt_at = ${now.toISOString()}::timestamptz, in_flight = false, attempts = greatest(attempts - 1, 0)
+    where id = any(${param(ids)}::bigint[]) and in_flight`);
+}
+
 /**
  * The embedded database admits one process, so at its start no delivery is in flight: every one
  * claimed before is due now, not when its lease would have run out, and its cut-off attempt

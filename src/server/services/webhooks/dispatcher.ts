@@ -6,6 +6,7 @@ import {
   type ClaimedDelivery,
   claimDueDeliveries,
   disableEndpoints,
+  releaseDeliveries,
   type Settlement,
   settleDeliveries,
 } from '../../queries/webhook-deliveries';
@@ -15,8 +16,8 @@ import { signWebhook } from './signature';
 /** How often an idle worker looks for due deliveries (a change made in another process waits this long). */
 const POLL_MS = 200;
 /** Results are written in batches: at most this many, or after this long. */
-const FLUSH_SIZE = 200;
-const FLUSH_MS = 20;
+const FLUSH_SIZE = 500;
+const FLUSH_MS = 50;
 /** Answers Retry-After may ask for are capped: a day, the schedule's longest wait. */
 const MAX_RETRY_AFTER_SECONDS = 86_400;
 
@@ -38,21 +39,33 @@ export type DispatcherDeps = {
  */
 export function startWebhookDispatcher(deps: DispatcherDeps) {
   const { db, clock, concurrency } = deps;
-  const leaseMs = deps.timeoutMs + 30_000;
+  const batch = 8 * concurrency;
+  // Long enough for a claimed batch to wait its turn and every POST of it to time out.
+  const leaseMs = (batch / concurrency + 1) * deps.timeoutMs + 30_000;
   let running = true;
   let inFlight = 0;
   let wakeUp: (() => void) | null = null;
+  // A wake while the loop is busy (claiming) is remembered, so the next pause returns at once
+  // instead of idling free slots until the next look.
+  let woken = false;
   const wake = () => {
+    woken = true;
     wakeUp?.();
-    wakeUp = null;
   };
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wakeUp = () => {
+      if (woken) {
+        woken = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
         clearTimeout(timer);
+        wakeUp = null;
+        woken = false;
         resolve();
-      };
+      }
+      wakeUp = done;
     });
 
   let pending: Settlement[] = [];
@@ -82,10 +95,19 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     else flushTimer ??= setTimeout(flush, FLUSH_MS);
   };
 
+  // Decrypted once per sealed secret, not once per delivery (a rotation seals a new one).
+  const opened = new Map<string, string>();
+  const open = (sealed: string) => {
+    let secret = opened.get(sealed);
+    if (secret === undefined) {
+      if (opened.size > 1000) opened.clear();
+      secret = deps.tokens.decrypt(sealed);
+      opened.set(sealed, secret);
+    }
+    return secret;
+  };
   const secretsOf = (delivery: ClaimedDelivery) =>
-    [delivery.secretEnc, delivery.previousSecretEnc]
-      .filter((s): s is string => s !== null)
-      .map((sealed) => deps.tokens.decrypt(sealed));
+    [delivery.secretEnc, delivery.previousSecretEnc].filter((s): s is string => s !== null).map(open);
 
   async function deliver(delivery: ClaimedDelivery) {
     const body = JSON.stringify({
@@ -108,32 +130,37 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     record(settlementOf(delivery, outcome, clock()));
   }
 
+  // Claimed deliveries waiting for a free slot: claiming a batch at a time costs one statement per
+  // batch instead of one per delivery.
+  const queue: ClaimedDelivery[] = [];
+  /** Whether the last claim filled its batch: then more is probably due and a freed slot claims again. */
+  let moreDue = false;
+  const start = (delivery: ClaimedDelivery) => {
+    inFlight++;
+    deliver(delivery)
+      .catch((err) => deps.log.error({ err, delivery: delivery.id }, 'webhook delivery failed'))
+      .finally(() => {
+        inFlight--;
+        if (queue.length > 0 || moreDue) wake();
+      });
+  };
   const loop = (async () => {
     while (running) {
-      const free = concurrency - inFlight;
-      if (free <= 0) {
-        await pause(POLL_MS);
-        continue;
+      if (queue.length < concurrency) {
+        const want = batch - queue.length;
+        try {
+          const now = clock();
+          const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), want);
+          queue.push(...claimed);
+          moreDue = claimed.length === want;
+        } catch (err) {
+          moreDue = false;
+          deps.log.warn({ err }, 'looking for due webhook deliveries failed');
+        }
       }
-      let claimed: ClaimedDelivery[] = [];
-      try {
-        const now = clock();
-        claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), free);
-      } catch (err) {
-        deps.log.warn({ err }, 'looking for due webhook deliveries failed');
-      }
-      for (const delivery of claimed) {
-        inFlight++;
-        deliver(delivery)
-          .catch((err) => deps.log.error({ err, delivery: delivery.id }, 'webhook delivery failed'))
-          .finally(() => {
-            inFlight--;
-            wake();
-          });
-      }
-      // A full claim means more is probably due: claim again as soon as a slot frees.
-      if (claimed.length < free) await pause(POLL_MS);
-      else if (inFlight >= concurrency) await pause(POLL_MS);
+      while (running && inFlight < concurrency && queue.length > 0) start(queue.shift()!);
+      // Wait for a free slot (a finishing delivery wakes us), new work, or the next look.
+      if (running) await pause(POLL_MS);
     }
   })();
 
@@ -145,6 +172,12 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
       running = false;
       wake();
       await loop;
+      // Claimed but never started: due again at once, their claim not counted as an attempt.
+      await releaseDeliveries(
+        db,
+        queue.splice(0).map((d) => d.id),
+        clock(),
+      ).catch((err) => deps.log.warn({ err }, 'handing back claimed webhook deliveries failed'));
       while (inFlight > 0) await pause(POLL_MS);
       flush();
       await flushing;
