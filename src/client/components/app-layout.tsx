@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../contract/auth';
 import { sectionFor } from '../sections';
 import { AppNavbar } from './app-navbar';
 import { MailboxReauthBanner } from './mailbox-reauth-banner';
+import { WebhookOffBanner } from './webhook-off-banner';
 
 /** The signed-in frame (docs/product.md §1): sidebar, a header naming the section, and the page. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
@@ -55,6 +56,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </AppShell.Navbar>
       <AppShell.Main>
         <MailboxReauthBanner user={user} />
+        <WebhookOffBanner />
         {children}
       </AppShell.Main>
     </AppShell>

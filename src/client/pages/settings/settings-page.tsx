@@ -16,6 +16,7 @@ import { MembersCard } from './members-card';
 import { SenderCard } from './sender-card';
 import { SenderProfileCard } from './sender-profile-card';
 import { senderSettingsQuery } from './use-save-sender-settings';
+import { WebhooksCard } from './webhooks-card';
 
 export function SettingsPage() {
   const { user } = useCurrentUser();
@@ -55,6 +56,7 @@ export function SettingsPage() {
               <MailboxCard />
               <DataCard senderEmail={settings.email ?? user.email} />
               {(workspace?.role === 'owner' || workspace?.role === 'sender') && <ApiTokensCard />}
+              {workspace?.role === 'owner' && <WebhooksCard />}
               {workspace?.role === 'owner' && <ActivityCard />}
               {user.isOperator && <DoctorCard />}
             </Stack>
