@@ -8,11 +8,13 @@ import { createTokenCipher } from '../src/server/auth/token-cipher';
 import { closeContext, createContext } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
-import { oauthAccounts } from '../src/server/db/schema';
+import { oauthAccounts, webhookEndpoints } from '../src/server/db/schema';
 import { mailboxesOfUser } from '../src/server/queries/mailboxes';
 import { upsertUserFromIdentity } from '../src/server/queries/users';
 import { rotateSecretKey, SecretRotationError } from '../src/server/services/rotate-secret-key';
 import { mailboxFor } from '../src/server/services/sending/mailbox';
+import { createWebhookEndpoint } from '../src/server/services/webhooks/endpoints';
+import { personalWorkspaceOf } from './support/factories';
 import { spawnServer } from './support/spawn-server';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
@@ -27,6 +29,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
   let t: TestApp;
   let appOpen = true;
   let googleUserId: number;
+  let endpointSecret: string;
   beforeAll(async () => {
     t = await startTestApp(kind, { SECRET_KEY: KEY_A });
     const expiresAt = new Date(Date.now() + 3600_000);
@@ -41,6 +44,17 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
       identity('microsoft', 'm-rotate'),
       sealTokens(t.ctx, { accessToken: 'access-m', refreshToken: null, expiresAt, scopes: null }),
     );
+    // A webhook endpoint's signing secret is sealed with the same key.
+    const workspaceId = await personalWorkspaceOf(t.ctx.db, googleUserId);
+    endpointSecret = (
+      await createWebhookEndpoint(
+        t.ctx.db,
+        t.ctx.tokens,
+        { workspaceId, userId: googleUserId },
+        { url: 'https://hooks.example.com/rotate', description: '', eventTypes: [] },
+        new Date(),
+      )
+    ).secret;
   });
   afterAll(async () => {
     if (appOpen) await t.close();
@@ -73,7 +87,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
 
   it('re-encrypts every token from the old key to the new, and a second run changes nothing', async () => {
     const first = await rotateSecretKey(t.ctx.db, { oldSecret: secret(KEY_A), newSecret: secret(KEY_B) });
-    expect(first).toEqual({ reencrypted: 3, alreadyCurrent: 0 });
+    expect(first).toEqual({ reencrypted: 4, alreadyCurrent: 0 });
     const rows = await sealedRows();
     const b = cipherFor(KEY_B);
     expect(rows.map((r) => [b.decrypt(r.access!), r.refresh && b.decrypt(r.refresh)])).toEqual([
@@ -81,6 +95,8 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
       ['access-m', null],
     ]);
     expect(() => cipherFor(KEY_A).decrypt(rows[0]!.access!)).toThrow();
+    const [endpoint] = await t.ctx.db.select().from(webhookEndpoints);
+    expect(b.decrypt(endpoint!.secretEnc)).toBe(endpointSecret);
     // A process still on the old key asks for that mailbox to be connected again instead of
     // failing every send.
     await expect(
@@ -90,7 +106,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     );
 
     const second = await rotateSecretKey(t.ctx.db, { oldSecret: secret(KEY_A), newSecret: secret(KEY_B) });
-    expect(second).toEqual({ reencrypted: 0, alreadyCurrent: 3 });
+    expect(second).toEqual({ reencrypted: 0, alreadyCurrent: 4 });
     expect(await sealedRows()).toEqual(rows);
   });
 
@@ -108,14 +124,14 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     const missing = spawnServer('rotate-secret', { ...dbEnv, OLD_SECRET_KEY: '', SECRET_KEY: KEY_D });
     expect((await wrong.exited).code).toBe(1);
     expect(wrong.output()).toContain(
-      'rotate-secret failed: 3 stored value(s) decrypt under neither OLD_SECRET_KEY nor SECRET_KEY',
+      'rotate-secret failed: 4 stored value(s) decrypt under neither OLD_SECRET_KEY nor SECRET_KEY',
     );
     expect((await missing.exited).code).toBe(2);
     expect(missing.output()).toContain('rotate-secret needs OLD_SECRET_KEY');
 
     const right = spawnServer('rotate-secret', { ...dbEnv, OLD_SECRET_KEY: KEY_B, SECRET_KEY: KEY_D });
     expect((await right.exited).code).toBe(0);
-    expect(right.output()).toContain('Re-encrypted 3 value(s) with the new SECRET_KEY (0 already used it).');
+    expect(right.output()).toContain('Re-encrypted 4 value(s) with the new SECRET_KEY (0 already used it).');
 
     const restarted = await createContext(
       loadConfig(

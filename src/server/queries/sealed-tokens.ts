@@ -1,13 +1,14 @@
 import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailboxes, oauthAccounts } from '../db/schema';
+import { mailboxes, oauthAccounts, webhookEndpoints } from '../db/schema';
 
 /**
- * The values encrypted with SECRET_KEY in one row: a sign-in account's tokens, or the passwords of
- * a mailbox set up in Settings. `values` holds each encrypted column (null when empty).
+ * The values encrypted with SECRET_KEY in one row: a sign-in account's tokens, the passwords of
+ * a mailbox set up in Settings, or a webhook endpoint's signing secrets. `values` holds each
+ * encrypted column (null when empty).
  */
 export type SealedRow = {
-  table: 'oauth_accounts' | 'mailboxes';
+  table: 'oauth_accounts' | 'mailboxes' | 'webhook_endpoints';
   id: number;
   values: Record<string, string | null>;
 };
@@ -34,9 +35,19 @@ export async function lockSealedRows(db: Db): Promise<SealedRow[]> {
     .where(or(isNotNull(mailboxes.smtpPasswordEnc), isNotNull(mailboxes.imapPasswordEnc)))
     .orderBy(asc(mailboxes.id))
     .for('update');
+  const endpoints = await db
+    .select({
+      id: webhookEndpoints.id,
+      secretEnc: webhookEndpoints.secretEnc,
+      previousSecretEnc: webhookEndpoints.previousSecretEnc,
+    })
+    .from(webhookEndpoints)
+    .orderBy(asc(webhookEndpoints.id))
+    .for('update');
   return [
     ...accounts.map(({ id, ...values }) => ({ table: 'oauth_accounts' as const, id, values })),
     ...boxes.map(({ id, ...values }) => ({ table: 'mailboxes' as const, id, values })),
+    ...endpoints.map(({ id, ...values }) => ({ table: 'webhook_endpoints' as const, id, values })),
   ];
 }
 
@@ -48,8 +59,15 @@ export async function replaceSealedRow(db: Db, row: SealedRow) {
       .update(oauthAccounts)
       .set({ accessTokenEnc, refreshTokenEnc })
       .where(eq(oauthAccounts.id, row.id));
-  } else {
+  } else if (row.table === 'mailboxes') {
     const { smtpPasswordEnc, imapPasswordEnc } = row.values;
     await db.update(mailboxes).set({ smtpPasswordEnc, imapPasswordEnc }).where(eq(mailboxes.id, row.id));
+  } else {
+    const { secretEnc, previousSecretEnc } = row.values;
+    if (!secretEnc) throw new Error(`webhook endpoint ${row.id} lost its secret`);
+    await db
+      .update(webhookEndpoints)
+      .set({ secretEnc, previousSecretEnc })
+      .where(eq(webhookEndpoints.id, row.id));
   }
 }

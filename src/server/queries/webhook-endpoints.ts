@@ -1,13 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryState } from '../../contract/webhooks';
 import { type Db, selectRows } from '../db/client';
-import {
-  type WorkspaceId,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-  webhookEvents,
-} from '../db/schema';
+import { type WorkspaceId, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema';
 
 /** An endpoint with what its row in Settings shows: deliveries waiting, given up this week, the last attempt. */
 export async function listEndpoints(db: Db, workspaceId: WorkspaceId, now: Date) {
@@ -38,10 +32,11 @@ export async function listEndpoints(db: Db, workspaceId: WorkspaceId, now: Date)
            a.attempted_at as "lastAt", a.status as "lastStatus", a.error as "lastError"
     from ${webhookEndpoints} p
     left join lateral (
-      select t.attempted_at, t.status, t.error
-      from ${webhookDeliveries} d join ${webhookAttempts} t on t.delivery_id = d.id
-      where d.endpoint_id = p.id
-      order by d.id desc, t.id desc limit 1
+      select (d.log->-1->>'at')::timestamptz as attempted_at, (d.log->-1->>'status')::int as status,
+             d.log->-1->>'error' as error
+      from ${webhookDeliveries} d
+      where d.endpoint_id = p.id and jsonb_array_length(d.log) > 0
+      order by d.id desc limit 1
     ) a on true
     where p.workspace_id = ${workspaceId}::integer
     order by p.id`,
@@ -125,20 +120,14 @@ export async function listDeliveries(
     .limit(page.limit);
 }
 
-/** One delivery of the endpoint with its body's parts and every attempt, or null. */
+/** One delivery of the endpoint with its body's parts and the log of its attempts, or null. */
 export async function findDelivery(db: Db, endpointId: number, deliveryId: number) {
   const [row] = await db
-    .select({ ...deliveryColumns, data: webhookEvents.data })
+    .select({ ...deliveryColumns, data: webhookEvents.data, log: webhookDeliveries.log })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)));
-  if (!row) return null;
-  const log = await db
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.deliveryId, deliveryId))
-    .orderBy(webhookAttempts.id);
-  return { ...row, log };
+  return row ?? null;
 }
 
 /**

@@ -34,9 +34,7 @@ export async function rotateSecretKey(
         }
         const plain = tryDecrypt(oldCipher, sealed);
         if (plain === null) {
-          unreadable.push(
-            `${SEALED_NAMES[column] ?? column} of ${row.table === 'mailboxes' ? 'mailbox' : 'account'} ${row.id}`,
-          );
+          unreadable.push(`${SEALED_NAMES[column] ?? column} of ${ROW_NAMES[row.table]} ${row.id}`);
           continue;
         }
         next.values[column] = newCipher.encrypt(plain);
@@ -63,6 +61,14 @@ const SEALED_NAMES: Record<string, string> = {
   refreshTokenEnc: 'refresh token',
   smtpPasswordEnc: 'SMTP password',
   imapPasswordEnc: 'IMAP password',
+  secretEnc: 'signing secret',
+  previousSecretEnc: 'previous signing secret',
+};
+
+const ROW_NAMES: Record<SealedRow['table'], string> = {
+  oauth_accounts: 'account',
+  mailboxes: 'mailbox',
+  webhook_endpoints: 'webhook endpoint',
 };
 
 const opens = (cipher: TokenCipher, sealed: string) => tryDecrypt(cipher, sealed) !== null;

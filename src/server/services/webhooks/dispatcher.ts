@@ -130,36 +130,49 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     record(settlementOf(delivery, outcome, clock()));
   }
 
-  // Claimed deliveries waiting for a free slot: claiming a batch at a time costs one statement per
-  // batch instead of one per delivery.
+  // Claimed deliveries waiting for a free slot. Claims are made a batch at a time (one statement
+  // per batch, not per delivery) and ahead of need, while the slots are still busy, so a slot
+  // that frees never waits for the database.
   const queue: ClaimedDelivery[] = [];
-  /** Whether the last claim filled its batch: then more is probably due and a freed slot claims again. */
+  /** Whether the last claim filled its batch: then more is probably due. */
   let moreDue = false;
+  let claiming: Promise<void> | null = null;
+  const fill = () => {
+    while (running && inFlight < concurrency && queue.length > 0) start(queue.shift()!);
+    if (moreDue && queue.length < batch / 2) claim();
+  };
   const start = (delivery: ClaimedDelivery) => {
     inFlight++;
     deliver(delivery)
       .catch((err) => deps.log.error({ err, delivery: delivery.id }, 'webhook delivery failed'))
       .finally(() => {
         inFlight--;
-        if (queue.length > 0 || moreDue) wake();
+        fill();
       });
   };
+  const claim = () => {
+    claiming ??= (async () => {
+      try {
+        const want = batch - queue.length;
+        if (!running || want <= 0) return;
+        const now = clock();
+        const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), want);
+        queue.push(...claimed);
+        moreDue = claimed.length === want;
+      } catch (err) {
+        moreDue = false;
+        deps.log.warn({ err }, 'looking for due webhook deliveries failed');
+      } finally {
+        claiming = null;
+      }
+      fill();
+    })();
+    return claiming;
+  };
+  // The look for due deliveries when idle: at each poll, or at once when woken.
   const loop = (async () => {
     while (running) {
-      if (queue.length < concurrency) {
-        const want = batch - queue.length;
-        try {
-          const now = clock();
-          const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), want);
-          queue.push(...claimed);
-          moreDue = claimed.length === want;
-        } catch (err) {
-          moreDue = false;
-          deps.log.warn({ err }, 'looking for due webhook deliveries failed');
-        }
-      }
-      while (running && inFlight < concurrency && queue.length > 0) start(queue.shift()!);
-      // Wait for a free slot (a finishing delivery wakes us), new work, or the next look.
+      await claim();
       if (running) await pause(POLL_MS);
     }
   })();
@@ -172,6 +185,7 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
       running = false;
       wake();
       await loop;
+      await claiming;
       // Claimed but never started: due again at once, their claim not counted as an attempt.
       await releaseDeliveries(
         db,

@@ -10,6 +10,7 @@ import type { TokenCipher } from '../../auth/token-cipher';
 import type { Db } from '../../db/client';
 import type { WorkspaceId } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { parkDeliveries } from '../../queries/webhook-deliveries';
 import {
   deleteEndpoint,
   findDelivery,
@@ -86,6 +87,7 @@ export async function changeWebhookEndpoint(
     ...(body.enabled !== undefined ? { disabledReason: null } : {}),
   });
   if (!changed) throw notFound('Webhook endpoint');
+  if (body.enabled !== undefined) await parkDeliveries(db, [id], body.enabled ? now : null);
   return endpointView(db, workspaceId, id, now);
 }
 
@@ -159,13 +161,7 @@ export async function webhookDeliveryOf(
   return {
     ...deliveryView(delivery),
     payload: { type: row.eventType, timestamp: iso(row.occurredAt), data },
-    log: log.map((a) => ({
-      at: iso(a.attemptedAt),
-      status: a.status,
-      error: a.error,
-      responseExcerpt: a.responseExcerpt,
-      durationMs: a.durationMs,
-    })),
+    log: log.map((a) => ({ ...a, at: iso(a.at) })),
   };
 }
 
