@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '../src/contract/workspaces';
 import { type WorkspaceId, webhookDeliveries } from '../src/server/db/schema';
+import { cleanUpSessionsJob } from '../src/server/jobs/clean-up-sessions';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { personalWorkspaceOf } from './support/factories';
 import { waitUntil } from './support/http-client';
@@ -339,6 +340,33 @@ describe.each(testDatabases())(
       } finally {
         await strict.close();
       }
+    });
+
+    it('forgets delivered events after WEBHOOK_LOG_DAYS of the clock, never one still waiting', async () => {
+      let calls = 0;
+      receiver.answerWith(() => (++calls === 1 ? { status: 200 } : { status: 500 }));
+      await addEndpoint(['email.sent']);
+      await sendOneEmail(t, owner.cookie, owner.id);
+      await sendOneEmail(t, owner.cookie, owner.id);
+      await waitUntil(
+        async () => (await deliveryRows()).every((d) => d.attempts >= 1 && !d.inFlight),
+        10_000,
+        'both tried',
+      );
+      expect((await deliveryRows()).map((d) => d.state).sort()).toEqual(['delivered', 'pending']);
+      // Parked so that moving the clock does not retry it meanwhile.
+      await t.ctx.db.execute(
+        sql`update webhook_deliveries set next_attempt_at = 'infinity' where state = 'pending'`,
+      );
+      const cleanUp = () =>
+        cleanUpSessionsJob.handle!(t.ctx, {}, { retryCount: 0, retryLimit: 0, isLast: true });
+      // The clock's offset, from this suite's earlier moves, up to 29 days.
+      advance(29 * 86_400_000 - clockMs);
+      await cleanUp();
+      expect(await deliveryRows()).toHaveLength(2);
+      advance(2 * 86_400_000);
+      await cleanUp();
+      expect((await deliveryRows()).map((d) => d.state)).toEqual(['pending']);
     });
   },
   120_000,

@@ -72,6 +72,7 @@ const envSchema = z.object({
   ),
   WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
   WEBHOOK_CONCURRENCY: positiveInt(16),
+  WEBHOOK_LOG_DAYS: positiveInt(30),
   IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,
@@ -283,6 +284,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}, u
       timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
       /** Deliveries in flight at once per worker process. */
       concurrency: env.WEBHOOK_CONCURRENCY,
+      /** Days a delivered or given-up event stays in the delivery log (and can be replayed). */
+      logDays: env.WEBHOOK_LOG_DAYS,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     dns: {

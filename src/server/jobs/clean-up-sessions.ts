@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { cleanUpRateLimitCounters } from '../auth/rate-limit-store';
 import { cleanUpExpiredSessions } from '../auth/sessions';
 import { cleanUpIdempotencyKeys } from '../idempotency/clean-up';
+import { cleanUpWebhookEvents } from '../services/webhooks/clean-up';
 import type { AppJob } from './app-job';
 
 /**
  * Every 15 minutes, deletes sessions past their idle or absolute expiry, spent rate-limit
- * counters and Idempotency-Keys past their 24 hours.
+ * counters, Idempotency-Keys past their 24 hours, and webhook events (with their delivery logs)
+ * settled more than WEBHOOK_LOG_DAYS ago.
  */
 export const cleanUpSessionsJob: AppJob<z.ZodObject> = {
   name: 'sessions.clean-up',
@@ -19,5 +21,7 @@ export const cleanUpSessionsJob: AppJob<z.ZodObject> = {
     await cleanUpRateLimitCounters(ctx.db);
     const keys = await cleanUpIdempotencyKeys(ctx.db, ctx.clock());
     if (keys) ctx.log.info({ deleted: keys }, 'expired idempotency keys deleted');
+    const events = await cleanUpWebhookEvents(ctx.db, ctx.clock(), ctx.config.webhooks.logDays);
+    if (events) ctx.log.info({ deleted: events }, 'settled webhook events deleted');
   },
 };
