@@ -9,11 +9,12 @@ import {
   mailboxSyncs,
   outboxMessages,
   sendQuota,
+  webhookEvents,
 } from '../src/server/db/schema';
 import { generateEmailsJob } from '../src/server/jobs/generate-emails';
 import { syncMailboxJob } from '../src/server/jobs/sync-mailboxes';
 import { createOwnedObjects, type OwnedObjects } from './security/owned-objects';
-import { createCampaignWithFollowUps, defaultMailboxIdOf } from './support/factories';
+import { createCampaignWithFollowUps, defaultMailboxIdOf, personalWorkspaceOf } from './support/factories';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 /**
@@ -69,6 +70,9 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
   });
   await db.insert(sendQuota).values({ mailboxId, day: '2026-01-01', sentWithUnsubscribe: 3 });
   await db.insert(mailboxSyncs).values({ key: `mailbox:${mailboxId}`, cursor: { historyId: tag } });
+  // An event for the workspace's webhook endpoint (createOwnedObjects added one): its delivery waits.
+  const workspaceId = await personalWorkspaceOf(db, user.userId);
+  await db.insert(webhookEvents).values({ workspaceId, type: 'email.sent', data: { tag } });
   // A request made with an Idempotency-Key keeps the key and its answer for a day.
   const keyed = await t.app.inject({
     method: 'POST',

@@ -277,9 +277,16 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
   it('exports a campaign’s unsubscribers as formula-safe CSV', async () => {
     const { cookie, id } = await signedInUser('export@example.com');
     const campaign = await createCampaign(db(), id);
-    for (const address of ['plain@example.com', '=HYPERLINK("http://x")@example.com']) {
+    // One through the unsubscribe page's form, one through a mail client's one-click button.
+    const bodies = ['List-Unsubscribe=One-Click&via=page', 'List-Unsubscribe=One-Click'];
+    for (const [i, address] of ['plain@example.com', '=HYPERLINK("http://x")@example.com'].entries()) {
       const email = await sentEmail(campaign, address);
-      await t.app.inject({ method: 'POST', url: `/u/${email.trackingToken}` });
+      await t.app.inject({
+        method: 'POST',
+        url: `/u/${email.trackingToken}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: bodies[i],
+      });
     }
     const res = await get(cookie, `/api/campaigns/${campaign.id}/unsubscribers/export`);
     expect(res.statusCode).toBe(200);
@@ -287,13 +294,15 @@ describe.each(testDatabases())('analytics (%s)', (kind) => {
     expect(res.headers['content-disposition']).toContain('attachment');
     const rows = Papa.parse<string[]>(res.body.trim()).data;
     expect(rows[0]).toEqual(['email', 'unsubscribed_at', 'reason']);
-    expect(rows.slice(1).map((r) => r[2])).toEqual(['link', 'link']);
     expect(
       rows
         .slice(1)
-        .map((r) => r[0])
+        .map((r) => [r[0], r[2]])
         .sort(),
-    ).toEqual([`'=HYPERLINK("http://x")@example.com`, 'plain@example.com']);
+    ).toEqual([
+      [`'=HYPERLINK("http://x")@example.com`, 'one-click'],
+      ['plain@example.com', 'link'],
+    ]);
     expect(rows.slice(1).every((r) => !Number.isNaN(Date.parse(r[1]!)))).toBe(true);
   });
 

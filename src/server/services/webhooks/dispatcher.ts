@@ -139,7 +139,7 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
   let claiming: Promise<void> | null = null;
   const fill = () => {
     while (running && inFlight < concurrency && queue.length > 0) start(queue.shift()!);
-    if (moreDue && queue.length < batch / 2) claim();
+    if (running && moreDue && queue.length < batch / 2) claim();
   };
   const start = (delivery: ClaimedDelivery) => {
     inFlight++;
@@ -151,10 +151,12 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
       });
   };
   const claim = () => {
-    claiming ??= (async () => {
+    if (claiming) return claiming;
+    const want = batch - queue.length;
+    if (!running || want <= 0) return Promise.resolve();
+    // Set before the statement's answer can clear it: the body always awaits first.
+    claiming = (async () => {
       try {
-        const want = batch - queue.length;
-        if (!running || want <= 0) return;
         const now = clock();
         const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), want);
         queue.push(...claimed);
