@@ -214,7 +214,7 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
         record_type: 'unsubscribe',
         recipient_email: second!.address,
         campaign_id: String(campaign.id),
-        reason: 'link',
+        reason: 'one-click',
         bounce_diagnostic: '',
       },
       {
@@ -298,7 +298,7 @@ describe.each(testDatabases())('what the mailbox sync may change (%s)', (kind) =
       });
       expect((await stats(campaign.id))?.unsubscribes).toBe(1);
       expect(await unsubscribeRow(mailbox.userId, address)).toMatchObject({
-        reason: 'link',
+        reason: 'one-click',
         emailId: email.id,
       });
     });
