@@ -127,5 +127,5 @@ describe.runIf(inject('pgTemplate') || process.env.CI)('webhook deliveries survi
     // No event lost, and every repeat under its first webhook-id.
     expect(idsOf.size).toBe(total);
     expect([...idsOf.values()].every((ids) => ids.size === 1)).toBe(true);
-  });
+  }, 300_000);
 });
