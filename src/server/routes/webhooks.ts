@@ -18,19 +18,17 @@ import { routeServer } from './serve';
 export function webhookRoutes(app: AppInstance, ctx: AppContext) {
   const serve = routeServer(app, ctx);
   const w = api.webhooks;
+  /** After a change that may have made deliveries due: this process's worker looks at once. */
+  const thenLook = async <T>(change: Promise<T>) => {
+    const result = await change;
+    ctx.webhooks.wake();
+    return result;
+  };
   serve(w.list, (req) => webhookEndpointsOf(ctx.db, req.member.workspaceId, ctx.clock()));
   serve(w.create, (req) => createWebhookEndpoint(ctx.db, ctx.tokens, req.member, req.body, ctx.clock()));
-  serve(w.update, async (req) => {
-    const endpoint = await changeWebhookEndpoint(
-      ctx.db,
-      req.member.workspaceId,
-      req.params.id,
-      req.body,
-      ctx.clock(),
-    );
-    ctx.webhooks.wake();
-    return endpoint;
-  });
+  serve(w.update, (req) =>
+    thenLook(changeWebhookEndpoint(ctx.db, req.member.workspaceId, req.params.id, req.body, ctx.clock())),
+  );
   serve(w.remove, async (req) => {
     await removeWebhookEndpoint(ctx.db, req.member.workspaceId, req.params.id);
     return { ok: true as const };
@@ -42,21 +40,18 @@ export function webhookRoutes(app: AppInstance, ctx: AppContext) {
   serve(w.delivery, (req) =>
     webhookDeliveryOf(ctx.db, req.member.workspaceId, req.params.id, req.params.deliveryId),
   );
-  serve(w.replay, async (req) => {
-    const { id, deliveryId } = req.params;
-    const replayed = await replayWebhookDelivery(ctx.db, req.member.workspaceId, id, deliveryId, ctx.clock());
-    ctx.webhooks.wake();
-    return replayed;
-  });
-  serve(w.replayFailed, async (req) => {
-    const replayed = await replayFailedWebhooks(
-      ctx.db,
-      req.member.workspaceId,
-      req.params.id,
-      req.body,
-      ctx.clock(),
-    );
-    ctx.webhooks.wake();
-    return replayed;
-  });
+  serve(w.replay, (req) =>
+    thenLook(
+      replayWebhookDelivery(
+        ctx.db,
+        req.member.workspaceId,
+        req.params.id,
+        req.params.deliveryId,
+        ctx.clock(),
+      ),
+    ),
+  );
+  serve(w.replayFailed, (req) =>
+    thenLook(replayFailedWebhooks(ctx.db, req.member.workspaceId, req.params.id, req.body, ctx.clock())),
+  );
 }
