@@ -117,12 +117,21 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     });
     // The real time, not the app's clock: receivers refuse timestamps far from their own.
     const timestamp = Math.floor(Date.now() / 1000);
+    let signature: string;
+    try {
+      signature = signWebhook(secretsOf(delivery), delivery.messageId, timestamp, body);
+    } catch {
+      // A failed attempt like any other (retried, then given up), not a claim left to run out forever.
+      const error = 'the signing secret cannot be read (SECRET_KEY changed without rotate-secret?)';
+      const unsigned = { status: null, error, responseExcerpt: '', retryAfterSeconds: null, durationMs: 0 };
+      return record(settlementOf(delivery, unsigned, clock()));
+    }
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Tailor-Webhooks/1',
       'webhook-id': delivery.messageId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook(secretsOf(delivery), delivery.messageId, timestamp, body),
+      'webhook-signature': signature,
     };
     const outcome = await deps.poster.post(delivery.url, headers, body);
     if (outcome.status === 410)
