@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
+import { makeApiToken } from './support/api-tokens';
 import { baseUrl } from './support/http';
 import { waitUntil } from './support/http-client';
 import { openApiClient } from './support/openapi-client';
@@ -37,10 +38,10 @@ describe.each(testDatabases())('the API journey through the OpenAPI document (%s
     await sink.close();
   });
 
-  it('makes, reviews and sends a campaign, then reads its results', async () => {
+  /** The journey as one client makes it; `tag` keeps the two runs' recipients apart at the sink. */
+  async function journey(client: Awaited<ReturnType<typeof openApiClient>>, tag: string) {
+    const api = client;
     const me = await api.ok('auth.user');
-    const workspaceId = (await api.ok<{ id: number }[]>('workspaces.list'))[0]!.id;
-    api = await openApiClient(baseUrl(t), { cookie: api.cookie, workspaceId });
     expect(me.email).toBe('journey@example.com');
 
     const template = await api.ok('templates.create', {
@@ -62,7 +63,7 @@ describe.each(testDatabases())('the API journey through the OpenAPI document (%s
     expect(campaign).toMatchObject({ status: 'draft', templateId: template.id });
 
     const form = new FormData();
-    const csv = 'email,first_name\nada@example.com,Ada\ngrace@example.com,Grace\nnot-an-address,X\n';
+    const csv = `email,first_name\nada-${tag}@example.com,Ada\ngrace-${tag}@example.com,Grace\nnot-an-address,X\n`;
     form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'people.csv');
     const imported = await api.ok('campaigns.uploadCsv', { params: { id: campaign.id }, body: form });
     expect(imported).toMatchObject({ imported: 2, skipped: 1 });
@@ -77,7 +78,7 @@ describe.each(testDatabases())('the API journey through the OpenAPI document (%s
       query: { order: 'attention' },
     });
     expect(drafts.items.map((e) => e.subject).sort()).toEqual(['Hello Ada', 'Hello Grace']);
-    const ada = drafts.items.find((e) => e.recipient.email === 'ada@example.com')!;
+    const ada = drafts.items.find((e) => e.recipient.email === `ada-${tag}@example.com`)!;
     const edited = await api.ok<Email>('emails.update', {
       params: { id: ada.id },
       body: { subject: 'Hello Ada, about spring', body: '<p>Hi Ada.</p>', isEdited: true },
@@ -102,8 +103,9 @@ describe.each(testDatabases())('the API journey through the OpenAPI document (%s
       sink
         .messages()
         .flatMap((m) => m.envelope.to)
+        .filter((to) => to.endsWith(`-${tag}@example.com`))
         .sort(),
-    ).toEqual(['ada@example.com', 'grace@example.com']);
+    ).toEqual([`ada-${tag}@example.com`, `grace-${tag}@example.com`]);
 
     // The results, each read through the document.
     expect((await api.ok('campaigns.get', { params: { id: campaign.id } })).status).toBe('completed');
@@ -118,6 +120,25 @@ describe.each(testDatabases())('the API journey through the OpenAPI document (%s
     const raw = await api.call('emails.raw', { params: { id: ada.id } });
     expect(raw.contentType).toMatch(/^message\/rfc822/);
     expect(raw.text).toContain('Subject: Hello Ada, about spring');
+  }
+
+  it('makes, reviews and sends a campaign, then reads its results, with a session', async () => {
+    const workspaceId = (await api.ok<{ id: number }[]>('workspaces.list'))[0]!.id;
+    api = await openApiClient(baseUrl(t), { cookie: api.cookie, workspaceId });
+    await journey(api, 'session');
+  });
+
+  it('does the same with an API token, which also registers a webhook endpoint', async () => {
+    const { secret } = await makeApiToken(t, api.cookie, ['read', 'write', 'send']);
+    const client = await openApiClient(baseUrl(t), { token: secret });
+    await journey(client, 'token');
+    const endpoint = await client.ok('webhooks.create', {
+      body: { url: 'https://crm.example.com/tailor', eventTypes: ['email.replied', 'email.bounced'] },
+    });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect((await client.ok<{ url: string }[]>('webhooks.list')).map((e) => e.url)).toEqual([
+      'https://crm.example.com/tailor',
+    ]);
   });
 
   it('fails on an answer the document does not describe', async () => {

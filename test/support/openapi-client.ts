@@ -27,7 +27,10 @@ const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormat
  * document's schema for that status and media type (JSON Schema 2020-12). Anything the document
  * does not say the server does is an error here, so the document cannot drift from the server.
  */
-export async function openApiClient(base: string, auth: { cookie: string; workspaceId?: number }) {
+export async function openApiClient(
+  base: string,
+  auth: { cookie: string; workspaceId?: number } | { token: string },
+) {
   const res = await fetch(`${base}/api/openapi.json`);
   if (!res.ok) throw new Error(`the document: ${res.status}`);
   const doc = (await res.json()) as Json & { paths: Record<string, Record<string, Operation>> };
@@ -106,8 +109,14 @@ export async function openApiClient(base: string, auth: { cookie: string; worksp
       if (!inQuery.has(name)) throw new Error(`${operationId} has no query parameter ${name}`);
       search.set(name, String(value));
     }
-    const headers: Record<string, string> = { cookie: auth.cookie };
-    if (auth.workspaceId !== undefined && named('header').has('x-tailor-workspace')) {
+    // A token works in its own workspace; a session names one in the header the document declares.
+    const headers: Record<string, string> =
+      'token' in auth ? { authorization: `Bearer ${auth.token}` } : { cookie: auth.cookie };
+    if (
+      'workspaceId' in auth &&
+      auth.workspaceId !== undefined &&
+      named('header').has('x-tailor-workspace')
+    ) {
       headers['x-tailor-workspace'] = String(auth.workspaceId);
     }
     let body: BodyInit | undefined;
@@ -146,7 +155,7 @@ export async function openApiClient(base: string, auth: { cookie: string; worksp
 
   return {
     document: doc,
-    cookie: auth.cookie,
+    cookie: 'cookie' in auth ? auth.cookie : '',
     call,
     checkResponse,
     /** Calls, and fails unless the answer is a 2xx; returns the answer's body. */
