@@ -117,6 +117,17 @@ function tidy(dir, kept) {
   }
   return kept;
 }
+
+// The embedded database's optional extensions (pgcrypto, vector, hstore … as tarballs PGlite
+// unpacks when one is loaded): the server loads none, unless it imports one of their modules.
+const pgliteDist = path.join(root, 'node_modules/@electric-sql/pglite/dist');
+const loadsExtension = [...specifiers].some((s) => /^@electric-sql\/pglite\/(contrib|vector)/.test(s));
+if (!loadsExtension && fs.existsSync(pgliteDist)) {
+  for (const entry of fs.readdirSync(pgliteDist).filter((f) => f.endsWith('.tar.gz'))) {
+    fs.rmSync(path.join(pgliteDist, entry));
+    dropped++;
+  }
+}
 const files = tidy(path.join(root, 'node_modules'), []);
 
 // Packages nested at the same version in several places (the AI SDK's own undici, five times)
