@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { type AddressGuard, BlockedAddressError } from '../../lib/address-guard';
+import { retryAfterMs } from '../../mail/mail-errors';
 
 /** What one POST came to: the status (null when no answer came), and what the log keeps of it. */
 export type PostOutcome = {
@@ -77,7 +78,7 @@ export function createPoster(guard: AddressGuard, timeoutMs: number, maxSockets:
               error: null,
               responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS),
               retryAfterSeconds: [429, 502, 503, 504].includes(status)
-                ? retryAfterSeconds(response.headers['retry-after'])
+                ? secondsOf(retryAfterMs(response.headers['retry-after'] ?? null))
                 : null,
               durationMs: took(),
             });
@@ -136,11 +137,4 @@ function describe(err: Error & { code?: string }, timeoutMs: number): string {
   return err.code ? `${err.code}: ${err.message}` : err.message;
 }
 
-/** Retry-After as seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterSeconds(value: string | string[] | undefined, now = Date.now()): number | null {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return null;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim());
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
-}
+const secondsOf = (ms: number | null) => (ms === null ? null : Math.ceil(ms / 1000));
