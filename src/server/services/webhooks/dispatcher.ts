@@ -4,9 +4,11 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
   type ClaimedDelivery,
+  type ClaimedEndpoint,
   claimDueDeliveries,
   disableEndpoints,
   releaseDeliveries,
+  renewClaims,
   type Settlement,
   settleDeliveries,
 } from '../../queries/webhook-deliveries';
@@ -28,20 +30,33 @@ export type DispatcherDeps = {
   poster: Poster;
   concurrency: number;
   timeoutMs: number;
+  /** How long a claim holds before it is renewed or runs out; tests shorten it. */
+  leaseMs?: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 };
 
 /**
  * Delivers webhook events in a worker process: claims due deliveries while fewer than
- * `concurrency` are in flight, POSTs each signed, and writes the outcomes in batches. A delivery
- * is claimed for longer than a POST can take, so a worker killed mid-POST leaves it to be
- * claimed again, under the same `webhook-id`.
+ * `concurrency` are in flight, POSTs each signed, and writes the outcomes in batches. A claim is
+ * a lease a little longer than a POST can take, renewed while this worker holds the delivery
+ * (queued or posting), so a worker killed mid-POST leaves it to be claimed again soon, under
+ * the same `webhook-id`, while a live one's large batches never run out.
  */
 export function startWebhookDispatcher(deps: DispatcherDeps) {
   const { db, clock, concurrency } = deps;
-  const batch = 8 * concurrency;
-  // Long enough for a claimed batch to wait its turn and every POST of it to time out.
-  const leaseMs = (batch / concurrency + 1) * deps.timeoutMs + 30_000;
+  // Large claims: at thousands a second, one statement per few hundred deliveries keeps the
+  // claims from falling behind the POSTs.
+  const batch = 32 * concurrency;
+  // A POST that times out, its outcome written, and a renewal missed, with room to spare.
+  const leaseMs = deps.leaseMs ?? 2 * deps.timeoutMs + 30_000;
+  /** Deliveries claimed here and not yet settled in the database: their leases are renewed. */
+  const held = new Set<number>();
+  const renewals = setInterval(() => {
+    if (held.size === 0) return;
+    renewClaims(db, [...held], new Date(clock().getTime() + leaseMs)).catch((err) =>
+      deps.log.warn({ err }, 'renewing claimed webhook deliveries failed'),
+    );
+  }, leaseMs / 3).unref();
   let running = true;
   let inFlight = 0;
   let wakeUp: (() => void) | null = null;
@@ -75,17 +90,19 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
   const flush = () => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
-    const batch = pending;
+    const outcomes = pending;
     const gone = [...disabling.entries()];
     pending = [];
     disabling.clear();
     flushing = flushing.then(async () => {
       try {
-        await settleDeliveries(db, batch);
+        await settleDeliveries(db, outcomes);
         for (const [endpointId, reason] of gone) await disableEndpoints(db, [endpointId], reason);
       } catch (err) {
         // Not lost: their claims run out and they are sent again, under the same webhook-id.
-        deps.log.error({ err, deliveries: batch.length }, 'recording webhook deliveries failed');
+        deps.log.error({ err, deliveries: outcomes.length }, 'recording webhook deliveries failed');
+      } finally {
+        for (const settled of outcomes) held.delete(settled.id);
       }
     });
   };
@@ -106,20 +123,16 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     }
     return secret;
   };
-  const secretsOf = (delivery: ClaimedDelivery) =>
-    [delivery.secretEnc, delivery.previousSecretEnc].filter((s): s is string => s !== null).map(open);
+  const secretsOf = (endpoint: ClaimedEndpoint) =>
+    [endpoint.secretEnc, endpoint.previousSecretEnc].filter((s): s is string => s !== null).map(open);
 
-  async function deliver(delivery: ClaimedDelivery) {
-    const body = JSON.stringify({
-      type: delivery.type,
-      timestamp: iso(delivery.occurredAt),
-      data: delivery.data,
-    });
+  async function deliver({ delivery, endpoint }: Claimed) {
+    const { body } = delivery;
     // The real time, not the app's clock: receivers refuse timestamps far from their own.
     const timestamp = Math.floor(Date.now() / 1000);
     let signature: string;
     try {
-      signature = signWebhook(secretsOf(delivery), delivery.messageId, timestamp, body);
+      signature = signWebhook(secretsOf(endpoint), delivery.messageId, timestamp, body);
     } catch {
       // A failed attempt like any other (retried, then given up), not a claim left to run out forever.
       const error = 'the signing secret cannot be read (SECRET_KEY changed without rotate-secret?)';
@@ -133,7 +146,7 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signature,
     };
-    const outcome = await deps.poster.post(delivery.url, headers, body);
+    const outcome = await deps.poster.post(endpoint.url, headers, body);
     if (outcome.status === 410)
       disabling.set(delivery.endpointId, `It answered 410 Gone on ${new Date().toUTCString()}`);
     record(settlementOf(delivery, outcome, clock()));
@@ -142,7 +155,7 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
   // Claimed deliveries waiting for a free slot. Claims are made a batch at a time (one statement
   // per batch, not per delivery) and ahead of need, while the slots are still busy, so a slot
   // that frees never waits for the database.
-  const queue: ClaimedDelivery[] = [];
+  const queue: Claimed[] = [];
   /** Whether the last claim filled its batch: then more is probably due. */
   let moreDue = false;
   let claiming: Promise<void> | null = null;
@@ -150,10 +163,10 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     while (running && inFlight < concurrency && queue.length > 0) start(queue.shift()!);
     if (running && moreDue && queue.length < batch / 2) claim();
   };
-  const start = (delivery: ClaimedDelivery) => {
+  const start = (claimed: Claimed) => {
     inFlight++;
-    deliver(delivery)
-      .catch((err) => deps.log.error({ err, delivery: delivery.id }, 'webhook delivery failed'))
+    deliver(claimed)
+      .catch((err) => deps.log.error({ err, delivery: claimed.delivery.id }, 'webhook delivery failed'))
       .finally(() => {
         inFlight--;
         fill();
@@ -168,8 +181,11 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
       try {
         const now = clock();
         const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + leaseMs), want);
-        queue.push(...claimed);
-        moreDue = claimed.length === want;
+        for (const delivery of claimed.deliveries) {
+          held.add(delivery.id);
+          queue.push({ delivery, endpoint: claimed.endpoints.get(delivery.endpointId)! });
+        }
+        moreDue = claimed.deliveries.length === want;
       } catch (err) {
         moreDue = false;
         deps.log.warn({ err }, 'looking for due webhook deliveries failed');
@@ -194,13 +210,14 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     /** Stops claiming, waits for the deliveries in flight and writes their outcomes. */
     async stop() {
       running = false;
+      clearInterval(renewals);
       wake();
       await loop;
       await claiming;
       // Claimed but never started: due again at once, their claim not counted as an attempt.
       await releaseDeliveries(
         db,
-        queue.splice(0).map((d) => d.id),
+        queue.splice(0).map((c) => c.delivery.id),
         clock(),
       ).catch((err) => deps.log.warn({ err }, 'handing back claimed webhook deliveries failed'));
       while (inFlight > 0) await pause(POLL_MS);
@@ -211,6 +228,9 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
 }
 
 export type WebhookDispatcher = ReturnType<typeof startWebhookDispatcher>;
+
+/** A claimed delivery with the endpoint it goes to. */
+type Claimed = { delivery: ClaimedDelivery; endpoint: ClaimedEndpoint };
 
 /**
  * The rule book for one attempt: a 2xx answer delivers; 410 Gone gives up (and turns the endpoint
@@ -247,4 +267,3 @@ export function settlementOf(
 }
 
 const ok = (status: number) => status >= 200 && status < 300;
-const iso = (value: string | Date) => new Date(value).toISOString();
