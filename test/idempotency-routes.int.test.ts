@@ -31,14 +31,6 @@ const NOT_IDEMPOTENT: Record<string, string> = {
     'writes a draft to read, stored nowhere: asking again asks for another',
   'POST /api/campaigns/:id/generate-emails':
     'answers an event stream, which cannot be kept; posting again follows the generation already running',
-  'POST /api/workspace/invitations':
-    'its answer holds the invitation link, whose secret is stored only as a hash: keeping the answer would keep it readable',
-  'POST /api/webhooks':
-    "its answer holds the endpoint's signing secret, shown once: keeping the answer would keep another copy",
-  'POST /api/webhooks/:id/rotate-secret':
-    "its answer holds the endpoint's new signing secret, shown once: keeping the answer would keep another copy",
-  'POST /api/workspace/api-tokens':
-    "its answer holds the new token's secret, stored only as a hash: keeping the answer would keep it readable",
 };
 
 function entries(node: object): RouteDef[] {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER } from '../src/contract/workspaces';
+import { deriveKey } from '../src/server/auth/secret-key';
+import { createTokenCipher } from '../src/server/auth/token-cipher';
 import { generatedImages, idempotencyKeys, templates, type WorkspaceId } from '../src/server/db/schema';
 import { keyScope, requestFingerprint } from '../src/server/idempotency/fingerprint';
 import { cleanUpSessionsJob } from '../src/server/jobs/clean-up-sessions';
@@ -131,6 +133,47 @@ describe.each(testDatabases())('Idempotency-Key (%s)', (kind) => {
     const other = await post('/api/templates', key, template('Other'), bearer(token.secret));
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ status: 422, error: 'unprocessable' });
+  });
+
+  it('answers a retried token or webhook creation with the same secret, kept encrypted, never making two', async () => {
+    const key = newKey();
+    const made = await post('/api/workspace/api-tokens', key, { name: 'CRM', scopes: ['read'] }, asOwner());
+    const again = await post('/api/workspace/api-tokens', key, { name: 'CRM', scopes: ['read'] }, asOwner());
+    expect([made.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().secret).toBe(made.json().secret);
+    const tokens = await t.app.inject({ url: '/api/workspace/api-tokens', headers: asOwner() });
+    expect(tokens.json().filter((token: { name: string }) => token.name === 'CRM')).toHaveLength(1);
+
+    const hookKey = newKey();
+    const hook = { url: 'https://hooks.example.com/crm', eventTypes: [] };
+    const endpoint = await post('/api/webhooks', hookKey, hook, asOwner());
+    const endpointAgain = await post('/api/webhooks', hookKey, hook, asOwner());
+    expect(endpointAgain.json().secret).toBe(endpoint.json().secret);
+    const endpoints = await t.app.inject({ url: '/api/webhooks', headers: asOwner() });
+    expect(endpoints.json().filter((e: { url: string }) => e.url === hook.url)).toHaveLength(1);
+
+    // At rest the kept answers are sealed: neither secret can be read from the table.
+    const kept = await t.ctx.db.select({ body: idempotencyKeys.body }).from(idempotencyKeys);
+    const stored = kept.map((row) => row.body).join('\n');
+    expect(stored).not.toContain(made.json().secret);
+    expect(stored).not.toContain(endpoint.json().secret);
+
+    // Sealed under another SECRET_KEY (changed without rotate-secret): refused, not replayed as noise.
+    const other = createTokenCipher(
+      deriveKey(Buffer.from('another-secret-key-long-enough-0000000'), 'tokens'),
+    );
+    await t.ctx.db.update(idempotencyKeys).set({ body: other.encrypt(made.body) });
+    const unreadable = await post(
+      '/api/workspace/api-tokens',
+      key,
+      { name: 'CRM', scopes: ['read'] },
+      asOwner(),
+    );
+    expect(unreadable.statusCode).toBe(409);
+    expect(unreadable.json().message).toMatch(/SECRET_KEY/);
+    const after = await t.app.inject({ url: '/api/workspace/api-tokens', headers: asOwner() });
+    expect(after.json().filter((token: { name: string }) => token.name === 'CRM')).toHaveLength(1);
   });
 
   it('keeps a key per caller, workspace and route: none answers another’s request', async () => {

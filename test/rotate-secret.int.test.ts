@@ -8,7 +8,7 @@ import { createTokenCipher } from '../src/server/auth/token-cipher';
 import { closeContext, createContext } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
-import { oauthAccounts, webhookEndpoints } from '../src/server/db/schema';
+import { idempotencyKeys, oauthAccounts, webhookEndpoints } from '../src/server/db/schema';
 import { mailboxesOfUser } from '../src/server/queries/mailboxes';
 import { upsertUserFromIdentity } from '../src/server/queries/users';
 import { rotateSecretKey, SecretRotationError } from '../src/server/services/rotate-secret-key';
@@ -55,6 +55,19 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
         new Date(),
       )
     ).secret;
+    // So is the answer kept for an Idempotency-Key.
+    await t.ctx.db.insert(idempotencyKeys).values({
+      scope: 'rotate-scope',
+      workspaceId,
+      userId: googleUserId,
+      fingerprint: 'f',
+      claimToken: 'c',
+      createdAt: new Date(),
+      leaseExpiresAt: new Date(),
+      status: 200,
+      headers: {},
+      body: t.ctx.tokens.encrypt('{"secret":"kept"}'),
+    });
   });
   afterAll(async () => {
     if (appOpen) await t.close();
@@ -87,7 +100,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
 
   it('re-encrypts every token from the old key to the new, and a second run changes nothing', async () => {
     const first = await rotateSecretKey(t.ctx.db, { oldSecret: secret(KEY_A), newSecret: secret(KEY_B) });
-    expect(first).toEqual({ reencrypted: 4, alreadyCurrent: 0 });
+    expect(first).toEqual({ reencrypted: 5, alreadyCurrent: 0 });
     const rows = await sealedRows();
     const b = cipherFor(KEY_B);
     expect(rows.map((r) => [b.decrypt(r.access!), r.refresh && b.decrypt(r.refresh)])).toEqual([
@@ -97,6 +110,8 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     expect(() => cipherFor(KEY_A).decrypt(rows[0]!.access!)).toThrow();
     const [endpoint] = await t.ctx.db.select().from(webhookEndpoints);
     expect(b.decrypt(endpoint!.secretEnc)).toBe(endpointSecret);
+    const [kept] = await t.ctx.db.select().from(idempotencyKeys);
+    expect(b.decrypt(kept!.body!)).toBe('{"secret":"kept"}');
     // A process still on the old key asks for that mailbox to be connected again instead of
     // failing every send.
     await expect(
@@ -106,7 +121,7 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     );
 
     const second = await rotateSecretKey(t.ctx.db, { oldSecret: secret(KEY_A), newSecret: secret(KEY_B) });
-    expect(second).toEqual({ reencrypted: 0, alreadyCurrent: 4 });
+    expect(second).toEqual({ reencrypted: 0, alreadyCurrent: 5 });
     expect(await sealedRows()).toEqual(rows);
   });
 
@@ -124,14 +139,14 @@ describe.each(testDatabases())('rotating SECRET_KEY (%s)', (kind) => {
     const missing = spawnServer('rotate-secret', { ...dbEnv, OLD_SECRET_KEY: '', SECRET_KEY: KEY_D });
     expect((await wrong.exited).code).toBe(1);
     expect(wrong.output()).toContain(
-      'rotate-secret failed: 4 stored value(s) decrypt under neither OLD_SECRET_KEY nor SECRET_KEY',
+      'rotate-secret failed: 5 stored value(s) decrypt under neither OLD_SECRET_KEY nor SECRET_KEY',
     );
     expect((await missing.exited).code).toBe(2);
     expect(missing.output()).toContain('rotate-secret needs OLD_SECRET_KEY');
 
     const right = spawnServer('rotate-secret', { ...dbEnv, OLD_SECRET_KEY: KEY_B, SECRET_KEY: KEY_D });
     expect((await right.exited).code).toBe(0);
-    expect(right.output()).toContain('Re-encrypted 4 value(s) with the new SECRET_KEY (0 already used it).');
+    expect(right.output()).toContain('Re-encrypted 5 value(s) with the new SECRET_KEY (0 already used it).');
 
     const restarted = await createContext(
       loadConfig(

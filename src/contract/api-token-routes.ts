@@ -20,6 +20,7 @@ export const apiTokenRoutes = {
   create: route({
     method: 'POST',
     path: '/api/workspace/api-tokens',
+    idempotencyKey: true,
     access: 'sender',
     tokens: false,
     body: createApiTokenBody,

@@ -28,8 +28,9 @@ export interface RouteDef {
   /**
    * The route honours an `Idempotency-Key` header (idempotency.ts): the same key again within 24 h
    * answers the first answer and does not act twice. Set on every POST that creates, changes or
-   * sends; test/idempotency.int.test.ts fails on a POST that neither sets it nor is listed there
-   * with why not (sign-in, reads, previews, answers that hold a secret shown once).
+   * sends; test/idempotency-routes.int.test.ts fails on a POST that neither sets it nor is listed
+   * there with why not (sign-in, reads, previews, event streams). Kept answers are encrypted with
+   * SECRET_KEY, so one holding a secret shown once (a new token's) is no readable copy of it.
    */
   idempotencyKey?: true;
   /**

@@ -25,6 +25,7 @@ export const webhookRoutes = {
   create: route({
     method: 'POST',
     path: '/api/webhooks',
+    idempotencyKey: true,
     access: 'owner',
     body: createWebhookEndpointBody,
     reply: webhookSecretReply,
@@ -48,6 +49,7 @@ export const webhookRoutes = {
   rotateSecret: route({
     method: 'POST',
     path: '/api/webhooks/:id/rotate-secret',
+    idempotencyKey: true,
     access: 'owner',
     params: idParams,
     reply: webhookSecretReply,

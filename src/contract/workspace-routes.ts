@@ -83,6 +83,7 @@ export const workspaceRoutes = {
   invite: route({
     method: 'POST',
     path: '/api/workspace/invitations',
+    idempotencyKey: true,
     access: 'owner',
     body: inviteBody,
     reply: createdInvitation,

@@ -86,7 +86,7 @@ export function idempotencyHooks(ctx: AppContext, def: RouteDef, opts: { claimIn
         return 'answered' as const;
       }
       if (found.kind === 'answered') {
-        replay(reply, found.answer);
+        replay(ctx, reply, found.answer);
         return 'answered' as const;
       }
       // The first request is still running, here or on another process: wait for its answer.
@@ -183,19 +183,33 @@ async function keepAnswer(
     const value = reply.getHeader(name);
     if (value !== undefined) headers[name] = String(value);
   }
+  // Sealed: some answers hold a secret shown once (a new API token, a webhook signing secret, an
+  // invitation link), and any may hold recipients' data.
   const saved = await saveIdempotentAnswer(ctx.db, claim, {
     status: reply.statusCode,
     headers,
-    body: body ?? '',
+    body: ctx.tokens.encrypt(body ?? ''),
   });
   if (!saved) reply.log.warn('idempotency key taken over before its answer was kept');
 }
 
-function replay(reply: FastifyReply, answer: StoredAnswer) {
+function replay(ctx: AppContext, reply: FastifyReply, answer: StoredAnswer) {
+  let body: string;
+  try {
+    body = ctx.tokens.decrypt(answer.body);
+  } catch {
+    // SECRET_KEY changed without rotate-secret: what was done stands, its answer is gone.
+    return reply.code(409).send({
+      error: 'conflict',
+      message:
+        'The request with this Idempotency-Key was carried out, but its answer can no longer be read ' +
+        "(the server's SECRET_KEY changed): look up its result, or use a new key to ask again",
+    });
+  }
   reply.code(answer.status);
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
   // A string with a JSON type is sent as it is: the first answer, byte for byte.
-  return reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(answer.body);
+  return reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(body);
 }
 
 /** Renews the claim's lease while the run goes on; answers how to stop. */

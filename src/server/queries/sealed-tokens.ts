@@ -1,14 +1,14 @@
 import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailboxes, oauthAccounts, webhookEndpoints } from '../db/schema';
+import { idempotencyKeys, mailboxes, oauthAccounts, webhookEndpoints } from '../db/schema';
 
 /**
  * The values encrypted with SECRET_KEY in one row: a sign-in account's tokens, the passwords of
- * a mailbox set up in Settings, or a webhook endpoint's signing secrets. `values` holds each
- * encrypted column (null when empty).
+ * a mailbox set up in Settings, a webhook endpoint's signing secrets, or the answer kept for an
+ * Idempotency-Key. `values` holds each encrypted column (null when empty).
  */
 export type SealedRow = {
-  table: 'oauth_accounts' | 'mailboxes' | 'webhook_endpoints';
+  table: 'oauth_accounts' | 'mailboxes' | 'webhook_endpoints' | 'idempotency_keys';
   id: number;
   values: Record<string, string | null>;
 };
@@ -44,10 +44,17 @@ export async function lockSealedRows(db: Db): Promise<SealedRow[]> {
     .from(webhookEndpoints)
     .orderBy(asc(webhookEndpoints.id))
     .for('update');
+  const keys = await db
+    .select({ id: idempotencyKeys.id, body: idempotencyKeys.body })
+    .from(idempotencyKeys)
+    .where(isNotNull(idempotencyKeys.body))
+    .orderBy(asc(idempotencyKeys.id))
+    .for('update');
   return [
     ...accounts.map(({ id, ...values }) => ({ table: 'oauth_accounts' as const, id, values })),
     ...boxes.map(({ id, ...values }) => ({ table: 'mailboxes' as const, id, values })),
     ...endpoints.map(({ id, ...values }) => ({ table: 'webhook_endpoints' as const, id, values })),
+    ...keys.map(({ id, ...values }) => ({ table: 'idempotency_keys' as const, id, values })),
   ];
 }
 
@@ -62,6 +69,8 @@ export async function replaceSealedRow(db: Db, row: SealedRow) {
   } else if (row.table === 'mailboxes') {
     const { smtpPasswordEnc, imapPasswordEnc } = row.values;
     await db.update(mailboxes).set({ smtpPasswordEnc, imapPasswordEnc }).where(eq(mailboxes.id, row.id));
+  } else if (row.table === 'idempotency_keys') {
+    await db.update(idempotencyKeys).set({ body: row.values.body }).where(eq(idempotencyKeys.id, row.id));
   } else {
     const { secretEnc, previousSecretEnc } = row.values;
     if (!secretEnc) throw new Error(`webhook endpoint ${row.id} lost its secret`);

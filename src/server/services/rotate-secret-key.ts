@@ -9,7 +9,8 @@ export class SecretRotationError extends Error {}
 export type RotationResult = { reencrypted: number; alreadyCurrent: number };
 
 /**
- * Re-encrypts every provider token and mailbox password from the old master secret to the new one, in one
+ * Re-encrypts every provider token, mailbox password, webhook secret and kept idempotent answer
+ * from the old master secret to the new one, in one
  * transaction: all or nothing. A value the new key already opens is left alone, so running it
  * twice (or after an interrupted run) is harmless. If any value opens under neither key the
  * whole rotation is refused, because re-encrypting the rest would hide a wrong OLD_SECRET_KEY.
@@ -63,12 +64,14 @@ const SEALED_NAMES: Record<string, string> = {
   imapPasswordEnc: 'IMAP password',
   secretEnc: 'signing secret',
   previousSecretEnc: 'previous signing secret',
+  body: 'kept answer',
 };
 
 const ROW_NAMES: Record<SealedRow['table'], string> = {
   oauth_accounts: 'account',
   mailboxes: 'mailbox',
   webhook_endpoints: 'webhook endpoint',
+  idempotency_keys: 'idempotency key',
 };
 
 const opens = (cipher: TokenCipher, sealed: string) => tryDecrypt(cipher, sealed) !== null;

@@ -37,6 +37,7 @@ export const idempotencyKeys = pgTable(
     /** The answer, once the first request has one; a 5xx answer is never kept (the row goes). */
     status: integer('status'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Encrypted with SECRET_KEY (some answers hold a secret shown once); re-encrypted by rotate-secret. */
     body: text('body'),
   },
   (t) => [
