@@ -5,19 +5,21 @@ import { emails } from '../src/server/db/schema';
 import { createWebhookEndpoint } from '../src/server/services/webhooks/endpoints';
 import { createReadyCampaign, createUser, personalWorkspaceOf } from '../test/support/factories';
 import { benchDatabases, startBenchApp } from './bench-app';
-import { type BenchResult, report } from './support';
+import { type BenchResult, median, report } from './support';
 
 /**
  * Webhook deliveries against the same run's ceiling. Throughput: WEBHOOK_EVENTS (100,000) events
  * already waiting are delivered to a local receiver that answers at once; the ceiling is a bare
  * loop POSTing the same bodies to the same receiver at the same concurrency (keep-alive, no
- * database, no signing), and the figure is its time over ours (goal ≥ 0.5). Latency: emails fail
+ * database, no signing), and the figure is its time over ours (goal ≥ 0.5), the median of
+ * WEBHOOK_ROUNDS (3) such pairs, since this machine's neighbours move single runs by ±20 %. Latency: emails fail
  * at 500 a second for WEBHOOK_LATENCY_SECONDS (10), each change's event reported by the trigger
  * and delivered by the worker; p95 from the change's commit to its arrival (goal under 1 s).
  */
 const EVENTS = Number(process.env.WEBHOOK_EVENTS ?? 100_000);
 const RATE = 500;
 const LATENCY_SECONDS = Number(process.env.WEBHOOK_LATENCY_SECONDS ?? 10);
+const ROUNDS = Number(process.env.WEBHOOK_ROUNDS ?? 3);
 const results: BenchResult[] = [];
 
 /** A receiver as fast as a receiver can be: reads the body, answers 204, notes when each arrived. */
@@ -91,32 +93,36 @@ for (const kind of await benchDatabases()) {
     );
 
     // Throughput: every event written (held back), then all made due at once.
-    await db.transaction(async (tx) => {
-      for (let from = 0; from < EVENTS; from += 10_000)
-        await tx.execute(sql`
-          insert into webhook_events (workspace_id, type, data)
-          select ${workspaceId}::int, 'email.sent', jsonb_build_object('workspaceId', ${workspaceId}::int, 'campaignId', 1,
-            'emailId', g, 'recipient', 'reader' || g || '@example.com', 'step', 1, 'mailboxId', 1,
-            'messageId', '<tailor.' || g || '.abcdef@mail.example.com>')
-          from generate_series(${from + 1}::int, ${Math.min(from + 10_000, EVENTS)}::int) g`);
-      await tx.execute(sql`update webhook_deliveries set next_attempt_at = 'infinity'`);
-    });
-    const started = performance.now();
-    await db.execute(sql`update webhook_deliveries set next_attempt_at = now()`);
-    app.ctx.webhooks.wake();
-    await receiver.until(EVENTS);
-    const oursMs = performance.now() - started;
-    const bodies = receiver.arrivals.map((a) => a.body);
-    receiver.arrivals.length = 0;
-    const bareMs = await barePostLoop(receiver.url, bodies, concurrency);
-    receiver.arrivals.length = 0;
-    console.log(
-      `${kind}: ${EVENTS} deliveries in ${Math.round(oursMs)} ms; the bare loop in ${Math.round(bareMs)} ms (concurrency ${concurrency})`,
-    );
+    const ratios: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      await db.transaction(async (tx) => {
+        for (let from = 0; from < EVENTS; from += 10_000)
+          await tx.execute(sql`
+            insert into webhook_events (workspace_id, type, data)
+            select ${workspaceId}::int, 'email.sent', jsonb_build_object('workspaceId', ${workspaceId}::int, 'campaignId', 1,
+              'emailId', g, 'recipient', 'reader' || g || '@example.com', 'step', 1, 'mailboxId', 1,
+              'messageId', '<tailor.' || g || '.abcdef@mail.example.com>')
+            from generate_series(${from + 1}::int, ${Math.min(from + 10_000, EVENTS)}::int) g`);
+        await tx.execute(sql`update webhook_deliveries set next_attempt_at = 'infinity' where state = 'pending'`);
+      });
+      const started = performance.now();
+      await db.execute(sql`update webhook_deliveries set next_attempt_at = now() where state = 'pending'`);
+      app.ctx.webhooks.wake();
+      await receiver.until(EVENTS);
+      const oursMs = performance.now() - started;
+      const bodies = receiver.arrivals.map((a) => a.body);
+      receiver.arrivals.length = 0;
+      const bareMs = await barePostLoop(receiver.url, bodies, concurrency);
+      receiver.arrivals.length = 0;
+      ratios.push(bareMs / oursMs);
+      console.log(
+        `${kind} round ${round}/${ROUNDS}: ${EVENTS} deliveries in ${Math.round(oursMs)} ms; the bare loop in ${Math.round(bareMs)} ms (concurrency ${concurrency}), ratio ${(bareMs / oursMs).toFixed(2)}`,
+      );
+    }
     results.push({
-      metric: `${EVENTS} deliveries, bare POST loop's time over ours`,
+      metric: `${EVENTS} deliveries, bare POST loop's time over ours (median of ${ROUNDS})`,
       db: kind,
-      value: bareMs / oursMs,
+      value: median(ratios),
       unit: 'ratio',
       goal: 0.5,
       higherIsBetter: true,

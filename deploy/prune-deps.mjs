@@ -2,7 +2,7 @@
 // server bundles (dist/server/*.js) import and what those need, and drops what no package loads at
 // run time. The web client's packages (React, Mantine, icons, charts, the editor) are dependencies
 // because the client build bundles them, but nothing loads them at run time: without them, and
-// without the declarations, maps, tests and docs, the runtime image is 298 MB instead of 514 MB.
+// without the declarations, maps, tests and docs, the runtime image is 282 MB instead of 514 MB.
 // Fails the build when the server imports a package the production install lacks (a run-time
 // import listed only in devDependencies), which would otherwise fail at start-up.
 import crypto from 'node:crypto';

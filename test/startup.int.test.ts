@@ -93,9 +93,23 @@ describe('a new embedded database from the build template', () => {
     expect(await buildPgliteTemplate(template, prepare)).toBe(true);
     expect(await buildPgliteTemplate(template, prepare)).toBe(false); // up to date: kept
 
+    // The template ships its WAL segment cut to the pages in use; the copy has it whole again.
+    const walOf = (dataDir: string) => {
+      const dir = path.join(dataDir, 'pg_wal');
+      return fs
+        .readdirSync(dir)
+        .filter((name) => /^[0-9A-F]{24}$/.test(name))
+        .map((name) => fs.statSync(path.join(dir, name)).size);
+    };
+    const shipped = walOf(path.join(template.dir, 'data'));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]).toBeLessThan(1024 * 1024);
+
     const options = pgliteOptions(path.join(newDir(), 'pglite'));
     await createPgliteDatabase(options, template);
     expect(fs.existsSync(`${options.dataDir}.new`)).toBe(false);
+    expect(walOf(options.dataDir)).toEqual([16 * 1024 * 1024]);
+    expect(fs.existsSync(path.join(options.dataDir, 'trimmed-sizes.json'))).toBe(false);
     const client = await PGlite.create(options);
     try {
       const { rows } = await client.query<{ shared_buffers: string }>('SHOW shared_buffers');
@@ -103,8 +117,18 @@ describe('a new embedded database from the build template', () => {
       expect((await client.query("select to_regclass('made_by_the_template') as t")).rows).toEqual([
         { t: 'made_by_the_template' },
       ]);
+      // It writes, and what it wrote is there after a restart.
+      await client.exec('insert into made_by_the_template select generate_series(1, 50000)');
     } finally {
       await client.close();
+    }
+    const reopened = await PGlite.create(options);
+    try {
+      expect((await reopened.query('select count(*)::int as n from made_by_the_template')).rows).toEqual([
+        { n: 50000 },
+      ]);
+    } finally {
+      await reopened.close();
     }
 
     // Other contents (say, a later migration), another PGlite or other initdb parameters: initdb

@@ -81,9 +81,14 @@ export async function buildPgliteTemplate(
   const client = await PGlite.create(pgliteOptions(path.join(building, 'data')));
   try {
     await prepare(client);
+    // The WAL the migrations wrote is not needed once checkpointed: start a new segment, and let
+    // the checkpoint delete the old one rather than keep it (full of old records) for reuse. The
+    // new segment holds a few records and then zeros, which trimTrailingZeros cuts off.
+    await client.exec('set wal_recycle = off; select pg_switch_wal(); checkpoint;');
   } finally {
     await client.close();
   }
+  trimTrailingZeros(building);
   fs.writeFileSync(path.join(building, 'stamp.json'), stamp);
   fs.rmSync(template.dir, { recursive: true, force: true });
   fs.renameSync(building, template.dir);
@@ -107,8 +112,50 @@ async function copyPgliteTemplate(template: PgliteTemplate, dataDir: string): Pr
   const copying = `${dataDir}.new`;
   await fs.promises.rm(copying, { recursive: true, force: true });
   await fs.promises.cp(path.join(template.dir, 'data'), copying, { recursive: true });
+  for (const [file, size] of Object.entries(readTrimmedSizes(template.dir)))
+    await fs.promises.truncate(path.join(copying, file), size);
+  await fs.promises.rm(path.join(copying, TRIMMED_SIZES), { force: true });
   await fs.promises.rename(copying, dataDir);
   return true;
+}
+
+/** The template's list of trimmed files and their full sizes, in its data folder (copied, then removed). */
+const TRIMMED_SIZES = 'trimmed-sizes.json';
+/** Files whose zeros at the end take less than this are kept whole. */
+const MIN_TRIM_BYTES = 1024 * 1024;
+
+/**
+ * Cuts the zeros off the end of the template's files and notes their full sizes, which the copy
+ * restores (a file extended by truncate reads as zeros and takes no disk). The WAL segment is
+ * 16 MB of which the migrations' checkpoint leaves a few hundred kilobytes used: trimmed, the
+ * template (and the self-hosting image that ships it) is 16 MB smaller.
+ */
+function trimTrailingZeros(templateDir: string) {
+  const dataDir = path.join(templateDir, 'data');
+  const sizes: Record<string, number> = {};
+  for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { size } = fs.statSync(file);
+    if (size < MIN_TRIM_BYTES) continue;
+    const bytes = fs.readFileSync(file);
+    let end = bytes.length;
+    while (end > 0 && bytes[end - 1] === 0) end--;
+    // Whole pages kept, so what remains is what PostgreSQL wrote.
+    const kept = Math.ceil(end / 8192) * 8192;
+    if (size - kept < MIN_TRIM_BYTES) continue;
+    fs.truncateSync(file, kept);
+    sizes[path.relative(dataDir, file)] = size;
+  }
+  fs.writeFileSync(path.join(dataDir, TRIMMED_SIZES), JSON.stringify(sizes));
+}
+
+function readTrimmedSizes(templateDir: string): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(templateDir, 'data', TRIMMED_SIZES), 'utf8'));
+  } catch {
+    return {};
+  }
 }
 
 /** What a template must have been made with to be copied: this PGlite (its PostgreSQL), these initdb parameters, these contents. */

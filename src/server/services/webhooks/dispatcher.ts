@@ -166,7 +166,11 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
   const start = (claimed: Claimed) => {
     inFlight++;
     deliver(claimed)
-      .catch((err) => deps.log.error({ err, delivery: claimed.delivery.id }, 'webhook delivery failed'))
+      .catch((err) => {
+        deps.log.error({ err, delivery: claimed.delivery.id }, 'webhook delivery failed');
+        // No outcome to write: its lease runs out and it is tried again.
+        held.delete(claimed.delivery.id);
+      })
       .finally(() => {
         inFlight--;
         fill();
