@@ -103,7 +103,9 @@ for (const kind of await benchDatabases()) {
               'emailId', g, 'recipient', 'reader' || g || '@example.com', 'step', 1, 'mailboxId', 1,
               'messageId', '<tailor.' || g || '.abcdef@mail.example.com>')
             from generate_series(${from + 1}::int, ${Math.min(from + 10_000, EVENTS)}::int) g`);
-        await tx.execute(sql`update webhook_deliveries set next_attempt_at = 'infinity' where state = 'pending'`);
+        await tx.execute(
+          sql`update webhook_deliveries set next_attempt_at = 'infinity' where state = 'pending'`,
+        );
       });
       const started = performance.now();
       await db.execute(sql`update webhook_deliveries set next_attempt_at = now() where state = 'pending'`);
