@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../contract/api';
-import { ApiError, apiFetch, call, errorDetail, keyOf } from './api';
+import { ApiError, apiFetch, call, errorDetail, keyOf, NETWORK_RETRY_DELAYS_MS } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -70,7 +70,11 @@ describe('call requests', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"timeZone":"Europe/Paris"}');
-    expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
+    // A POST that changes something carries an Idempotency-Key of its own.
+    expect(init?.headers).toEqual({
+      'Content-Type': 'application/json',
+      'idempotency-key': expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(init?.credentials).toBe('include');
   });
 
@@ -136,5 +140,62 @@ describe('errorDetail', () => {
       'Failed to generate prompt',
     );
     expect(errorDetail(undefined, 'Unknown error')).toBe('Unknown error');
+  });
+});
+
+describe('calls that create, change or send', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+  const keyOfCall = (init?: RequestInit) =>
+    (init?.headers as Record<string, string> | undefined)?.['idempotency-key'];
+
+  it('are sent again with the same Idempotency-Key when the network lost the answer', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi
+      .fn<(url: string, init?: RequestInit) => Promise<Response>>()
+      .mockImplementationOnce(networkDown)
+      .mockImplementationOnce(networkDown)
+      .mockResolvedValueOnce(new Response('{"unscheduled":2}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = call(api.emails.unscheduleMany, { body: { ids: [1, 2] } });
+    await vi.advanceTimersByTimeAsync(NETWORK_RETRY_DELAYS_MS[0]!);
+    await vi.advanceTimersByTimeAsync(NETWORK_RETRY_DELAYS_MS[1]!);
+    expect(await result).toEqual({ unscheduled: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOfCall(init));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+
+    // The next call is another request: a key of its own.
+    fetchMock.mockResolvedValueOnce(new Response('{"unscheduled":0}', { status: 200 }));
+    await call(api.emails.unscheduleMany, { body: { ids: [3] } });
+    expect(keyOfCall(fetchMock.mock.calls[3]?.[1])).not.toBe(keys[0]);
+  });
+
+  it('give up after the last retry, and never retry an HTTP error', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(networkDown);
+    vi.stubGlobal('fetch', fetchMock);
+    const result = call(api.emails.unscheduleMany, { body: { ids: [1] } }).catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await result).toBeInstanceOf(TypeError);
+    expect(fetchMock).toHaveBeenCalledTimes(NETWORK_RETRY_DELAYS_MS.length + 1);
+
+    const refused = stubFetch(new Response('{"message":"Conflict"}', { status: 409 }));
+    expect((await failure(call(api.emails.unscheduleMany, { body: { ids: [1] } }))).status).toBe(409);
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
+  it('leave calls without a key alone: a read or a PUT fails at once, with no key', async () => {
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(networkDown);
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(call(api.campaigns.list)).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      call(api.templates.update, { params: { id: 9 }, body: { name: 'x', type: 'template' } }),
+    ).rejects.toBeInstanceOf(TypeError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.map(([, init]) => keyOfCall(init))).toEqual([undefined, undefined]);
   });
 });

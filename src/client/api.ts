@@ -1,5 +1,6 @@
 import { type Query, QueryClient } from '@tanstack/react-query';
 import { api } from '../contract/api';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { LOGGED_OUT_REDIRECT_MS } from '../contract/limits';
 import { type CallInput, type ReplyOf, type RouteDef, urlOf } from '../contract/route';
 import { showToast } from './toast';
@@ -20,20 +21,25 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 /** Sends a request with the session cookie and throws `ApiError` unless the response is OK. */
-export async function apiFetch(url: string, { method = 'GET', body, signal }: RequestOptions = {}) {
+export async function apiFetch(
+  url: string,
+  { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {},
+) {
   const init: RequestInit = { method, credentials: 'include', signal };
-  const workspace = workspaceHeaders();
-  if (Object.keys(workspace).length > 0) init.headers = workspace;
+  const headers: Record<string, string> = { ...workspaceHeaders() };
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself, so no Content-Type here.
     init.body = body;
   } else if (body !== undefined) {
-    init.headers = { ...workspace, 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  if (Object.keys(headers).length > 0) init.headers = headers;
   const response = await fetch(url, init);
   if (!response.ok) {
     throw apiErrorOf(response.status, response.statusText, await response.text().catch(() => ''));
@@ -58,15 +64,43 @@ type InputArg<D extends RouteDef> = object extends CallInput<D> ? [input?: Input
 // In development and tests every reply is checked against the contract, so a drift shows at once.
 const checkReplies = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
-/** Calls an `api` entry and reads its JSON reply. */
+/** Waits before each retry of a request whose answer the network lost. */
+export const NETWORK_RETRY_DELAYS_MS = [500, 2000];
+
+/**
+ * Calls an `api` entry and reads its JSON reply. An entry that honours `Idempotency-Key` (every
+ * POST that creates, changes or sends) is called with a new key, and when the network fails
+ * before an answer arrives it is sent again with the same key: if the first one arrived, the
+ * server answers its answer instead of acting twice (a send, say, is never sent twice).
+ */
 export async function call<D extends JsonRoute>(def: D, ...[input]: InputArg<D>): Promise<ReplyOf<D>> {
-  const response = await apiFetch(urlOf(def, input), {
-    method: def.method,
-    body: input?.body ?? undefined,
-    signal: input?.signal,
-  });
-  const text = await response.text();
-  return readReply(def, text ? JSON.parse(text) : undefined);
+  const idempotencyKey = def.idempotencyKey ? newIdempotencyKey() : undefined;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await apiFetch(urlOf(def, input), {
+        method: def.method,
+        body: input?.body ?? undefined,
+        signal: input?.signal,
+        idempotencyKey,
+      });
+    } catch (error) {
+      const delay = NETWORK_RETRY_DELAYS_MS[attempt];
+      // fetch rejects with a TypeError when no answer came; an abort or an HTTP error is final.
+      if (!idempotencyKey || !(error instanceof TypeError) || delay === undefined || input?.signal?.aborted)
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      continue;
+    }
+    const text = await response.text();
+    return readReply(def, text ? JSON.parse(text) : undefined);
+  }
+}
+
+/** 128 random bits in hex: `crypto.randomUUID` exists only on HTTPS and localhost, this everywhere. */
+function newIdempotencyKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A JSON reply of `def` as its type, checked against the contract in development and tests. */
@@ -136,7 +170,10 @@ export function readOnEachVisit(query: Pick<Query, 'state'>): boolean | 'always'
   return Date.now() - query.state.dataUpdatedAt < VISIT_READ_MS ? false : 'always';
 }
 
-/** docs/product.md §11: data is fetched once and kept until a mutation invalidates it; nothing retries. */
+/**
+ * docs/product.md §11: data is fetched once and kept until a mutation invalidates it. The query
+ * layer retries nothing; `call` alone sends again what the network lost, under its Idempotency-Key.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
