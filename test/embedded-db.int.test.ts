@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
+import { vacuumEmbeddedJob } from '../src/server/jobs/vacuum-embedded';
 import { createCampaignThroughApi, createTemplateThroughApi } from './support/api-campaign';
 import { baseUrl } from './support/http';
 import { httpClient, waitUntil } from './support/http-client';
@@ -8,7 +9,8 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * What the embedded database (PGlite) lacks and the app makes up for: it runs on the app's own
- * thread, and it has no autovacuum to keep the planner's statistics. PostgreSQL needs neither.
+ * thread, and it has no autovacuum to keep the planner's statistics and reuse the space of old
+ * rows. PostgreSQL needs neither.
  */
 describe('the embedded database', () => {
   let t: TestApp;
@@ -88,5 +90,36 @@ describe('the embedded database', () => {
       'the draft checks',
     );
     expect(await reltuples('emails')).toBe(3000);
+  });
+
+  it('is vacuumed and analyzed, every table of the app and of the job queue, by its periodic job', async () => {
+    const tables = () =>
+      selectRows<{ name: string; vacuumed: boolean; analyzed: boolean }>(
+        t.ctx.db,
+        sql`select s.schemaname || '.' || s.relname as name, s.last_vacuum is not null as vacuumed,
+                   s.last_analyze is not null as analyzed
+            from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+            where s.schemaname in ('public', 'pgboss') and c.relkind = 'r' order by 1`,
+      );
+    const before = await tables();
+    expect(before.map((table) => table.name)).toEqual(
+      expect.arrayContaining(['public.emails', 'public.webhook_deliveries', 'pgboss.queue']),
+    );
+    // The job queue's partitions (a table per queue) are among them.
+    expect(before.filter((table) => table.name.startsWith('pgboss.j')).length).toBeGreaterThan(5);
+    expect(before.filter((table) => table.vacuumed)).toEqual([]);
+    // Rows written since the last look: the vacuum's analyze counts them for the planner.
+    await t.ctx.db.execute(sql`create table vacuum_probe (id int primary key)`);
+    await t.ctx.db.execute(sql`insert into vacuum_probe select generate_series(1, 5000)`);
+
+    await vacuumEmbeddedJob.handle!(t.ctx, {}, { retryCount: 0, retryLimit: 1, isLast: true });
+    const after = await tables();
+    expect(after.filter((table) => !table.vacuumed || !table.analyzed)).toEqual([]);
+    const [probe] = await selectRows<{ n: number }>(
+      t.ctx.db,
+      sql`select reltuples::int as n from pg_class where relname = 'vacuum_probe'`,
+    );
+    expect(probe!.n).toBe(5000);
+    await t.ctx.db.execute(sql`drop table vacuum_probe`);
   });
 });

@@ -5,6 +5,7 @@ import { generateEmailsJob } from './generate-emails';
 import { releaseScheduledJob } from './release-scheduled';
 import { reconcileSendingJob, sendEmailJob } from './send-email';
 import { syncMailboxesJob, syncMailboxJob } from './sync-mailboxes';
+import { vacuumEmbeddedJob } from './vacuum-embedded';
 
 /** Every job the worker runs; a new job file is added here. */
 export const allJobs: AppJob[] = [
@@ -16,4 +17,5 @@ export const allJobs: AppJob[] = [
   reconcileSendingJob,
   syncMailboxesJob,
   syncMailboxJob,
+  vacuumEmbeddedJob,
 ];
