@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { SentEmailsQuery } from '../../contract/analytics';
-import { type Db, preparedQuery, preparedVariants } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedQuery, preparedVariants } from '../db/prepared';
 import {
   campaignDailyStats,
   campaignStats,

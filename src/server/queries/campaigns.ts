@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type Db, preparedQuery } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { campaignStats, campaigns, emails, templates, type WorkspaceId } from '../db/schema';
 import { recordAudit } from './audit';
 

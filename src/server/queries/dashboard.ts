@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Db, preparedQuery } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { campaigns, emails, templates, type WorkspaceId, workspaces } from '../db/schema';
 
 const workspaceId = sql.placeholder('workspaceId');

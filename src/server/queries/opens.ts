@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, param, sql } from 'drizzle-orm';
-import { columnArrays, type Db, preparedQuery, selectRows } from '../db/client';
+import { columnArrays, type Db, selectRows } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { campaigns, emailOpens, emails, recipients, type WorkspaceId } from '../db/schema';
 
 export type NewOpen = {

@@ -1,5 +1,6 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
-import { type Db, preparedQuery } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Provider } from './users';
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../contract/conversations';
-import { type Db, preparedQuery, selectRows } from '../db/client';
+import { type Db, selectRows } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { unsubscribes, type WorkspaceId } from '../db/schema';
 import { stopFollowUpsToAddress } from './sequences';
 

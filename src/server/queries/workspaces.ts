@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Role, roleAllows } from '../../contract/workspaces';
-import { type Db, preparedQuery, selectRows } from '../db/client';
+import { type Db, selectRows } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { emails, memberships, users, type WorkspaceId, workspaces } from '../db/schema';
 import { recordAudit } from './audit';
 import { refreshSendStatus } from './campaign-send-status';
