@@ -149,9 +149,13 @@ export async function openDatabase(opts: {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle connection dropped by the server (restart, failover, admin kill) must not crash the
-  // process: the pool discards it and the next query opens a fresh one.
+  // A connection dropped by the server (restart, failover, admin kill) must not crash the
+  // process. Idle, the pool discards it and the next query opens a fresh one. Checked out (a
+  // transaction between two statements, like a worker's claim), node-postgres emits the error on
+  // the client, where no one listens: the transaction's next statement fails instead, and the
+  // pool drops the client when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Connect once now, so a wrong address or password fails start-up at "opening the database".
   await pool.query('SELECT 1').catch(async (err) => {
     await pool.end().catch(() => {});
@@ -315,43 +319,6 @@ async function openPglite(
     release();
     throw err;
   }
-}
-
-/**
- * A hot query as a named prepared statement, built once per database on first use. PostgreSQL
- * then parses and plans it once per connection instead of on every request: for the session
- * lookup each request makes, that is four times the throughput. Names must be unique.
- */
-export function preparedQuery<P>(build: (db: Db) => P): (db: Db) => P {
-  const perDatabase = new WeakMap<Db, P>();
-  return (db) => {
-    let prepared = perDatabase.get(db);
-    if (!prepared) {
-      prepared = build(db);
-      perDatabase.set(db, prepared);
-    }
-    return prepared;
-  };
-}
-
-/** preparedQuery for a query with a few shapes (sort orders, optional filters): one statement per variant. */
-export function preparedVariants<V extends string, P>(
-  build: (db: Db, variant: V) => P,
-): (db: Db, variant: V) => P {
-  const perDatabase = new WeakMap<Db, Map<V, P>>();
-  return (db, variant) => {
-    let variants = perDatabase.get(db);
-    if (!variants) {
-      variants = new Map();
-      perDatabase.set(db, variants);
-    }
-    let prepared = variants.get(variant);
-    if (!prepared) {
-      prepared = build(db, variant);
-      variants.set(variant, prepared);
-    }
-    return prepared;
-  };
 }
 
 /**
