@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
 import {
+  answerCategoryChanges,
   campaignMailboxes,
   campaignMailboxStats,
   inboundMessages,
@@ -62,11 +63,16 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
     subject: 'Outbox',
     raw: 'raw',
   });
-  await db.insert(inboundMessages).values({
-    userId: user.userId,
-    sourceKey: `src-${tag}`,
-    kind: 'reply',
-    receivedAt: new Date(),
+  const [answer] = await db
+    .insert(inboundMessages)
+    .values({ userId: user.userId, sourceKey: `src-${tag}`, kind: 'reply', receivedAt: new Date() })
+    .returning({ id: inboundMessages.id });
+  await db.insert(answerCategoryChanges).values({
+    inboundMessageId: answer!.id,
+    toCategory: 'interested',
+    source: 'person',
+    changedBy: user.userId,
+    changedAt: new Date(),
   });
   await db.insert(sendQuota).values({ mailboxId, day: '2026-01-01', sentWithUnsubscribe: 3 });
   await db.insert(mailboxSyncs).values({ key: `mailbox:${mailboxId}`, cursor: { historyId: tag } });

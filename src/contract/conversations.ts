@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_CATEGORIES, CATEGORY_SOURCES } from './answers';
 import { page } from './common';
 
 /**
@@ -51,8 +52,16 @@ export const inboundEvent = z.object({
   snippet: z.string(),
   /** Opens the conversation in Gmail or Outlook on the web, when the provider gives one. */
   link: z.string().nullable(),
-  /** Left the company only: the colleague the notice names instead (name, address or both). */
+  /**
+   * Left the company, or a reply saying it went to the wrong person: the colleague named instead
+   * (name, address or both).
+   */
   colleague: z.object({ name: z.string().nullable(), address: z.string().nullable() }).nullable().optional(),
+  /** What the answer means; null while neither the rules nor a person could tell. */
+  category: z.enum(ANSWER_CATEGORIES).nullable(),
+  categorySource: z.enum(CATEGORY_SOURCES).nullable(),
+  /** Not now: the day the reply names to write again (YYYY-MM-DD). */
+  notNowUntil: z.string().nullable(),
   receivedAt: z.string(),
 });
 export type InboundEvent = z.infer<typeof inboundEvent>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_CATEGORIES, CATEGORY_SOURCES } from './answers';
 import { BOUNCE_KINDS } from './conversations';
 
 /**
@@ -23,6 +24,8 @@ const emailFacts = campaignFacts.extend({
   recipient: z.string().describe("The recipient's address"),
   step: z.number().int().min(1).describe('1 for the first email, 2 and up for follow-ups'),
 });
+
+const answerCategory = z.enum(ANSWER_CATEGORIES).nullable();
 
 function event<T extends string, D extends z.ZodObject>(type: T, data: D, description: string) {
   return z
@@ -72,13 +75,16 @@ export const emailOpenedEvent = event(
 
 export const emailRepliedEvent = event(
   'email.replied',
-  emailFacts.extend({ replyId: id.describe('The reply as listed by GET /api/campaigns/{id}/replies') }),
+  emailFacts.extend({
+    replyId: id.describe('The reply as listed by GET /api/campaigns/{id}/replies'),
+    category: answerCategory.describe('What the rules read in it; null when they could not tell'),
+  }),
   'The recipient replied. Their follow-ups stop.',
 );
 
 export const emailAutoRepliedEvent = event(
   'email.auto_replied',
-  emailFacts.extend({ replyId: id }),
+  emailFacts.extend({ replyId: id, category: answerCategory }),
   'An automatic reply arrived (out of office and the like).',
 );
 
@@ -148,6 +154,19 @@ export const campaignCompletedEvent = event(
   'Every email of the campaign, follow-ups included, has been sent or will not be.',
 );
 
+export const answerCategorizedEvent = event(
+  'answer.categorized',
+  emailFacts.extend({
+    replyId: id,
+    category: answerCategory.describe('The category now; null when it was taken away'),
+    previousCategory: answerCategory,
+    source: z
+      .enum(CATEGORY_SOURCES)
+      .describe('`person` for a member of the workspace, `ai` for the AI provider'),
+  }),
+  "A person or the AI provider changed an answer's category.",
+);
+
 /** Every event, by its type: the document's `webhooks` names each after its type. */
 export const webhookEvents = {
   'email.sent': emailSentEvent,
@@ -157,6 +176,7 @@ export const webhookEvents = {
   'email.replied': emailRepliedEvent,
   'email.auto_replied': emailAutoRepliedEvent,
   'email.bounced': emailBouncedEvent,
+  'answer.categorized': answerCategorizedEvent,
   'recipient.unsubscribed': recipientUnsubscribedEvent,
   'sequence.stopped': sequenceStoppedEvent,
   'campaign.generated': campaignGeneratedEvent,
@@ -174,6 +194,7 @@ export const webhookEvent = z.discriminatedUnion('type', [
   emailRepliedEvent,
   emailAutoRepliedEvent,
   emailBouncedEvent,
+  answerCategorizedEvent,
   recipientUnsubscribedEvent,
   sequenceStoppedEvent,
   campaignGeneratedEvent,

@@ -16,6 +16,9 @@ const notice: InboundEvent = {
   snippet: '',
   link: null,
   colleague: { name: 'Dana <Whitfield>', address: 'dana.whitfield@cedarpoint.example' },
+  category: null,
+  categorySource: null,
+  notNowUntil: null,
   receivedAt: '2026-11-30T10:00:00.000Z',
 };
 

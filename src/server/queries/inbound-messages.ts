@@ -1,4 +1,5 @@
 import { param, sql } from 'drizzle-orm';
+import type { AnswerCategory } from '../../contract/answers';
 import type { BounceKind, InboundKind } from '../../contract/conversations';
 import { columnArrays, type Db, selectRows } from '../db/client';
 import { emails, inboundMessages, recipients, users, type WorkspaceId } from '../db/schema';
@@ -138,6 +139,9 @@ export type NewInboundMessage = {
   link: string | null;
   colleagueName?: string | null;
   colleagueAddress?: string | null;
+  category: AnswerCategory | null;
+  /** Not now: the day to write again, YYYY-MM-DD. */
+  notNowUntil: string | null;
   receivedAt: Date;
 };
 
@@ -156,20 +160,23 @@ export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): 
     sql`
     insert into ${inboundMessages} (user_id, email_id, source_key, kind, bounce_kind, bounce_status,
                                     bounce_diagnostic, from_address, from_name, subject, snippet, link,
-                                    colleague_name, colleague_address, received_at)
+                                    colleague_name, colleague_address, category, category_source,
+                                    not_now_until, received_at)
     select user_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
-           from_address, from_name, subject, snippet, link, colleague_name, colleague_address, received_at
+           from_address, from_name, subject, snippet, link, colleague_name, colleague_address, category,
+           case when category is null then null else 'rules' end, not_now_until, received_at
     from unnest(${column('userId')}::integer[], ${column('emailId')}::bigint[], ${column('sourceKey')}::text[],
                 ${column('kind')}::text[], ${column('bounceKind')}::text[], ${column('bounceStatus')}::text[],
                 ${column('bounceDiagnostic')}::text[], ${column('fromAddress')}::text[],
                 ${column('fromName')}::text[], ${column('subject')}::text[], ${column('snippet')}::text[],
                 ${column('link')}::text[], ${column('colleagueName')}::text[],
-                ${column('colleagueAddress')}::text[],
+                ${column('colleagueAddress')}::text[], ${column('category')}::text[],
+                ${column('notNowUntil')}::date[],
                 ${param(rows.map((r) => r.receivedAt.toISOString()))}::timestamptz[])
       with ordinality
       as t(user_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
            from_address, from_name, subject, snippet, link, colleague_name, colleague_address,
-           received_at, position)
+           category, not_now_until, received_at, position)
     order by position
     on conflict (user_id, source_key) do nothing
     returning user_id, source_key`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ANSWER_CATEGORIES, CATEGORY_SOURCES } from '../../../contract/answers';
 import { BOUNCE_KINDS, INBOUND_KINDS, SUPPRESSION_REASONS } from '../../../contract/conversations';
 import { users } from './accounts';
 import { campaigns, emails } from './campaigns';
@@ -58,6 +59,14 @@ export const inboundMessages = pgTable(
     colleagueAddress: text('colleague_address'),
     /** Opens the conversation in Gmail or Outlook on the web, when the provider gives one. */
     link: text('link'),
+    /**
+     * What the answer means (contract/answers.ts): given by the rules when it is recorded, by the
+     * AI provider when one is set up, by a person over both; null while nobody could tell.
+     */
+    category: text('category', { enum: ANSWER_CATEGORIES }),
+    categorySource: text('category_source', { enum: CATEGORY_SOURCES }),
+    /** Not now: the day the reply names to write again (a month's first day when it names a month). */
+    notNowUntil: date('not_now_until', { mode: 'string' }),
     receivedAt: tz('received_at').notNull(),
     createdAt: createdAt(),
   },
@@ -65,6 +74,26 @@ export const inboundMessages = pgTable(
     uniqueIndex('inbound_messages_source_uq').on(t.userId, t.sourceKey),
     index('inbound_messages_email_idx').on(t.emailId, t.receivedAt.desc()),
   ],
+);
+
+/**
+ * Every change of an answer's category after the rules gave their first one: from what, to what,
+ * by whom (a person; null for the AI provider) and when. Shown in the email's record.
+ */
+export const answerCategoryChanges = pgTable(
+  'answer_category_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' })
+      .notNull()
+      .references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    fromCategory: text('from_category', { enum: ANSWER_CATEGORIES }),
+    toCategory: text('to_category', { enum: ANSWER_CATEGORIES }),
+    source: text('source', { enum: CATEGORY_SOURCES }).notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: tz('changed_at').notNull(),
+  },
+  (t) => [index('answer_category_changes_message_idx').on(t.inboundMessageId, t.changedAt)],
 );
 
 /**

@@ -2,8 +2,8 @@ import type { DeliveryRecipient } from './delivery-report';
 import type { InboundMessage } from './inbound-message';
 import { type LeftCompany, leftCompany } from './left-company';
 import { isMailSystem } from './message-headers';
-import { optOutRequest } from './opt-out';
-import { isAutoReply, returnDate } from './out-of-office';
+import { normalise, optOutRequest } from './opt-out';
+import { isAbsenceText, isAutoReply, returnDate } from './out-of-office';
 import { beforeInlineQuote, newText, replySnippet } from './reply-text';
 
 export type Classification =
@@ -43,7 +43,7 @@ export function classifyInbound(msg: InboundMessage, sender: { address: string }
   if (report) return { kind: 'ignored', reason: `${report.reportType} report` };
   if (isMailSystem(msg.from)) return { kind: 'ignored', reason: 'notice from a mail system' };
   const text = newText(msg.text);
-  const automatic = isAutoReply(msg);
+  const automatic = isAutoReply(msg) || isAbsenceText(normalise(text), msg.date);
   const left = leftCompany(text, msg.from?.address ?? null);
   if (left && (automatic || (text.length <= SHORT_NOTICE && (left.colleagueName || left.colleagueAddress))))
     return { kind: 'left-company', ...left };

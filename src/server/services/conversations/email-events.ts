@@ -71,7 +71,13 @@ export function presentInbound(m: InboundRow): InboundEvent {
     subject: m.subject,
     snippet: m.snippet,
     link: m.link,
-    colleague: m.kind === 'left-company' ? { name: m.colleagueName, address: m.colleagueAddress } : undefined,
+    colleague:
+      m.kind === 'left-company' || m.colleagueAddress
+        ? { name: m.colleagueName, address: m.colleagueAddress }
+        : undefined,
+    category: m.category,
+    categorySource: m.categorySource,
+    notNowUntil: m.notNowUntil,
     receivedAt: m.receivedAt.toISOString(),
   };
 }

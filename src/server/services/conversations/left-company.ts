@@ -13,6 +13,7 @@ const LEFT = [
   '(have|has) left (acme|the company|us)',
   'left the company',
   // German
+  'nicht mehr (fur|bei) .{1,60} (tatig|beschaftigt)',
   'nicht mehr (im unternehmen|in unserem unternehmen|bei uns|fur (uns|unser unternehmen|die firma)|in der firma|tatig|beschaftigt|im haus|mitarbeiter)',
   '(hat|habe) (das unternehmen|unser unternehmen|die firma|unser haus) verlassen',
   '(ist|bin) (aus dem unternehmen )?ausgeschieden',
@@ -37,6 +38,7 @@ const LEFT = [
   // Portuguese
   'ja nao (trabalha|faz parte|esta (na|no|com))',
   'nao (trabalha|faz parte|esta) mais',
+  'nao (faz|esta) mais (parte|na|no|com)',
   '(deixou|saiu d)(a| a) (empresa|companhia|organizacao)',
 ].map((p) => new RegExp(`(?<![\\p{L}])${p.replace(/ /g, '\\s+')}(?![\\p{L}])`, 'u'));
 

@@ -59,7 +59,7 @@ const FILLER =
 
 /** Lists, databases and mailings one asks to be taken off ("your list", "Ihrem Verteiler"). */
 const LIST =
-  '(mailing ?list|e-?mail ?list|distribution list|list|lists|newsletter|database|contacts|records|systems?|mailings?|verteiler|e-?mail-?verteiler|mailingliste|liste|datenbank|kartei|adressliste|fichier|base de donnees|lista|listas|base de datos|mailing|banca dati|contatti|indirizzari|mailinglijst|lijst|bestand|adressenbestand|base de dados|cadastro)';
+  '(mailing ?list|e-?mail ?list|distribution list|list|lists|newsletter|database|contacts|records|systems?|mailings?|verteiler|e-?mail-?verteiler|mailingliste|liste|listen|listes|datenbank|kartei|adressliste|fichier|base de donnees|lista|listas|base de datos|mailing|banca dati|contatti|indirizzari|mailinglijst|lijst|bestand|adressenbestand|base de dados|cadastro)';
 
 /** Mail, in the seven languages, for "no more emails" and "stop sending". */
 const MAIL =
@@ -79,6 +79,7 @@ const REQUESTS: string[] = [
   '(want|get|be|go) off (this|your|the)( …)? list',
   `(no|not any) more ${MAIL}`,
   'unsubscribe (me )?from (your|this|these|the|all|any)( …)? (list|e-?mails|mailings?|newsletter|messages|campaign)',
+  '(erasure|deletion) of (all )?(the )?(my )?(personal )?(data|details|information)',
   // German
   'mich( …)? (aus|von) (dem|der|den|ihrem|ihrer|ihren|eurem|eurer|deinem|deiner|diesem|dieser|allen)( …)? (verteiler|e-?mail-?verteiler|mailingliste|liste|datenbank|kartei|adressliste|newsletter)',
   '(melden|tragen|nehmen|streichen) sie mich( bitte)? (ab|aus|raus)',
@@ -87,6 +88,7 @@ const REQUESTS: string[] = [
   '(loschen|entfernen|streichen) sie( bitte)? (meine|alle meine) (daten|adresse|e-?mail-?adresse|kontaktdaten)',
   'nicht (weiter|mehr) (angeschrieben|kontaktiert|angemailt|angerufen|belastigt|angesprochen) (werden|zu werden)',
   'widerspreche( …)? (nutzung|verwendung|verarbeitung|speicherung|werbung|zusendung)',
+  '(verlange|fordere|beantrage|bitte um)( …)? (die )?loschung',
   // French
   'desinscri(re|vez-moi|s-moi)',
   'desabonne(r|z-moi)',
@@ -101,13 +103,16 @@ const REQUESTS: string[] = [
   `(quitar|quitarme|quitenme|quiteme|sacar|sacarme|saquenme|saqueme|eliminar|eliminarme|eliminenme|elimineme|borrar|borrarme|borrenme|borreme) de (su|sus|vuestra|tu|esta|la|las|la lista|todas)( …)? ${LIST}`,
   'que me (eliminen|borren|quiten|saquen|den de baja|retiren)',
   '(dejen|deja|dejad|paren|para|parad) de (escribirme|enviarme|contactarme|mandarme|molestarme|escribirnos|enviarnos|contactarnos)',
-  '(borren|borrad|eliminen|eliminad|borrar|eliminar|supriman|suprimir) (mis datos|mi direccion|mi correo|mis datos personales)',
+  '(borren|borrad|eliminen|eliminad|borrar|eliminar|supriman|suprimir|borra|borre|elimina|elimine) (mis datos|mi direccion|mi correo|mis datos personales)',
+  '(supresion|eliminacion|borrado) de (todos )?(mis )?(los )?(datos|mis datos)',
+  'me (quitaras|quites|quiteis|quiten|quitara|saques|saquen|sacaras|borres|borren|elimines|eliminen|borraras|eliminaras) de (tu|su|vuestra|la|esta)( …)? (lista|listas|base de datos|listado)',
   // Italian
   '(cancellami|cancellatemi|rimuovimi|rimuovetemi|toglietemi|toglimi|eliminatemi|disiscrivimi|disiscrivetemi)',
   `(cancellarmi|rimuovermi|togliermi|essere (cancellat[oa]|rimoss[oa])) (da|dalla|dalle|dai|dal|dagli)( …)? ${LIST}`,
   'disiscriver(mi|e)',
   '(smettete|smetti|smettetela|basta) (di )?(scrivermi|mandarmi|contattarmi|inviarmi|scriverci|contattarci)',
   '(cancellate|eliminate|rimuovete) (i miei dati|il mio indirizzo|la mia e-?mail|il mio contatto)',
+  '(cancellazione|rimozione)( …)? (dei )?miei dati',
   // Dutch
   'uitschrijven',
   'schrijf (me|mij)( …)? uit',
@@ -116,10 +121,12 @@ const REQUESTS: string[] = [
   'niet meer (gemaild|ge-maild|benaderd|gecontacteerd|lastiggevallen) (worden|te worden)',
   '(stop|stopt|stoppen) met (mailen|e-?mailen|mails sturen|mij (te )?mailen|berichten sturen)',
   '(verwijder|wis) (mijn (gegevens|e-?mailadres|adres|persoonsgegevens))',
+  '(persoonsgegevens|gegevens)( …)? (te )?(verwijderen|wissen)',
   // Portuguese
   '(remover|removam|remova|retirem|retire|tirem|tire|tirar|retirar)(-me| me| o meu (e-?mail|endereco|contacto|contato))( …)? (da|das|de|do|dos) (vossa|sua|suas|vossas|esta|lista|base|mailing|newsletter)',
   'descadastr(ar|e-me|em-me|ar-me|o)',
   `(me|nos) (remover|remova|removam|retirar|retire|retirem|tirar|tire|tirem|excluir|exclua|excluam|descadastrar)( …)? (da|das|de|do|dos) (vossa|sua|suas|vossas|esta|essa)( …)? ${LIST}`,
+  '(me )?(tira|tire|tirem|tirar) (me )?(dessa|desta|da|das|dessas|destas) (lista|listas|base|mailing)',
   '(apaguem|apague|eliminem|elimine|excluam|exclua|apagar|excluir) (os )?(meus dados|o meu (e-?mail|endereco|contacto|contato)|meu (e-?mail|endereco|contato|cadastro))',
 ];
 
@@ -130,6 +137,7 @@ const NEGATIVE_REQUESTS: string[] = [
   `(do not|don't|dont|never) (contact|e-?mail|email|write to|message|mail) (me|us)\\W*$`,
   `(don't|dont|do not) (want|wish) to (receive|get|hear)( …)? (any more|anymore|any further|further|more|again|from you)`,
   `(i am|i'm) not interested(,| and| so)? (please )?(stop|remove|unsubscribe|take me off)`,
+  `(do not|don't|dont) consent to( …)? (contact|e-?mails|marketing|further contact)`,
   // German
   'nicht mehr (kontaktieren|anschreiben|anrufen|anmailen|mailen|schreiben|belastigen|zuschicken|zusenden|senden|schicken)',
   '(kontaktieren|schreiben|mailen|kontaktiert|schreibt) (sie|ihr) mir( …)? nicht mehr',
@@ -153,12 +161,14 @@ const NEGATIVE_REQUESTS: string[] = [
   'geen (e-?mails|mails|berichten|nieuwsbrieven|mailtjes|reclame)( …)? meer',
   'niet meer (mailen|e-?mailen|benaderen|contacteren|schrijven|lastigvallen)',
   '(neem|neemt) (geen|nooit meer) contact( …)? op',
+  '(mail|mailt|benader|contacteer|stuur) (me|mij)( …)? (niet|nooit) meer',
   '(wil|wens) (geen|niets)( …)? meer (ontvangen|krijgen)',
   // Portuguese
   '(nao|nunca mais) (me|nos) (contactem|contacte|contatem|contate|escrevam|escreva|enviem|envie|mandem|mande)( …)? mais',
   '(nao|nunca mais) (me|nos) (contactem|contacte|contatem|contate|escrevam|escreva|enviem|envie|mandem|mande)',
   '(nao|ja nao) (quero|desejo) (mais )?(receber|ser contactad[oa]|ser contatad[oa])',
   '(parem|pare|deixem|deixe) de (me )?(enviar|mandar|escrever|contactar|contatar)',
+  '(nao|nunca mais) (volte|voltem|volta) a (me )?(escrever|contactar|contatar|enviar|mandar)',
 ];
 
 /**

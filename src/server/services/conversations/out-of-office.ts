@@ -64,11 +64,48 @@ export function isAutoReply(msg: InboundMessage) {
   );
 }
 
+/**
+ * An absence notice sent without any of the marks above, known by its words alone: someone is
+ * away (on leave, travelling, at a fair) and says when they are back or that they answer on their
+ * return. Phrases lower-case and without accents (opt-out.ts's `normalise`).
+ */
+const AWAY = [
+  "(i am|i'm|i will be) (currently |presently )?(out of (the )?office|on (annual |parental |maternity |paternity |sick )?(leave|vacation|holiday)|away|attending|travell?ing|at a (conference|trade ?fair|fair))",
+  '(bin|befinde mich) .{0,40}(im urlaub|nicht im buro|auf einer messe|abwesend|auf dienstreise|in elternzeit|krank)',
+  'ich bin (bis|vom|derzeit|zurzeit|aktuell) ',
+  'je suis (actuellement )?(en conges?|en vacances|absente?|en deplacement|en conge (maternite|paternite|maladie)|en salon)',
+  '(me encuentro|estoy) (de viaje|de vacaciones|fuera de la oficina|ausente|de baja)',
+  'sono (in ferie|fuori ufficio|in vacanza|assente|in trasferta)',
+  '(ik ben|ben) (op vakantie|afwezig|met verlof|niet op kantoor|op reis)',
+  '(estou|encontro-me|estarei) (fora do escritorio|de ferias|ausente|de licenca|em viagem)',
+].map((p) => new RegExp(`(?<![\\p{L}])${p.replace(/ /g, '\\s+')}`, 'u'));
+const ANSWERS_LATER = [
+  '(reply|respond|answer|get back to you) (on|upon|after) my return',
+  '(nach meiner ruckkehr|erst danach|ab dem .{1,20} wieder)',
+  '(a mon retour|de retour le|de retour a partir)',
+  '(a mi vuelta|a mi regreso|regresare el)',
+  '(al mio rientro|rientrero)',
+  '(weer op kantoor|na mijn terugkeer|weer bereikbaar)',
+  '(quando voltar|ao meu regresso|assim que voltar|no meu retorno|quando regressar)',
+].map((p) => new RegExp(`(?<![\\p{L}])${p.replace(/ /g, '\\s+')}`, 'u'));
+
+/** The length up to which a message without auto-reply marks may be an absence notice. */
+const SHORT_ABSENCE = 400;
+
+/**
+ * Whether `newText` (normalised) is an absence notice without the usual marks: short, saying its
+ * writer is away, and when they are back or that they answer then.
+ */
+export function isAbsenceText(newText: string, sentAt: Date | null) {
+  if (newText.length > SHORT_ABSENCE || !AWAY.some((p) => p.test(newText))) return false;
+  return ANSWERS_LATER.some((p) => p.test(newText)) || returnDate(newText, sentAt) !== null;
+}
+
 /** Month names and abbreviations in the seven languages, January first. */
 const MONTH_NAMES = [
-  ['january', 'jan', 'januar', 'jänner', 'janvier', 'enero', 'gennaio', 'januari', 'janeiro'],
+  ['january', 'jan', 'januar', 'jänner', 'janner', 'janvier', 'enero', 'gennaio', 'januari', 'janeiro'],
   ['february', 'feb', 'februar', 'février', 'fevrier', 'febrero', 'febbraio', 'februari', 'fevereiro', 'fev'],
-  ['march', 'mar', 'märz', 'mars', 'marzo', 'maart', 'mrt', 'março', 'marco'],
+  ['march', 'mar', 'märz', 'marz', 'mars', 'marzo', 'maart', 'mrt', 'março', 'marco'],
   ['april', 'apr', 'avril', 'abril', 'aprile'],
   ['may', 'mai', 'mayo', 'maggio', 'mei', 'maio'],
   ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'junho'],
@@ -191,7 +228,7 @@ const DATE_PATTERNS: { pattern: RegExp; parts: (m: RegExpExecArray) => DateParts
     // A month alone ("back in February 2027", "zurück Anfang Januar", "de retour en mars"): its
     // first day, or the 15th for the middle of it. Last, so a full date at the same place wins.
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:(in|im|en|em|nel|per|early|anfang|début|debut|principios|inicios|inizio|begin|início|inicio|${MID})\\s+(?:de\\s+|of\\s+|d['’])?)(${MONTH})(?![\\p{L}])(?:\\.?,?\\s+(?:de\\s+)?(\\d{4}))?`,
+      `(?<![\\p{L}])(?:(in|im|en|em|nel|per|a|ad|early|anfang|début|debut|principios|inicios|inizio|begin|início|inicio|${MID})\\s+(?:de\\s+|of\\s+|d['’])?)(${MONTH})(?![\\p{L}])(?:\\.?,?\\s+(?:de\\s+)?(\\d{4}))?`,
       'gu',
     ),
     parts: (m) => ({
@@ -240,6 +277,21 @@ export function returnDate(text: string, sentAt: Date | null): Date | null {
   const others = datesAfter(lower, FROM_OR_UNTIL_WORDS, sentAt);
   if (others.length === 0) return null;
   return new Date(Math.max(...others.map((d) => d.getTime())));
+}
+
+/**
+ * The first date `text` names after the message's date, as midnight UTC: for a "not now" reply
+ * ("ask me again in March", "après le 15 janvier"), the day to write again. A month without a day
+ * is its first day. Null when the text names none.
+ */
+export function laterDate(text: string, sentAt: Date | null): Date | null {
+  const lower = text.toLowerCase();
+  const found = DATE_PATTERNS.flatMap(({ pattern, parts }) =>
+    [...lower.matchAll(pattern)].map((m) => ({ at: m.index, date: resolve(parts(m), sentAt) })),
+  )
+    .filter((c) => c.date !== null)
+    .sort((a, b) => a.at - b.at)[0];
+  return found?.date ?? null;
 }
 
 function resolve(parts: DateParts, sentAt: Date | null): Date | null {

@@ -17,6 +17,7 @@ import { insertUnsubscribe } from '../../queries/unsubscribes';
 import { sendingWorkspacesOf } from '../../queries/workspaces';
 import { SNIPPET_LENGTH } from './classify';
 import { type InboundMessage, referencedMessageIds } from './inbound-message';
+import { type RuledCategory, ruledCategory } from './reply-category';
 import { unsubscribeTokenOf } from './unsubscribe-token';
 import { type Verdict as Judged, judgeInbound } from './verdict';
 
@@ -169,6 +170,10 @@ async function emailsOfTokens(db: Db, items: InboundItem[]): Promise<(SentEmailR
 
 function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }): NewInboundMessage {
   const { mailbox, source, msg, email } = item;
+  const ruled = ruledCategory(verdict, msg.text, msg.date ?? source.receivedAt, {
+    from: msg.from?.address ?? null,
+    sender: mailbox.address,
+  });
   return {
     userId: mailbox.userId,
     emailId: email?.id ?? null,
@@ -180,11 +185,19 @@ function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }):
     subject: msg.subject.slice(0, SUBJECT_LIMIT),
     snippet: verdict.kind === 'reply' ? verdict.snippet : noticeOf(verdict),
     link: source.link,
-    ...(verdict.kind === 'left-company'
-      ? { colleagueName: verdict.colleagueName, colleagueAddress: verdict.colleagueAddress }
-      : {}),
+    ...colleagueFields(verdict, ruled),
+    category: ruled?.category ?? null,
+    notNowUntil: ruled?.until ? ruled.until.toISOString().slice(0, 10) : null,
     receivedAt: source.receivedAt,
   };
+}
+
+/** The colleague to write to instead: named by a "no longer with the company" notice, or by a "wrong person" reply. */
+function colleagueFields(verdict: Verdict, ruled: RuledCategory | null) {
+  if (verdict.kind === 'left-company')
+    return { colleagueName: verdict.colleagueName, colleagueAddress: verdict.colleagueAddress };
+  if (ruled?.colleagueAddress) return { colleagueName: null, colleagueAddress: ruled.colleagueAddress };
+  return {};
 }
 
 /** Bounces and unsubscribe requests, in the order they were read (the first reason given stays). */

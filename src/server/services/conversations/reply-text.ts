@@ -17,7 +17,7 @@ const ORIGINAL_MESSAGE =
 /** Outlook's header block: From, then Sent or Date within three lines, in each language. */
 const HEADER_FROM = /^\s*\*?(From|Von|De|Da|Van)\s?:\*?\s/;
 const HEADER_SENT =
-  /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Enviado|Enviada|Fecha|Data|Inviato|Verzonden|Verstuurd)\s?:/;
+  /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|(Enviado|Enviada)(\s(el|em))?|Fecha|Data|Inviato|Verzonden|Verstuurd)\s?:/;
 /** What phones and Outlook's apps add under a reply: the end of what the person wrote. */
 const MOBILE_FOOTER =
   /^\s*(sent from my|sent from (outlook|mail|yahoo)|get outlook for|von meinem .{1,40} gesendet|gesendet von (meinem|outlook)|envoyé de mon|envoyé depuis|enviado desde mi|enviado desde outlook|inviato da|verzonden (met|vanaf|van) mijn|verstuurd (met|vanaf|van) mijn|enviado do meu|enviado a partir do|obter o outlook para|holen sie sich outlook für|télécharger outlook pour|obtener outlook para|scarica outlook per|outlook voor (ios|android) downloaden)/iu;
@@ -77,11 +77,19 @@ function withoutSignature(text: string) {
   return name < 0 ? text : lines.slice(0, name + 1).join('\n');
 }
 
+/**
+ * What the person wrote, lines kept: the new text without the signature block, cut where a quote
+ * mark stands within a line. What the category rules read.
+ */
+export function personText(text: string): string {
+  return beforeInlineQuote(withoutSignature(newText(text)));
+}
+
 /** The same quote marks within one line, for previews that arrive flattened (Gmail's snippet, Graph's bodyPreview). */
 const INLINE_QUOTE = [
   new RegExp(`(?<=^|\\s)(On|Am|Le|El|Em|Il|Op)\\s.{0,200}?(\\d{4}|@).{0,200}?${WROTE}[^:]{0,120}?\\s?:`, 'u'),
   /-{2,}\s*(original message|ursprüngliche nachricht|message d['’]origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original)\s*-{2,}/iu,
-  /(?<=^|\s)(From|Von|De|Da|Van)\s?:\s.{1,200}?\s(Sent|Gesendet|Envoyé|Enviado|Enviada|Inviato|Verzonden|Data|Datum|Date)\s?:\s/u,
+  /(?<=^|\s)(From|Von|De|Da|Van)\s?:\s.{1,200}?\s(Sent|Gesendet|Envoyé|(?:Enviado|Enviada)(?:\s(?:el|em))?|Inviato|Verzonden|Data|Datum|Date)\s?:\s/u,
   // "Alice Example <alice@example.com> writes:": from the name before the address.
   new RegExp(
     `(?<=^|\\s)(?:[\\p{Lu}][\\p{L}'.-]*\\s){0,3}[<(]?[^\\s<>()@]+@[^\\s<>()]+[>)]?\\s*${WROTE}\\s?:`,

@@ -73,6 +73,9 @@ export const inbound = (id: number, changes: Partial<InboundEvent> = {}): EmailE
     subject: 'Re: Hello 1',
     snippet: 'Sounds good',
     link: null,
+    category: null,
+    categorySource: null,
+    notNowUntil: null,
     receivedAt: '2025-08-02T09:00:00Z',
     ...changes,
   };
