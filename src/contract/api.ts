@@ -24,6 +24,7 @@ import { idParams } from './common';
 import { mailboxSyncStatus, syncNowReply } from './conversations';
 import { dashboardStats } from './dashboard';
 import { emailRoutes } from './email-routes';
+import { inboxRoutes } from './inbox-routes';
 import { mailboxRoutes } from './mailbox-routes';
 import { publicConfig } from './public-config';
 import { route } from './route';
@@ -283,6 +284,8 @@ export const api = {
       reply: syncNowReply,
     }),
   },
+
+  inbox: inboxRoutes,
 
   workspaces: workspaceRoutes,
 

@@ -73,6 +73,17 @@ export const emailEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('opened'), at: z.string(), byMachine: z.boolean() }),
   z.object({ type: z.literal('unsubscribed'), at: z.string(), reason: z.enum(SUPPRESSION_REASONS) }),
   z.object({ type: z.literal('inbound'), at: z.string(), message: inboundEvent }),
+  /** A person (or the AI provider) changed an answer's category: from what, to what, by whom. */
+  z.object({
+    type: z.literal('categorized'),
+    at: z.string(),
+    messageId: z.number(),
+    from: z.enum(ANSWER_CATEGORIES).nullable(),
+    to: z.enum(ANSWER_CATEGORIES).nullable(),
+    source: z.enum(CATEGORY_SOURCES),
+    /** The person's address; null for the AI provider, or a person no longer here. */
+    by: z.string().nullable(),
+  }),
 ]);
 export type EmailEvent = z.infer<typeof emailEvent>;
 export const emailEvents = z.object({ events: z.array(emailEvent) });

@@ -31,6 +31,7 @@ import { doctorRoutes } from './routes/doctor';
 import { emailRoutes } from './routes/emails';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { inboxRoutes } from './routes/inbox';
 import { mailboxConnectRoutes } from './routes/mailbox-connect';
 import { mailboxRoutes } from './routes/mailboxes';
 import { metricsRoutes } from './routes/metrics';
@@ -164,6 +165,7 @@ export async function buildApp(
   templateRoutes(app, ctx);
   emailRoutes(app, ctx);
   conversationRoutes(app, ctx);
+  inboxRoutes(app, ctx);
   sequenceRoutes(app, ctx);
   imageRoutes(app, ctx);
   campaignAnalyticsRoutes(app, ctx);

@@ -146,6 +146,7 @@ describe('the OpenAPI document', () => {
       'email.replied',
       'email.auto_replied',
       'email.bounced',
+      'answer.categorized',
       'recipient.unsubscribed',
       'sequence.stopped',
       'campaign.generated',

@@ -2,7 +2,7 @@ import { param, sql } from 'drizzle-orm';
 import type { AnswerCategory } from '../../contract/answers';
 import type { BounceKind, InboundKind } from '../../contract/conversations';
 import { columnArrays, type Db, selectRows } from '../db/client';
-import { emails, inboundMessages, recipients, users, type WorkspaceId } from '../db/schema';
+import { emails, inboundMessages, memberships, recipients, users, type WorkspaceId } from '../db/schema';
 
 type RefRow = {
   id: string | number;
@@ -126,6 +126,9 @@ export async function threadsWithSentEmails(
 
 export type NewInboundMessage = {
   userId: number;
+  /** The email's workspace; null for a request that quotes no email (the owner's first sending workspace then). */
+  workspaceId: WorkspaceId | null;
+  mailboxId: number | null;
   emailId: number | null;
   sourceKey: string;
   kind: InboundKind;
@@ -158,14 +161,18 @@ export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): 
   const inserted = await selectRows<{ user_id: number; source_key: string }>(
     db,
     sql`
-    insert into ${inboundMessages} (user_id, email_id, source_key, kind, bounce_kind, bounce_status,
+    insert into ${inboundMessages} (user_id, workspace_id, mailbox_id, email_id, source_key, kind, bounce_kind, bounce_status,
                                     bounce_diagnostic, from_address, from_name, subject, snippet, link,
                                     colleague_name, colleague_address, category, category_source,
                                     not_now_until, received_at)
-    select user_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
+    select user_id,
+           coalesce(workspace_id, (select min(s.workspace_id) from ${memberships} s
+                                    where s.user_id = t.user_id and s.role in ('sender', 'owner'))),
+           mailbox_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
            from_address, from_name, subject, snippet, link, colleague_name, colleague_address, category,
            case when category is null then null else 'rules' end, not_now_until, received_at
-    from unnest(${column('userId')}::integer[], ${column('emailId')}::bigint[], ${column('sourceKey')}::text[],
+    from unnest(${column('userId')}::integer[], ${column('workspaceId')}::integer[],
+                ${column('mailboxId')}::integer[], ${column('emailId')}::bigint[], ${column('sourceKey')}::text[],
                 ${column('kind')}::text[], ${column('bounceKind')}::text[], ${column('bounceStatus')}::text[],
                 ${column('bounceDiagnostic')}::text[], ${column('fromAddress')}::text[],
                 ${column('fromName')}::text[], ${column('subject')}::text[], ${column('snippet')}::text[],
@@ -174,7 +181,7 @@ export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): 
                 ${column('notNowUntil')}::date[],
                 ${param(rows.map((r) => r.receivedAt.toISOString()))}::timestamptz[])
       with ordinality
-      as t(user_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
+      as t(user_id, workspace_id, mailbox_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
            from_address, from_name, subject, snippet, link, colleague_name, colleague_address,
            category, not_now_until, received_at, position)
     order by position

@@ -8,12 +8,31 @@ CREATE TABLE "answer_category_changes" (
 	"changed_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD COLUMN "workspace_id" integer;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD COLUMN "mailbox_id" integer;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "category" text;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "category_source" text;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "not_now_until" date;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD COLUMN "assigned_to" integer;--> statement-breakpoint
 ALTER TABLE "answer_category_changes" ADD CONSTRAINT "answer_category_changes_inbound_message_id_inbound_messages_id_fk" FOREIGN KEY ("inbound_message_id") REFERENCES "public"."inbound_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "answer_category_changes" ADD CONSTRAINT "answer_category_changes_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "answer_category_changes_message_idx" ON "answer_category_changes" USING btree ("inbound_message_id","changed_at");--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD CONSTRAINT "inbound_messages_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD CONSTRAINT "inbound_messages_mailbox_id_mailboxes_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."mailboxes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD CONSTRAINT "inbound_messages_assigned_to_users_id_fk" FOREIGN KEY ("assigned_to") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "inbound_messages_inbox_idx" ON "inbound_messages" USING btree ("workspace_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "inbound_messages_unread_idx" ON "inbound_messages" USING btree ("workspace_id") WHERE read_at is null;--> statement-breakpoint
+-- Answers recorded before the inbox: in the workspace of the email they answer (an emailed request
+-- that quotes none, in the first workspace its mailbox's owner sends in), and read: they were
+-- shown before, in each campaign's replies, and would otherwise all count as new at once.
+UPDATE "inbound_messages" m
+   SET "workspace_id" = coalesce(
+         (SELECT e.workspace_id FROM emails e WHERE e.id = m.email_id),
+         (SELECT min(s.workspace_id) FROM memberships s
+           WHERE s.user_id = m.user_id AND s.role IN ('sender', 'owner'))),
+       "read_at" = m.received_at;
+--> statement-breakpoint
 -- What the mailbox sync already knew of the answers recorded before categories: their kind says it.
 UPDATE "inbound_messages"
    SET "category" = CASE "kind" WHEN 'bounce' THEN 'bounce' WHEN 'auto-reply' THEN 'out-of-office'

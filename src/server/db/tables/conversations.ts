@@ -5,7 +5,8 @@ import { BOUNCE_KINDS, INBOUND_KINDS, SUPPRESSION_REASONS } from '../../../contr
 import { users } from './accounts';
 import { campaigns, emails } from './campaigns';
 import { createdAt, tz } from './columns';
-import { workspaceColumn } from './workspaces';
+import { mailboxes } from './mailboxes';
+import { type WorkspaceId, workspaceColumn, workspaces } from './workspaces';
 
 export const unsubscribes = pgTable(
   'unsubscribes',
@@ -42,6 +43,16 @@ export const inboundMessages = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Whose inbox shows it: the workspace of the email it answers; for an emailed unsubscribe
+     * request that quotes none, the first workspace its mailbox's owner sends in. Null only for
+     * rows of a mailbox owner who sends in no workspace.
+     */
+    workspaceId: integer('workspace_id')
+      .$type<WorkspaceId>()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The mailbox it was read from (where an answer to it leaves from); null for IMAP_URL's. */
+    mailboxId: integer('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
     /** Null for an emailed unsubscribe request that quotes none of our messages. */
     emailId: bigint('email_id', { mode: 'number' }).references(() => emails.id, { onDelete: 'cascade' }),
     sourceKey: text('source_key').notNull(),
@@ -67,12 +78,19 @@ export const inboundMessages = pgTable(
     categorySource: text('category_source', { enum: CATEGORY_SOURCES }),
     /** Not now: the day the reply names to write again (a month's first day when it names a month). */
     notNowUntil: date('not_now_until', { mode: 'string' }),
+    /** When a member of the workspace first opened it in the inbox; null while unread. */
+    readAt: tz('read_at'),
+    /** The member who is to answer it. */
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     receivedAt: tz('received_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('inbound_messages_source_uq').on(t.userId, t.sourceKey),
     index('inbound_messages_email_idx').on(t.emailId, t.receivedAt.desc()),
+    // The inbox: newest first within a workspace, and its unread count.
+    index('inbound_messages_inbox_idx').on(t.workspaceId, t.receivedAt.desc(), t.id.desc()),
+    index('inbound_messages_unread_idx').on(t.workspaceId).where(sql`read_at is null`),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   unsubscribeByEmail,
 } from '../../queries/conversation-reads';
 import { findOwnEmail } from '../../queries/email-actions';
+import { categoryChangesOfEmail } from '../../queries/inbox';
 import { ownCampaign } from '../campaigns';
 
 /**
@@ -24,16 +25,27 @@ export async function emailEventsOf(
 ): Promise<{ events: EmailEvent[] }> {
   const own = await findOwnEmail(db, workspaceId, emailId);
   if (!own) throw notFound('Email');
-  const [opens, inbound, unsubscribe] = await Promise.all([
+  const [opens, inbound, unsubscribe, changes] = await Promise.all([
     firstOpensOf(db, emailId),
     listEmailInbound(db, workspaceId, emailId),
     unsubscribeByEmail(db, workspaceId, emailId),
+    categoryChangesOfEmail(db, emailId),
   ]);
   const events: EmailEvent[] = [];
   if (own.email.sentAt) events.push({ type: 'sent', at: own.email.sentAt.toISOString() });
   for (const o of opens) events.push({ type: 'opened', at: o.at.toISOString(), byMachine: o.byMachine });
   for (const m of inbound)
     events.push({ type: 'inbound', at: m.receivedAt.toISOString(), message: presentInbound(m) });
+  for (const c of changes)
+    events.push({
+      type: 'categorized',
+      at: c.at.toISOString(),
+      messageId: c.inboundMessageId,
+      from: c.fromCategory,
+      to: c.toCategory,
+      source: c.source,
+      by: c.byEmail,
+    });
   if (unsubscribe)
     events.push({ type: 'unsubscribed', at: unsubscribe.at.toISOString(), reason: unsubscribe.reason });
   // ISO strings of one zone sort as times; the sort is stable, so equal times keep the order above.

@@ -12,33 +12,42 @@ const LEFT = [
   'has left (the|our|this) (company|organi[sz]ation|firm|business|team)',
   '(have|has) left (acme|the company|us)',
   'left the company',
+  "(i have|i've) left",
+  '(this )?(mailbox|inbox|e-?mail address|account) is no longer (monitored|active|in use|read)',
   // German
   'nicht mehr (fur|bei) .{1,60} (tatig|beschaftigt)',
   'nicht mehr (im unternehmen|in unserem unternehmen|bei uns|fur (uns|unser unternehmen|die firma)|in der firma|tatig|beschaftigt|im haus|mitarbeiter)',
   '(hat|habe) (das unternehmen|unser unternehmen|die firma|unser haus) verlassen',
   '(ist|bin) (aus dem unternehmen )?ausgeschieden',
+  '(bin|arbeite) .{0,30}nicht mehr (bei|in|fur)',
   // French
   'ne fait plus partie',
   'ne travaille plus',
+  "j'ai quitte",
   "n'est plus (chez|dans|en poste|employe|employee|salarie|salariee|au sein)",
   "a quitte (la societe|l'entreprise|notre societe|notre entreprise|le groupe)",
   // Spanish
   'ya no (trabaja|forma parte|esta en|pertenece)',
   '(ha dejado|dejo) (la empresa|la compania|nuestra empresa)',
   'ya no esta con nosotros',
+  'ya no trabajo',
+  'he dejado (la|el|de)',
   // Italian
-  'non (lavora|fa) piu',
+  'non (lavora|fa|lavoro|faccio) piu',
+  'ho lasciato',
   'non e piu (in|presso|con|dipendente)',
   "ha lasciato (l'azienda|la societa|la nostra azienda)",
   // Dutch
   'niet meer (werkzaam|in dienst|bij|verbonden aan)',
   'is uit dienst',
   'werkt (hier )?niet meer',
+  'werk .{0,40}niet meer (bij|voor)',
   'heeft (ons|het bedrijf|de organisatie) verlaten',
   // Portuguese
   'ja nao (trabalha|faz parte|esta (na|no|com))',
   'nao (trabalha|faz parte|esta) mais',
   'nao (faz|esta) mais (parte|na|no|com)',
+  '(ja nao trabalho|nao trabalho mais|deixei a|sai da)',
   '(deixou|saiu d)(a| a) (empresa|companhia|organizacao)',
 ].map((p) => new RegExp(`(?<![\\p{L}])${p.replace(/ /g, '\\s+')}(?![\\p{L}])`, 'u'));
 

@@ -22,7 +22,8 @@ import { unsubscribeTokenOf } from './unsubscribe-token';
 import { type Verdict as Judged, judgeInbound } from './verdict';
 
 /** The mailbox a message was read from: its owner and the address campaigns are sent from. */
-export type Mailbox = { userId: number; address: string };
+/** `mailboxId`: the mailbox set up in Tailor; null (or left out) for the deployment's IMAP_URL one. */
+export type Mailbox = { userId: number; address: string; mailboxId?: number | null };
 
 /**
  * Where in the mailbox the message is: a key unique within it, when it arrived, a link to it, and
@@ -176,6 +177,8 @@ function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }):
   });
   return {
     userId: mailbox.userId,
+    workspaceId: email?.workspaceId ?? null,
+    mailboxId: mailbox.mailboxId ?? null,
     emailId: email?.id ?? null,
     sourceKey: source.key,
     kind: verdict.kind,

@@ -28,13 +28,18 @@ On Mon, Nov 30, 2026 at 10:00 AM Alice Example <alice@example.com> wrote:
 > Not interested? Reply "unsubscribe" and I will not write again.`;
 const HEAD = /^=== ([a-z-]+)((?: [a-z]+=[^\s:]+)*): (.*)$/;
 
-export function readReplyCorpus(): CorpusCase[] {
-  return readdirSync(CORPUS)
+/**
+ * The corpus, or its held-out batch (`holdout/`): 84 answers written after the rules were tuned on
+ * the rest, by a writer who had not seen it, so its figures say how the rules fare on new words.
+ */
+export function readReplyCorpus(batch: 'tuned' | 'holdout' = 'tuned'): CorpusCase[] {
+  const folder = batch === 'holdout' ? new URL('holdout/', CORPUS) : CORPUS;
+  return readdirSync(folder)
     .filter((f) => f.endsWith('.txt'))
     .sort()
     .flatMap((file) => {
       const language = file.replace(/\.txt$/, '');
-      return readFileSync(new URL(file, CORPUS), 'utf8')
+      return readFileSync(new URL(file, folder), 'utf8')
         .split(/^(?==== )/m)
         .filter((block) => block.trim() !== '')
         .map((block) => readCase(language, block, file));

@@ -102,7 +102,7 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     for (const [i, batch] of batches.entries()) {
       const { lookup, read } = await readBatch(i);
       await recording;
-      recording = recordBatch(db, inbox, lookup, read).then(async (n) => {
+      recording = recordBatch(db, inbox, lookup, read, mailboxIdOfKey(deps.key)).then(async (n) => {
         recorded += n;
         await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
       });
@@ -151,11 +151,18 @@ async function readWhole(inbox: ParsingInbox, candidates: InboxHeaders[]): Promi
  * transaction of a few statements, so a batch costs a few round trips rather than a few per
  * message. A batch cut short records nothing, and the cursor has not moved past it.
  */
+/** The mailbox a sync key names (`mailbox:<id>`); null for the deployment's IMAP_URL one. */
+function mailboxIdOfKey(key: string | undefined) {
+  const id = Number(/^mailbox:(\d+)$/.exec(key ?? '')?.[1]);
+  return Number.isInteger(id) ? id : null;
+}
+
 async function recordBatch(
   db: Db,
   inbox: ParsingInbox,
   lookup: SentEmailLookup,
   read: ReadMessage[],
+  mailboxId: number | null,
 ): Promise<number> {
   if (read.length === 0) return 0;
   const matches = await lookup(read.flatMap(({ msg }) => referencedMessageIds(msg)));
@@ -164,7 +171,7 @@ async function recordBatch(
     const owner = await ownerOf(db, msg, matches);
     if (!owner) continue;
     items.push({
-      mailbox: { userId: owner.id, address: owner.email },
+      mailbox: { userId: owner.id, address: owner.email, mailboxId },
       source: { key: sourceKey(inbox, uid, msg), receivedAt, link: null },
       msg,
       email: newestAnswered(msg, matches, owner.id),

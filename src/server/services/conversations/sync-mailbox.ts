@@ -58,7 +58,7 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
   if (!canReadMail(provider, access.scopes)) return null;
   const common = {
     db: ctx.db,
-    mailbox: { userId: row.userId, address },
+    mailbox: { userId: row.userId, address, mailboxId: row.id },
     key,
     now,
     rescanDays: ctx.config.mail.rescanDays,
