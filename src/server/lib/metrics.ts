@@ -5,7 +5,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 export type EmailTransportLabel = 'gmail' | 'graph' | 'smtp' | 'outbox';
-export type AiCallKind = 'email' | 'template' | 'prompt' | 'automap' | 'image' | 'claims';
+export type AiCallKind = 'email' | 'template' | 'prompt' | 'automap' | 'image' | 'claims' | 'answer';
 
 /**
  * The Prometheus metrics of one process, on a registry of its own rather than prom-client's

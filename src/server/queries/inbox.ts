@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCategory } from '../../contract/answers';
 import type { InboxQuery } from '../../contract/inbox';
-import type { Db } from '../db/client';
+import { type Db, selectRows } from '../db/client';
 import {
   answerCategoryChanges,
   campaigns,
@@ -171,4 +171,33 @@ export async function categoryChangesOfEmail(db: Db, emailId: number) {
     .leftJoin(users, eq(users.id, answerCategoryChanges.changedBy))
     .where(eq(inboundMessages.emailId, emailId))
     .orderBy(answerCategoryChanges.changedAt, answerCategoryChanges.id);
+}
+
+/**
+ * The AI provider's category for an answer nobody has placed yet (the rules could not, no person
+ * has): kept with a change in the answer's record, in one statement. False when it had one.
+ */
+export async function setAiCategory(
+  db: Db,
+  userId: number,
+  sourceKey: string,
+  ruled: { category: AnswerCategory; until: Date | null; colleagueAddress: string | null },
+  at: Date,
+): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    with placed as (
+      update ${inboundMessages}
+      set category = ${ruled.category}, category_source = 'ai',
+          not_now_until = ${ruled.until ? ruled.until.toISOString().slice(0, 10) : null}::date,
+          colleague_address = coalesce(colleague_address, ${ruled.colleagueAddress}::text)
+      where user_id = ${userId} and source_key = ${sourceKey} and category is null
+      returning id
+    )
+    insert into ${answerCategoryChanges} (inbound_message_id, from_category, to_category, source, changed_at)
+    select id, null, ${ruled.category}, 'ai', ${at.toISOString()}::timestamptz from placed
+    returning id`,
+  );
+  return rows.length > 0;
 }

@@ -19,6 +19,7 @@ export const BLOCK_NAMES = [
   'placeholders',
   'variables',
   'columns',
+  'reply',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -54,6 +55,8 @@ const CAPS: Record<BlockName, number> = {
   // Per name: a variable (64) or a CSV column name.
   variables: 500,
   columns: 500,
+  // The new text of an answer to a campaign email: enough for any reply a person writes.
+  reply: 20_000,
 };
 /** An object key inside JSON data (a column name): longer than any header a person writes. */
 const KEY_CAP = 500;

@@ -15,9 +15,11 @@ import { postponeFollowUps, stopFollowUpsAfter } from '../../queries/sequences';
 import { findEmailsByTrackingTokens } from '../../queries/tracking-tokens';
 import { insertUnsubscribe } from '../../queries/unsubscribes';
 import { sendingWorkspacesOf } from '../../queries/workspaces';
+import { type AnswerReader, categorizeUnplaced } from './ai-category';
 import { SNIPPET_LENGTH } from './classify';
 import { type InboundMessage, referencedMessageIds } from './inbound-message';
 import { type RuledCategory, ruledCategory } from './reply-category';
+import { personText } from './reply-text';
 import { unsubscribeTokenOf } from './unsubscribe-token';
 import { type Verdict as Judged, judgeInbound } from './verdict';
 
@@ -58,11 +60,12 @@ export async function recordInbound(
   mailbox: Mailbox,
   source: InboundSource,
   msg: InboundMessage,
+  reader?: AnswerReader,
 ): Promise<RecordOutcome> {
   const email =
     (await sentEmailByMessageIds(db, mailbox.userId, referencedMessageIds(msg))) ??
     (source.threadId ? await sentEmailInThread(db, mailbox.userId, source.threadId) : null);
-  const [outcome] = await recordInboundBatch(db, [{ mailbox, source, msg, email }]);
+  const [outcome] = await recordInboundBatch(db, [{ mailbox, source, msg, email }], reader);
   return outcome!;
 }
 
@@ -72,9 +75,13 @@ export async function recordInbound(
  * rather than a few per message. Outcomes come in the order of `items`; of two items with the same
  * source, the first is recorded.
  */
-export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<RecordOutcome[]> {
+export async function recordInboundBatch(
+  db: Db,
+  items: InboundItem[],
+  reader?: AnswerReader,
+): Promise<RecordOutcome[]> {
   const outcomes: RecordOutcome[] = [];
-  const toStore: { at: number; item: InboundItem; verdict: Verdict }[] = [];
+  const toStore: Entry[] = [];
   const tokenEmails = await emailsOfTokens(db, items);
   items.forEach((original, at) => {
     const tokenEmail = tokenEmails[at] ?? null;
@@ -92,13 +99,14 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
     // An unsubscribe request stands on its own: whoever asks is not written to again.
     else if (!item.email && verdict.kind !== 'unsubscribe-request')
       outcomes[at] = { recorded: false, why: 'not ours' };
-    else toStore.push({ at, item, verdict });
+    else toStore.push({ at, item, verdict, ruled: ruledOf(item, verdict) });
   });
   if (toStore.length === 0) return outcomes;
 
+  const stored: Entry[] = [];
   await db.transaction(async (tx) => {
+    stored.length = 0;
     const fresh = await insertInboundMessages(tx, toStore.map(inboundRow));
-    const stored: typeof toStore = [];
     for (const entry of toStore) {
       const key = inboundKey(entry.item.mailbox.userId, entry.item.source.key);
       // Deleted once taken, so a second item with the same source counts as recorded before.
@@ -140,7 +148,37 @@ export async function recordInboundBatch(db: Db, items: InboundItem[]): Promise<
       ),
     );
   });
+  // A person's reply the rules could not place goes to the AI provider when one is set up, after
+  // the record is safe: its answer never holds the sync's transaction, and a failure leaves the
+  // reply without a category for a person to give it.
+  if (reader)
+    await categorizeUnplaced(
+      db,
+      reader,
+      stored.flatMap(({ item, verdict, ruled }) =>
+        verdict.kind === 'reply' && !ruled
+          ? [
+              {
+                userId: item.mailbox.userId,
+                sourceKey: item.source.key,
+                subject: item.msg.subject,
+                text: personText(item.msg.text),
+                receivedAt: item.source.receivedAt,
+              },
+            ]
+          : [],
+      ),
+    );
   return outcomes;
+}
+
+type Entry = { at: number; item: InboundItem; verdict: Verdict; ruled: RuledCategory | null };
+
+function ruledOf(item: InboundItem, verdict: Verdict) {
+  return ruledCategory(verdict, item.msg.text, item.msg.date ?? item.source.receivedAt, {
+    from: item.msg.from?.address ?? null,
+    sender: item.mailbox.address,
+  });
 }
 
 type Verdict = Exclude<Judged, { kind: 'ignored' }>;
@@ -169,12 +207,8 @@ async function emailsOfTokens(db: Db, items: InboundItem[]): Promise<(SentEmailR
   });
 }
 
-function inboundRow({ item, verdict }: { item: InboundItem; verdict: Verdict }): NewInboundMessage {
+function inboundRow({ item, verdict, ruled }: Entry): NewInboundMessage {
   const { mailbox, source, msg, email } = item;
-  const ruled = ruledCategory(verdict, msg.text, msg.date ?? source.receivedAt, {
-    from: msg.from?.address ?? null,
-    sender: mailbox.address,
-  });
   return {
     userId: mailbox.userId,
     workspaceId: email?.workspaceId ?? null,

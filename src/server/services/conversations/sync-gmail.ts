@@ -119,6 +119,7 @@ async function recordPage(deps: GmailSyncDeps, refs: GmailMessageRef[]): Promise
         threadId: message.threadId,
       },
       msg,
+      deps.reader,
     );
     if (outcome.recorded) recorded++;
   }

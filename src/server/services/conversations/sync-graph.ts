@@ -74,7 +74,7 @@ async function recordPage(deps: GraphSyncDeps, messages: GraphInboxMessage[]): P
       receivedAt: message.receivedAt,
       link: message.webLink,
     };
-    if ((await recordInbound(db, mailbox, source, msg)).recorded) recorded++;
+    if ((await recordInbound(db, mailbox, source, msg, deps.reader)).recorded) recorded++;
   }
   return recorded;
 }

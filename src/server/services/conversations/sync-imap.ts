@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { InboxHeaders } from '../../mail/imap-inbox';
 import type { SentEmailMatch, SentEmailRef } from '../../queries/inbound-messages';
 import { usersByAddress } from '../../queries/mailbox-syncs';
+import type { AnswerReader } from './ai-category';
 import {
   BODY_TOKEN_SEARCH,
   CANDIDATE_HEADERS,
@@ -33,6 +34,8 @@ export type ImapSyncDeps = {
   leaseMs?: number;
   /** Its sync record's key: `imap` for IMAP_URL's, `mailbox:<id>` for one set up in Settings. */
   key?: string;
+  /** Reads what a reply the rules could not place means (the AI provider), when one is set up. */
+  reader?: AnswerReader;
 };
 
 /**
@@ -102,10 +105,12 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     for (const [i, batch] of batches.entries()) {
       const { lookup, read } = await readBatch(i);
       await recording;
-      recording = recordBatch(db, inbox, lookup, read, mailboxIdOfKey(deps.key)).then(async (n) => {
-        recorded += n;
-        await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
-      });
+      recording = recordBatch(db, inbox, lookup, read, mailboxIdOfKey(deps.key), deps.reader).then(
+        async (n) => {
+          recorded += n;
+          await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
+        },
+      );
       // A failure is met at the next await of `recording`, not as an unhandled rejection meanwhile.
       recording.catch(() => {});
     }
@@ -163,6 +168,7 @@ async function recordBatch(
   lookup: SentEmailLookup,
   read: ReadMessage[],
   mailboxId: number | null,
+  reader: AnswerReader | undefined,
 ): Promise<number> {
   if (read.length === 0) return 0;
   const matches = await lookup(read.flatMap(({ msg }) => referencedMessageIds(msg)));
@@ -177,7 +183,7 @@ async function recordBatch(
       email: newestAnswered(msg, matches, owner.id),
     });
   }
-  const outcomes = await recordInboundBatch(db, items);
+  const outcomes = await recordInboundBatch(db, items, reader);
   return outcomes.filter((o) => o.recorded).length;
 }
 

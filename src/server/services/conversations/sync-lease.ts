@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
 import { endSyncLease, saveSyncCursor, takeSyncLease } from '../../queries/mailbox-syncs';
+import type { AnswerReader } from './ai-category';
 import type { Mailbox } from './record-inbound';
 
 /** What a sync returns: what it read and recorded, or that another worker holds the mailbox. */
@@ -23,6 +24,8 @@ export type MailboxSyncDeps<Inbox> = {
   pageSize?: number;
   /** How long a worker holds the mailbox without renewing; another may take it after. */
   leaseMs?: number;
+  /** Reads what a reply the rules could not place means (the AI provider), when one is set up. */
+  reader?: AnswerReader;
 };
 
 /** The held mailbox: where the last sync stopped, and how to move that mark (renewing the lease). */

@@ -7,12 +7,13 @@ import { findMailbox } from '../../queries/mailboxes';
 import { findUser } from '../../queries/users';
 import { providerAccess } from '../provider-token';
 import { canReadMail, imapLoginOf } from '../sending/mailbox';
+import { aiAnswerReader } from './ai-category';
 import { syncGmailMailbox } from './sync-gmail';
 import { syncGraphMailbox } from './sync-graph';
 import { IMAP_SYNC_KEY, syncImapMailbox } from './sync-imap';
 import type { SyncReport } from './sync-lease';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'oidc' | 'tokens' | 'ai'>;
 
 /** The sync record key of a mailbox (the deployment's IMAP_URL one is `imap`). */
 export const mailboxSyncKey = (mailboxId: number) => `mailbox:${mailboxId}`;
@@ -36,9 +37,10 @@ export async function mailboxesToSync(ctx: Pick<AppContext, 'db' | 'config'>): P
 
 /** One sync of the mailbox with this key (see ReplyMailbox); null when there is nothing to read. */
 export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promise<SyncReport | null> {
+  const reader = ctx.ai ? aiAnswerReader(ctx.ai) : undefined;
   if (key === IMAP_SYNC_KEY) {
     const settings = ctx.config.mail.imap;
-    return settings ? syncImapMailbox({ db: ctx.db, settings, now }) : null;
+    return settings ? syncImapMailbox({ db: ctx.db, settings, now, reader }) : null;
   }
   const id = Number(/^mailbox:(\d+)$/.exec(key)?.[1]);
   if (!Number.isInteger(id)) throw new Error(`No sync for mailbox ${key}`);
@@ -48,7 +50,7 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
     const login = imapLoginOf(ctx, row);
     if (!login) return null;
     const settings = imapSettingsOf(login, ctx.config.mail.servers);
-    return syncImapMailbox({ db: ctx.db, settings, now, key });
+    return syncImapMailbox({ db: ctx.db, settings, now, key, reader });
   }
   const provider = row.kind;
   // A connected account's mailbox has its own address; the sign-in one's is the person's.
@@ -62,6 +64,7 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
     key,
     now,
     rescanDays: ctx.config.mail.rescanDays,
+    reader,
   };
   const client = { token: access.token, timeoutMs: ctx.config.mail.timeoutMs };
   return provider === 'google'
