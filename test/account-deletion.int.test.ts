@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/server/db/client';
 import {
+  answerBodies,
   answerCategoryChanges,
   campaignMailboxes,
   campaignMailboxStats,
@@ -67,6 +68,9 @@ async function seedTheRest(t: TestApp, user: OwnedObjects) {
     .insert(inboundMessages)
     .values({ userId: user.userId, sourceKey: `src-${tag}`, kind: 'reply', receivedAt: new Date() })
     .returning({ id: inboundMessages.id });
+  await db
+    .insert(answerBodies)
+    .values({ inboundMessageId: answer!.id, content: { tag }, keptAt: new Date() });
   await db.insert(answerCategoryChanges).values({
     inboundMessageId: answer!.id,
     toCategory: 'interested',

@@ -78,7 +78,13 @@ describe.each(testDatabases())('workspaces and members (%s)', (kind) => {
 
     const bob = await signIn(`bob-${kind}@example.com`);
     const joined = await as(bob.cookie, 'POST', '/api/invitations/accept', { token });
-    expect(joined.json()).toEqual({ id: team, name: 'Acme sales', role: 'reviewer', fourEyes: false });
+    expect(joined.json()).toEqual({
+      id: team,
+      name: 'Acme sales',
+      role: 'reviewer',
+      fourEyes: false,
+      keepAnswerDays: 0,
+    });
     const again = await as(bob.cookie, 'POST', '/api/invitations/accept', { token });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('This invitation link is not valid, or it was used already');

@@ -1,9 +1,11 @@
 import { idParams } from './common';
 import {
+  answerMessage,
   inboxItem,
   inboxPage,
   inboxQuery,
   inboxUnread,
+  readMessageQuery,
   setAssigneeBody,
   setCategoryBody,
   setReadBody,
@@ -15,6 +17,18 @@ export const inboxRoutes = {
   list: route({ method: 'GET', path: '/api/inbox', access: 'viewer', query: inboxQuery, reply: inboxPage }),
   /** The sidebar's badge. */
   unread: route({ method: 'GET', path: '/api/inbox/unread', access: 'viewer', reply: inboxUnread }),
+  /**
+   * The whole message, fetched from the mailbox it arrived in (or the workspace's kept copy),
+   * sanitised; remote images only with `images=true`.
+   */
+  message: route({
+    method: 'GET',
+    path: '/api/inbox/:id/message',
+    access: 'viewer',
+    params: idParams,
+    query: readMessageQuery,
+    reply: answerMessage,
+  }),
   /** Read or unread again; opening an answer marks it read. */
   read: route({
     method: 'PUT',

@@ -51,4 +51,26 @@ export const setCategoryBody = z
   });
 
 export const setReadBody = z.object({ read: z.boolean() });
-export const setAssigneeBody = z.object({ userId: z.number().int().positive().nullable() });
+export const setAssigneeBody = z.object({ userId: z.number().int().positive().max(2_147_483_647).nullable() });
+
+/**
+ * One answer read whole from its mailbox (or from the workspace's kept copy): its HTML sanitised
+ * on the server, remote images left out unless asked for (`blockedImages` says how many), its
+ * attachments listed by name only.
+ */
+export const answerMessage = z.object({
+  subject: z.string(),
+  from: z.object({ name: z.string().nullable(), address: z.string().nullable() }),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  date: z.string().nullable(),
+  /** Sanitised HTML, null when the message has none (then `text`). */
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  blockedImages: z.number(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
+  /** `mailbox`: fetched now; `kept`: the workspace's copy (it keeps answers for some days). */
+  source: z.enum(['mailbox', 'kept']),
+});
+export type AnswerMessage = z.infer<typeof answerMessage>;
+export const readMessageQuery = z.object({ images: z.enum(['true', 'false']).default('false') });

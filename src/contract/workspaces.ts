@@ -19,6 +19,8 @@ export const workspaceMembership = z.object({
   name: z.string(),
   role,
   fourEyes: z.boolean(),
+  /** Days the inbox keeps the whole of an answer once read; 0: only its snippet is kept. */
+  keepAnswerDays: z.number().int(),
 });
 export type WorkspaceMembership = z.infer<typeof workspaceMembership>;
 
@@ -35,9 +37,19 @@ export const WORKSPACE_HEADER = 'x-tailor-workspace';
 /** POST /api/workspaces: a new workspace, with its maker as owner. */
 export const createWorkspaceBody = z.object({ name: z.string().trim().min(1).max(100) }).strict();
 
-/** PUT /api/workspace: its name, and whether every email needs a second person's approval. */
+/** At most a year: a kept answer is a copy of someone's mail, kept for reading it again. */
+export const MAX_KEEP_ANSWER_DAYS = 365;
+
+/**
+ * PUT /api/workspace: its name, whether every email needs a second person's approval, and how
+ * many days the inbox keeps answers it has read (0: none).
+ */
 export const updateWorkspaceBody = z
-  .object({ name: z.string().trim().min(1).max(100).optional(), fourEyes: z.boolean().optional() })
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    fourEyes: z.boolean().optional(),
+    keepAnswerDays: z.number().int().min(0).max(MAX_KEEP_ANSWER_DAYS).optional(),
+  })
   .strict();
 
 /** A member of the workspace, as its Members page lists them. */

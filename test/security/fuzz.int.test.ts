@@ -59,7 +59,10 @@ const VALID_BODIES: Record<string, unknown> = {
     smtp: { host: '127.0.0.1', port: 1, security: 'none', user: 'fuzz', password: 'pw' },
     imap: null,
   },
-  'PUT /api/workspace': { fourEyes: false },
+  'PUT /api/workspace': { fourEyes: false, keepAnswerDays: 0 },
+  'PUT /api/inbox/:id/read': { read: true },
+  'PUT /api/inbox/:id/category': { category: 'interested' },
+  'PUT /api/inbox/:id/assignee': { userId: null },
   'POST /api/workspace/invitations': { email: 'fuzz-invitee@example.com', role: 'viewer' },
   'POST /api/invitations/accept': { token: 'x'.repeat(43) },
 };

@@ -6,6 +6,7 @@ import {
   emailOpens,
   emails,
   generatedImages,
+  inboundMessages,
   invitations,
   memberships,
   recipients,
@@ -16,7 +17,7 @@ import {
   webhookEndpoints,
   workspaceSettings,
 } from '../../src/server/db/schema';
-import { createReadyCampaign, createRecipientWithEmail } from '../support/factories';
+import { createReadyCampaign, createRecipientWithEmail, personalWorkspaceOf } from '../support/factories';
 import type { TestApp } from '../support/test-app';
 import { csvUpload, ID_ROUTES, type IdKind, pathWith, type Route, routeKey } from './route-table';
 
@@ -146,6 +147,25 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
     'make an API token',
   );
 
+  // An answer to the sent email, as the mailbox sync records one; before the webhook endpoint, so
+  // no delivery of it runs (and changes) while the suites compare snapshots.
+  const [answer] = await t.ctx.db
+    .insert(inboundMessages)
+    .values({
+      userId: me.id,
+      workspaceId: await personalWorkspaceOf(t.ctx.db, me.id),
+      emailId: sent.email.id,
+      sourceKey: `message-id:answer-${tag}@example.org`,
+      kind: 'reply',
+      fromAddress: `opener-${tag}@example.com`,
+      subject: `Re: Sent ${tag}`,
+      snippet: `Answer ${tag}`,
+      category: 'question',
+      categorySource: 'rules',
+      receivedAt: new Date(),
+    })
+    .returning({ id: inboundMessages.id });
+
   const webhook = ok<{ endpoint: { id: number } }>(
     await t.app.inject({
       method: 'POST',
@@ -160,6 +180,7 @@ export async function createOwnedObjects(t: TestApp, name = 'alice'): Promise<Ow
     userId: me.id,
     cookie,
     ids: {
+      answer: [answer!.id],
       campaign: [uploaded.id, ready.id],
       template: [template.id],
       email: [drafts[0]!.id, scheduledId, sent.email.id],
@@ -220,6 +241,11 @@ export async function snapshotOf(t: TestApp, owner: OwnedObjects, routes: Route[
       .select()
       .from(workspaceSettings)
       .where(inArray(workspaceSettings.workspaceId, ownWorkspaces)),
+    answers: await db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.userId, owner.userId))
+      .orderBy(inboundMessages.id),
     memberships: await db
       .select()
       .from(memberships)

@@ -49,7 +49,8 @@ export type IdKind =
   | 'invitation'
   | 'mailbox'
   | 'apiToken'
-  | 'webhook';
+  | 'webhook'
+  | 'answer';
 
 export type IdRoute = {
   kind: IdKind;
@@ -135,6 +136,17 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'PUT /api/webhooks/:id': { kind: 'webhook', bodies: [{ description: 'Taken over' }, { enabled: false }] },
   'DELETE /api/webhooks/:id': { kind: 'webhook' },
   'POST /api/webhooks/:id/rotate-secret': { kind: 'webhook' },
+  'GET /api/inbox/:id/message': { kind: 'answer' },
+  'PUT /api/inbox/:id/read': { kind: 'answer', bodies: [{ read: true }, { read: false }] },
+  'PUT /api/inbox/:id/category': {
+    kind: 'answer',
+    bodies: [
+      { category: 'interested' },
+      { category: 'not-now', notNowUntil: '2099-03-01' },
+      { category: null },
+    ],
+  },
+  'PUT /api/inbox/:id/assignee': { kind: 'answer', bodies: [{ userId: null }] },
   'GET /api/webhooks/:id/deliveries': { kind: 'webhook' },
   // The delivery's id is filled with the same number: the endpoint is what another user lacks.
   'GET /api/webhooks/:id/deliveries/:deliveryId': { kind: 'webhook' },

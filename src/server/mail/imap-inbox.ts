@@ -119,3 +119,34 @@ export function parseHeaderBlock(block: string): RawHeader[] {
   }
   return headers;
 }
+
+/**
+ * One message's source, read on demand (the inbox's reading view): by its UID while the mailbox's
+ * UIDVALIDITY is still the one it was seen under, else by its Message-ID; null when it is gone.
+ */
+export async function readImapMessage(
+  settings: ImapSettings,
+  where: { uidValidity: number; uid: number; messageId: string | null },
+  maxBytes: number,
+): Promise<Buffer | null> {
+  const client = imapClientFor(settings);
+  await client.connect().catch((err: unknown) => {
+    throw new Error(imapErrorText(err));
+  });
+  try {
+    const mailbox = await client.mailboxOpen(settings.mailbox, { readOnly: true });
+    let uid: number | undefined = where.uid;
+    if (Number(mailbox.uidValidity) !== where.uidValidity) {
+      if (!where.messageId) return null;
+      const found = await client.search({ header: { 'message-id': `<${where.messageId}>` } }, { uid: true });
+      uid = (found || [])[0];
+      if (uid === undefined) return null;
+    }
+    const message = await client.fetchOne(String(uid), { source: { maxLength: maxBytes } }, { uid: true });
+    return message ? (message.source ?? null) : null;
+  } catch (err) {
+    throw new Error(imapErrorText(err));
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

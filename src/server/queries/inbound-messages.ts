@@ -129,6 +129,7 @@ export type NewInboundMessage = {
   /** The email's workspace; null for a request that quotes no email (the owner's first sending workspace then). */
   workspaceId: WorkspaceId | null;
   mailboxId: number | null;
+  providerRef: string | null;
   emailId: number | null;
   sourceKey: string;
   kind: InboundKind;
@@ -161,18 +162,18 @@ export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): 
   const inserted = await selectRows<{ user_id: number; source_key: string }>(
     db,
     sql`
-    insert into ${inboundMessages} (user_id, workspace_id, mailbox_id, email_id, source_key, kind, bounce_kind, bounce_status,
+    insert into ${inboundMessages} (user_id, workspace_id, mailbox_id, provider_ref, email_id, source_key, kind, bounce_kind, bounce_status,
                                     bounce_diagnostic, from_address, from_name, subject, snippet, link,
                                     colleague_name, colleague_address, category, category_source,
                                     not_now_until, received_at)
     select user_id,
            coalesce(workspace_id, (select min(s.workspace_id) from ${memberships} s
                                     where s.user_id = t.user_id and s.role in ('sender', 'owner'))),
-           mailbox_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
+           mailbox_id, provider_ref, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
            from_address, from_name, subject, snippet, link, colleague_name, colleague_address, category,
            case when category is null then null else 'rules' end, not_now_until, received_at
     from unnest(${column('userId')}::integer[], ${column('workspaceId')}::integer[],
-                ${column('mailboxId')}::integer[], ${column('emailId')}::bigint[], ${column('sourceKey')}::text[],
+                ${column('mailboxId')}::integer[], ${column('providerRef')}::text[], ${column('emailId')}::bigint[], ${column('sourceKey')}::text[],
                 ${column('kind')}::text[], ${column('bounceKind')}::text[], ${column('bounceStatus')}::text[],
                 ${column('bounceDiagnostic')}::text[], ${column('fromAddress')}::text[],
                 ${column('fromName')}::text[], ${column('subject')}::text[], ${column('snippet')}::text[],
@@ -181,7 +182,7 @@ export async function insertInboundMessages(db: Db, rows: NewInboundMessage[]): 
                 ${column('notNowUntil')}::date[],
                 ${param(rows.map((r) => r.receivedAt.toISOString()))}::timestamptz[])
       with ordinality
-      as t(user_id, workspace_id, mailbox_id, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
+      as t(user_id, workspace_id, mailbox_id, provider_ref, email_id, source_key, kind, bounce_kind, bounce_status, bounce_diagnostic,
            from_address, from_name, subject, snippet, link, colleague_name, colleague_address,
            category, not_now_until, received_at, position)
     order by position

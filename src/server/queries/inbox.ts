@@ -3,6 +3,7 @@ import type { AnswerCategory } from '../../contract/answers';
 import type { InboxQuery } from '../../contract/inbox';
 import { type Db, selectRows } from '../db/client';
 import {
+  answerBodies,
   answerCategoryChanges,
   campaigns,
   emails,
@@ -12,6 +13,7 @@ import {
   recipients,
   users,
   type WorkspaceId,
+  workspaces,
 } from '../db/schema';
 
 /** One answer as the inbox lists it: the record, and what it answers, where it arrived, who has it. */
@@ -200,4 +202,56 @@ export async function setAiCategory(
     returning id`,
   );
   return rows.length > 0;
+}
+
+/** Where an answer can be read again, and how long its workspace keeps answers. */
+export async function findAnswerSource(db: Db, workspaceId: WorkspaceId, id: number) {
+  const [row] = await db
+    .select({
+      id: inboundMessages.id,
+      mailboxId: inboundMessages.mailboxId,
+      providerRef: inboundMessages.providerRef,
+      sourceKey: inboundMessages.sourceKey,
+      link: inboundMessages.link,
+      keepDays: workspaces.keepAnswerDays,
+    })
+    .from(inboundMessages)
+    .innerJoin(workspaces, eq(workspaces.id, inboundMessages.workspaceId))
+    .where(and(eq(inboundMessages.workspaceId, workspaceId), eq(inboundMessages.id, id)));
+  return row ?? null;
+}
+
+/** A kept answer is past its time when its workspace's days (as set now) have passed since it was kept. */
+const pastItsTime = (now: Date) =>
+  sql`${answerBodies.keptAt} + make_interval(days => ${workspaces.keepAnswerDays}) <= ${now.toISOString()}::timestamptz`;
+
+/** The kept copy of an answer, unless its time is up. */
+export async function findKeptBody(db: Db, id: number, now: Date): Promise<unknown | null> {
+  const [row] = await db
+    .select({ content: answerBodies.content })
+    .from(answerBodies)
+    .innerJoin(inboundMessages, eq(inboundMessages.id, answerBodies.inboundMessageId))
+    .innerJoin(workspaces, eq(workspaces.id, inboundMessages.workspaceId))
+    .where(and(eq(answerBodies.inboundMessageId, id), sql`not (${pastItsTime(now)})`));
+  return row?.content ?? null;
+}
+
+export async function keepBody(db: Db, id: number, content: object, keptAt: Date) {
+  await db
+    .insert(answerBodies)
+    .values({ inboundMessageId: id, content, keptAt })
+    .onConflictDoUpdate({ target: answerBodies.inboundMessageId, set: { content, keptAt } });
+}
+
+/** Deletes the kept answers whose time is up; answers how many. */
+export async function deleteExpiredBodies(db: Db, now: Date): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+    delete from ${answerBodies} using ${inboundMessages}, ${workspaces}
+    where ${inboundMessages.id} = ${answerBodies.inboundMessageId} and ${workspaces.id} = ${inboundMessages.workspaceId}
+      and ${pastItsTime(now)}
+    returning ${answerBodies.inboundMessageId} as id`,
+  );
+  return rows.length;
 }

@@ -15,15 +15,24 @@ export type Member = {
   fourEyes: boolean;
 };
 
+export type WorkspaceChange = { name?: string; fourEyes?: boolean; keepAnswerDays?: number };
+
 /** Who makes a row (a template, a campaign): the workspace it belongs to and the member making it. */
 export type Maker = Pick<Member, 'workspaceId' | 'userId'>;
 
-export type MembershipRow = { workspaceId: WorkspaceId; role: Role; fourEyes: boolean; name: string };
+export type MembershipRow = {
+  workspaceId: WorkspaceId;
+  role: Role;
+  fourEyes: boolean;
+  keepAnswerDays: number;
+  name: string;
+};
 
 const membershipColumns = {
   workspaceId: memberships.workspaceId,
   role: memberships.role,
   fourEyes: workspaces.fourEyes,
+  keepAnswerDays: workspaces.keepAnswerDays,
   name: workspaces.name,
 };
 
@@ -149,11 +158,11 @@ export async function changeMembership(
   });
 }
 
-/** Renames a workspace or changes its four-eyes setting. */
+/** Renames a workspace or changes its four-eyes setting or the days it keeps answers. */
 export async function updateWorkspace(
   db: Db,
   workspaceId: WorkspaceId,
-  values: { name?: string; fourEyes?: boolean },
+  values: WorkspaceChange,
   actorId: number,
 ) {
   await db.transaction(async (tx) => {

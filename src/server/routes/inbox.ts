@@ -1,6 +1,7 @@
 import { api } from '../../contract/api';
 import type { AppContext } from '../context';
 import { assign, categorise, inboxPageOf, markRead, unreadOf } from '../services/conversations/inbox';
+import { readAnswer } from '../services/conversations/read-answer';
 import type { AppInstance } from './app-instance';
 import { routeServer } from './serve';
 
@@ -9,6 +10,9 @@ export function inboxRoutes(app: AppInstance, ctx: AppContext) {
   const serve = routeServer(app, ctx);
   serve(api.inbox.list, (req) => inboxPageOf(ctx.db, req.member.workspaceId, req.user.id, req.query));
   serve(api.inbox.unread, (req) => unreadOf(ctx.db, req.member.workspaceId));
+  serve(api.inbox.message, (req) =>
+    readAnswer(ctx, req.member.workspaceId, req.params.id, req.query.images === 'true'),
+  );
   serve(api.inbox.read, (req) =>
     markRead(ctx.db, req.member.workspaceId, req.params.id, req.body.read, ctx.clock()),
   );

@@ -26,6 +26,7 @@ import {
   type Member as Membership,
   type MembershipRow,
   updateWorkspace,
+  type WorkspaceChange,
 } from '../queries/workspaces';
 
 const present = (row: MembershipRow): WorkspaceMembership => ({
@@ -33,6 +34,7 @@ const present = (row: MembershipRow): WorkspaceMembership => ({
   name: row.name,
   role: row.role,
   fourEyes: row.fourEyes,
+  keepAnswerDays: row.keepAnswerDays,
 });
 
 export const workspacesOf = async (db: Db, userId: number) =>
@@ -43,11 +45,11 @@ export async function createWorkspace(db: Db, userId: number, name: string): Pro
   return present((await findMembership(db, userId, id))!);
 }
 
-/** An owner renames the workspace or turns four-eyes approval on or off. */
+/** An owner renames the workspace, turns four-eyes approval on or off, or sets the days answers are kept. */
 export async function changeWorkspace(
   db: Db,
   owner: Membership,
-  values: { name?: string; fourEyes?: boolean },
+  values: WorkspaceChange,
 ): Promise<WorkspaceMembership> {
   await updateWorkspace(db, owner.workspaceId, values, owner.userId);
   return present((await findMembership(db, owner.userId, owner.workspaceId))!);

@@ -13,7 +13,7 @@ const LABEL = /^Second pair of eyes on every email/;
 /** A fake server holding one workspace, as `role` sees it; a change is kept, as the server would. */
 function stubServer(role: Role, fourEyes: boolean) {
   const calls: string[] = [];
-  let workspace: WorkspaceMembership = { id: 5, name: 'Sales team', role, fourEyes };
+  let workspace: WorkspaceMembership = { id: 5, name: 'Sales team', role, fourEyes, keepAnswerDays: 0 };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {

@@ -81,7 +81,7 @@ export function stubWebhookServer({
       const [id = 0, deliveryId = 0] = [...pathname.matchAll(/\/(\d+)/g)].map((m) => Number(m[1]));
 
       if (route === 'GET /api/workspaces')
-        return Response.json([{ id: 1, name: 'Acme', role, fourEyes: false }]);
+        return Response.json([{ id: 1, name: 'Acme', role, fourEyes: false, keepAnswerDays: 0 }]);
       if (route === 'GET /api/webhooks') return Response.json(list);
       if (route === 'POST /api/webhooks') {
         const parsed = createWebhookEndpointBody.safeParse(body);

@@ -1,3 +1,9 @@
+CREATE TABLE "answer_bodies" (
+	"inbound_message_id" bigint PRIMARY KEY NOT NULL,
+	"content" jsonb NOT NULL,
+	"kept_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "answer_category_changes" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "answer_category_changes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"inbound_message_id" bigint NOT NULL,
@@ -9,14 +15,18 @@ CREATE TABLE "answer_category_changes" (
 );
 --> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "workspace_id" integer;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD COLUMN "provider_ref" text;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "mailbox_id" integer;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "category" text;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "category_source" text;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "not_now_until" date;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD COLUMN "assigned_to" integer;--> statement-breakpoint
+ALTER TABLE "workspaces" ADD COLUMN "keep_answer_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "answer_bodies" ADD CONSTRAINT "answer_bodies_inbound_message_id_inbound_messages_id_fk" FOREIGN KEY ("inbound_message_id") REFERENCES "public"."inbound_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "answer_category_changes" ADD CONSTRAINT "answer_category_changes_inbound_message_id_inbound_messages_id_fk" FOREIGN KEY ("inbound_message_id") REFERENCES "public"."inbound_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "answer_category_changes" ADD CONSTRAINT "answer_category_changes_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "answer_bodies_kept_idx" ON "answer_bodies" USING btree ("kept_at");--> statement-breakpoint
 CREATE INDEX "answer_category_changes_message_idx" ON "answer_category_changes" USING btree ("inbound_message_id","changed_at");--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD CONSTRAINT "inbound_messages_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbound_messages" ADD CONSTRAINT "inbound_messages_mailbox_id_mailboxes_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."mailboxes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -51,6 +51,11 @@ export const inboundMessages = pgTable(
     workspaceId: integer('workspace_id')
       .$type<WorkspaceId>()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /**
+     * Where the message is in its mailbox, to read it again on demand: `gmail:<id>`,
+     * `graph:<id>` or `imap:<uidvalidity>:<uid>`; null for answers recorded before it was kept.
+     */
+    providerRef: text('provider_ref'),
     /** The mailbox it was read from (where an answer to it leaves from); null for IMAP_URL's. */
     mailboxId: integer('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
     /** Null for an emailed unsubscribe request that quotes none of our messages. */
@@ -92,6 +97,25 @@ export const inboundMessages = pgTable(
     index('inbound_messages_inbox_idx').on(t.workspaceId, t.receivedAt.desc(), t.id.desc()),
     index('inbound_messages_unread_idx').on(t.workspaceId).where(sql`read_at is null`),
   ],
+);
+
+/**
+ * The whole of an answer, kept only when its workspace keeps answers (workspaces.keepAnswerDays):
+ * what the reading view shows, already sanitised, from when it was first read until the
+ * workspace's days have passed (counted with its setting of the moment, so shortening it, or
+ * turning it off, deletes what is older at the next clean-up).
+ */
+export const answerBodies = pgTable(
+  'answer_bodies',
+  {
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    /** The reading view's content (contract/inbox.ts answerMessage) without its images allowed. */
+    content: jsonb('content').notNull(),
+    keptAt: tz('kept_at').notNull(),
+  },
+  (t) => [index('answer_bodies_kept_idx').on(t.keptAt)],
 );
 
 /**

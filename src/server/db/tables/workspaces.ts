@@ -30,6 +30,11 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   /** An email counts as approved only when someone other than its writer or last editor approved it. */
   fourEyes: boolean('four_eyes').notNull().default(false),
+  /**
+   * Days the inbox keeps the whole of an answer once someone has read it; 0 (the default): never,
+   * only the snippet, and each reading fetches the message from its mailbox again.
+   */
+  keepAnswerDays: integer('keep_answer_days').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

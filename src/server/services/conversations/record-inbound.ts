@@ -31,7 +31,14 @@ export type Mailbox = { userId: number; address: string; mailboxId?: number | nu
  * Where in the mailbox the message is: a key unique within it, when it arrived, a link to it, and
  * the provider's thread it is in (Gmail), which matches it to our email when its headers name none.
  */
-export type InboundSource = { key: string; receivedAt: Date; link: string | null; threadId?: string };
+export type InboundSource = {
+  key: string;
+  receivedAt: Date;
+  link: string | null;
+  threadId?: string;
+  /** Where to read it again: `gmail:<id>`, `graph:<id>` or `imap:<uidvalidity>:<uid>`. */
+  ref?: string;
+};
 
 export type RecordOutcome =
   | { recorded: true; kind: InboundKind; emailId: number | null }
@@ -213,6 +220,7 @@ function inboundRow({ item, verdict, ruled }: Entry): NewInboundMessage {
     userId: mailbox.userId,
     workspaceId: email?.workspaceId ?? null,
     mailboxId: mailbox.mailboxId ?? null,
+    providerRef: source.ref ?? null,
     emailId: email?.id ?? null,
     sourceKey: source.key,
     kind: verdict.kind,

@@ -117,6 +117,7 @@ async function recordPage(deps: GmailSyncDeps, refs: GmailMessageRef[]): Promise
         receivedAt: message.receivedAt,
         link: `https://mail.google.com/mail/?authuser=${encodeURIComponent(mailbox.address)}#all/${message.threadId}`,
         threadId: message.threadId,
+        ref: `gmail:${message.id}`,
       },
       msg,
       deps.reader,

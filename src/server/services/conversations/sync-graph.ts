@@ -73,6 +73,7 @@ async function recordPage(deps: GraphSyncDeps, messages: GraphInboxMessage[]): P
       key: msg.messageId ? `message-id:${msg.messageId}` : `graph:${message.id}`,
       receivedAt: message.receivedAt,
       link: message.webLink,
+      ref: `graph:${message.id}`,
     };
     if ((await recordInbound(db, mailbox, source, msg, deps.reader)).recorded) recorded++;
   }

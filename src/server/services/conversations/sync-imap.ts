@@ -178,7 +178,12 @@ async function recordBatch(
     if (!owner) continue;
     items.push({
       mailbox: { userId: owner.id, address: owner.email, mailboxId },
-      source: { key: sourceKey(inbox, uid, msg), receivedAt, link: null },
+      source: {
+        key: sourceKey(inbox, uid, msg),
+        receivedAt,
+        link: null,
+        ref: `imap:${inbox.uidValidity}:${uid}`,
+      },
       msg,
       email: newestAnswered(msg, matches, owner.id),
     });
