@@ -2,12 +2,13 @@ import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { httpClient } from '../test/support/http-client';
 import { createBenchDatabase, postgresServerUrl } from './bench-app';
 import { startBuiltServer } from './built-server';
+import { seedAnswers } from './seed-answers';
 import { seedSentCampaigns } from './seed-sent';
 import { type BenchResult, postgresMetric, report } from './support';
 
 /**
  * Every signed-in page opened in Chromium on a database with 1,000,000 sent emails (one user, 200
- * campaigns), served by the built server on PostgreSQL: per page, the time from navigation to the
+ * campaigns) and 100,000 answers to them (the inbox), served by the built server on PostgreSQL: per page, the time from navigation to the
  * page's own data on screen, reported against the same load's first paint. Goal: the data within
  * 300 ms of first paint on every page. Each page is opened UI_ROUNDS times (default 5); medians.
  */
@@ -39,7 +40,10 @@ const PAGES: { name: string; path: string; shown: Shown }[] = [
   { name: 'campaigns', path: '/campaigns', shown: { selector: 'main article' } },
   { name: 'analytics', path: '/analytics', shown: { selector: 'table[aria-label="Sent emails"] tbody tr' } },
   { name: 'settings', path: '/settings', shown: { selector: 'main p', text: 'Emails sent today \\(' } },
+  { name: 'inbox', path: '/inbox', shown: { selector: 'ul[aria-label="Answers"] li' } },
 ];
+/** Answers to the seeded emails, for the inbox (UI_ANSWERS, default 100,000). */
+const ANSWERS = Number(process.env.UI_ANSWERS ?? 100_000);
 
 if (!(await postgresServerUrl())) {
   console.log('ui: no PostgreSQL server answers; this benchmark is for PostgreSQL only.');
@@ -57,8 +61,9 @@ try {
   const user = await api.json('GET', '/api/auth/user');
   const seedStart = performance.now();
   await seedSentCampaigns(database.url, user.id, { campaigns: CAMPAIGNS, perCampaign: PER_CAMPAIGN });
+  await seedAnswers(database.url, user.id, ANSWERS);
   console.log(
-    `seeded ${CAMPAIGNS * PER_CAMPAIGN} emails in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    `seeded ${CAMPAIGNS * PER_CAMPAIGN} emails and ${Math.min(ANSWERS, CAMPAIGNS * PER_CAMPAIGN)} answers in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
   );
   const [name, value] = api.cookie().split(';')[0]!.split('=') as [string, string];
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

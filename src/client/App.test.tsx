@@ -89,6 +89,13 @@ describe('App routes', () => {
     expect(screen.queryByRole('dialog', { name: 'Terms of Service' })).toBeNull();
   });
 
+  it('shows the inbox at /inbox when signed in', async () => {
+    stubServer(signedIn);
+    renderAt('/inbox');
+    expect(await screen.findByText('Every answer to your campaigns, in one place.')).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Unread' })).toBeTruthy();
+  });
+
   it('keeps the policy pages public', async () => {
     stubServer(signedOut);
     renderAt('/terms-of-service');

@@ -29,6 +29,7 @@ const TemplatesPage = lazy(() =>
 const CampaignsPage = lazy(() =>
   import('./pages/campaigns/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
 );
+const InboxPage = lazy(() => import('./pages/inbox/inbox-page').then((m) => ({ default: m.InboxPage })));
 const AnalyticsPage = lazy(() =>
   import('./pages/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
 );
@@ -103,6 +104,7 @@ function SignedInSections({ user }: { user: CurrentUser }) {
         <Switch>
           <Route path="/templates" component={TemplatesPage} />
           <Route path="/campaigns" component={CampaignsPage} />
+          <Route path="/inbox" component={InboxPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/settings" component={SettingsPage} />
           <Route component={DashboardPage} />

@@ -99,6 +99,19 @@ describe('prefetchSection', () => {
     await waitFor(() => expect(count(urls, '/api/analytics/overview')).toBe(3));
   });
 
+  it("starts the inbox's list from the address's filters", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return Response.json({ items: [], total: 0, limit: 50, offset: 50, unread: 0 });
+      }),
+    );
+    prefetchSection(createQueryClient(), '/inbox', new URLSearchParams('status=unread&page=2'));
+    await waitFor(() => expect(urls).toEqual(['/api/inbox?limit=50&offset=50&status=unread']));
+  });
+
   it('data read once and kept (the templates) is not read again', async () => {
     const urls = stubServer();
     const queryClient = createQueryClient();

@@ -9,6 +9,8 @@ import {
 } from './pages/analytics/analytics-queries';
 import { sentEmailsParamsFromSearch } from './pages/analytics/sent-emails-url';
 import { activeCampaignsQuery } from './pages/campaigns/campaign-queries';
+import { inboxListQuery } from './pages/inbox/inbox-queries';
+import { inboxFiltersFromSearch } from './pages/inbox/inbox-url';
 import { historyQuery } from './pages/settings/daily-history-query';
 import { mailboxStatusQuery } from './pages/settings/mailbox-sync';
 import { mailboxesQuery } from './pages/settings/mailboxes';
@@ -26,6 +28,7 @@ const SECTION_QUERIES: Record<string, (search: URLSearchParams) => PageQuery[]> 
   '/': () => [queryOf(api.dashboardStats), activeCampaignsQuery],
   '/templates': () => [activeTemplatesQuery],
   '/campaigns': () => [activeCampaignsQuery],
+  '/inbox': (search) => [inboxListQuery(inboxFiltersFromSearch(search))],
   '/analytics': (search) => [
     overviewQuery,
     dailyActivityQuery(DAILY_ACTIVITY_DAYS),

@@ -1,6 +1,7 @@
 import {
   type Icon,
   IconChartBar,
+  IconInbox,
   IconLayoutDashboard,
   IconMail,
   IconSettings,
@@ -40,6 +41,13 @@ export const SECTIONS: readonly Section[] = [
     icon: IconMail,
   },
   {
+    path: '/inbox',
+    label: 'Inbox',
+    title: 'Inbox',
+    subtitle: 'Every answer to your campaigns, in one place.',
+    icon: IconInbox,
+  },
+  {
     path: '/analytics',
     label: 'Analytics',
     title: 'Analytics',
@@ -56,7 +64,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 
 /** Matches exactly the paths of SECTIONS (with an optional trailing slash). */
-export const SECTION_PATH_PATTERN = /^\/(templates|campaigns|analytics|settings)?\/?$/;
+export const SECTION_PATH_PATTERN = /^\/(templates|campaigns|inbox|analytics|settings)?\/?$/;
 
 export function sectionFor(path: string): Section {
   const normalised = path.length > 1 ? path.replace(/\/$/, '') : path;

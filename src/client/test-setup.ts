@@ -7,6 +7,7 @@ import './pages/analytics/analytics-page';
 import './pages/campaigns/campaigns-page';
 import './pages/campaigns/editor/campaign-editor';
 import './pages/dashboard/dashboard-page';
+import './pages/inbox/inbox-page';
 import './pages/settings/settings-page';
 import './pages/templates/editor/template-editor';
 import './pages/templates/templates-page';

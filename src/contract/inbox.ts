@@ -51,7 +51,9 @@ export const setCategoryBody = z
   });
 
 export const setReadBody = z.object({ read: z.boolean() });
-export const setAssigneeBody = z.object({ userId: z.number().int().positive().max(2_147_483_647).nullable() });
+export const setAssigneeBody = z.object({
+  userId: z.number().int().positive().max(2_147_483_647).nullable(),
+});
 
 /**
  * One answer read whole from its mailbox (or from the workspace's kept copy): its HTML sanitised

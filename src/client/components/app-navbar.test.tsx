@@ -1,6 +1,6 @@
 import { AppShell, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -22,15 +22,19 @@ const localUser: CurrentUser = {
   isOperator: false,
 };
 
-/** The sidebar with a server whose sender settings name the sender `senderName` (404 when undefined). */
-function renderNavbar(user: CurrentUser, senderName?: string | null) {
+/**
+ * The sidebar with a server whose sender settings name the sender `senderName` (404 when undefined)
+ * and whose inbox holds `unread` unread answers (404 when undefined).
+ */
+function renderNavbar(user: CurrentUser, senderName?: string | null, unread?: number) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) =>
-      url === '/api/sender-settings' && senderName !== undefined
-        ? Response.json({ ...SETTINGS, name: senderName, email: user.email })
-        : new Response(null, { status: 404, statusText: 'Not Found' }),
-    ),
+    vi.fn(async (url: string) => {
+      if (url === '/api/sender-settings' && senderName !== undefined)
+        return Response.json({ ...SETTINGS, name: senderName, email: user.email });
+      if (url === '/api/inbox/unread' && unread !== undefined) return Response.json({ unread });
+      return new Response(null, { status: 404, statusText: 'Not Found' });
+    }),
   );
   const { hook } = memoryLocation({ path: '/settings' });
   render(
@@ -91,5 +95,22 @@ describe('AppNavbar', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getAllByText('you@localhost')).toHaveLength(1);
+  });
+
+  it("shows the inbox's unread answers beside its link", async () => {
+    renderNavbar(localUser, undefined, 12);
+    const inbox = await screen.findByRole('link', { name: 'Inbox 12 unread' });
+    expect(inbox.getAttribute('href')).toBe('/inbox');
+    expect(within(inbox).getByText('12')).toBeTruthy();
+  });
+
+  it('shows no count when every answer is read', async () => {
+    renderNavbar(localUser, undefined, 0);
+    await waitFor(() =>
+      expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/inbox/unread', expect.anything()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('link', { name: 'Inbox' })).toBeTruthy();
+    expect(screen.queryByText(/unread/)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   Anchor,
   AppShell,
   Avatar,
+  Badge,
   CloseButton,
   Group,
   NavLink,
@@ -10,6 +11,7 @@ import {
   Stack,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +19,7 @@ import { Link, useLocation } from 'wouter';
 import { api } from '../../contract/api';
 import type { CurrentUser } from '../../contract/auth';
 import { queryOf } from '../api';
+import { inboxUnreadQuery } from '../pages/inbox/inbox-queries';
 import { SECTIONS, sectionFor } from '../sections';
 import { useLogout } from '../session/use-logout';
 import { accountLines, avatarInitials } from '../session/user-display';
@@ -31,6 +34,9 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
   // The sender name in Settings names a user the sign-in gave no name (a local one).
   const { data: settings } = useQuery(queryOf(api.settings.sender));
   const { name, email } = accountLines(user, settings?.name);
+  // Polled while signed in, and read again after each read or unread change (inbox-queries).
+  const { data: inbox } = useQuery(inboxUnreadQuery);
+  const unread = inbox?.unread ?? 0;
 
   return (
     <>
@@ -54,6 +60,9 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
                 href={section.path}
                 label={section.label}
                 leftSection={<section.icon size={18} stroke={1.6} />}
+                rightSection={
+                  section.path === '/inbox' && unread > 0 ? <UnreadBadge count={unread} /> : undefined
+                }
                 active={current === section.path}
                 aria-current={current === section.path ? 'page' : undefined}
                 onClick={onNavigate}
@@ -89,6 +98,18 @@ export function AppNavbar({ user, onNavigate }: { user: CurrentUser; onNavigate:
           </Tooltip>
         </Group>
       </AppShell.Section>
+    </>
+  );
+}
+
+/** The inbox's unread answers beside its link; the link's name says "… unread" to screen readers. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <>
+      <Badge size="sm" variant="filled" radius="xl" aria-hidden>
+        {count > 999 ? '999+' : count.toLocaleString()}
+      </Badge>
+      <VisuallyHidden>{count.toLocaleString()} unread</VisuallyHidden>
     </>
   );
 }

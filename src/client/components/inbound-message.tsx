@@ -47,7 +47,8 @@ export function InboundMessage({ message, recipientEmail }: InboundMessageProps)
   return (
     <Paper withBorder p="sm" radius="md" component="article" aria-label={`${kind.label} from ${sender}`}>
       <Stack gap={4}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        {/* Wraps: on a phone the time goes below a long address rather than squeeze it into a sliver. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap" miw={0}>
             <Badge color={kind.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
               {kind.label}

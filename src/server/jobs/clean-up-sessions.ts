@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanUpRateLimitCounters } from '../auth/rate-limit-store';
 import { cleanUpExpiredSessions } from '../auth/sessions';
 import { cleanUpIdempotencyKeys } from '../idempotency/clean-up';
-import { deleteExpiredBodies } from '../queries/inbox';
+import { deleteKeptAnswersPastTheirDays } from '../services/conversations/inbox';
 import { cleanUpWebhookEvents } from '../services/webhooks/clean-up';
 import type { AppJob } from './app-job';
 
@@ -24,7 +24,7 @@ export const cleanUpSessionsJob: AppJob<z.ZodObject> = {
     if (keys) ctx.log.info({ deleted: keys }, 'expired idempotency keys deleted');
     const events = await cleanUpWebhookEvents(ctx.db, ctx.clock(), ctx.config.webhooks.logDays);
     if (events) ctx.log.info({ deleted: events }, 'settled webhook events deleted');
-    const answers = await deleteExpiredBodies(ctx.db, ctx.clock());
+    const answers = await deleteKeptAnswersPastTheirDays(ctx.db, ctx.clock());
     if (answers) ctx.log.info({ deleted: answers }, 'kept answers past their days deleted');
   },
 };

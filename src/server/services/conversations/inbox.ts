@@ -5,6 +5,7 @@ import type { WorkspaceId } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import {
   countUnread,
+  deleteExpiredBodies,
   findInboxItem,
   type InboxRow,
   listInbox,
@@ -84,3 +85,6 @@ function presentItem(row: InboxRow): InboxItem {
     readAt: m.readAt?.toISOString() ?? null,
   };
 }
+
+/** The clean-up's part: kept answers whose workspace's days have passed are deleted; answers how many. */
+export const deleteKeptAnswersPastTheirDays = (db: Db, now: Date) => deleteExpiredBodies(db, now);

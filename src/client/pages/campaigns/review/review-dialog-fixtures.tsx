@@ -243,7 +243,7 @@ export function stubTeam({ userId = 1, fourEyes = false, members = 2 } = {}) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/auth/user') return Response.json({ ...user, id: userId });
       if (url === '/api/workspaces')
-        return Response.json([{ id: 5, name: 'Sales team', role: 'reviewer', fourEyes }]);
+        return Response.json([{ id: 5, name: 'Sales team', role: 'reviewer', fourEyes, keepAnswerDays: 0 }]);
       if (url === '/api/workspace/members')
         return Response.json(Array.from({ length: members }, (_, i) => person(i + 1)));
       return behind(url, init);

@@ -1,0 +1,56 @@
+import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../contract/api';
+import type { InboxItem, InboxPage } from '../../../contract/inbox';
+import { keyOf, queryOf, readOnEachVisit } from '../../api';
+import { type InboxFilters, inboxQueryOf } from './inbox-url';
+
+/**
+ * How often the inbox and the sidebar's count look for new answers while open. The mailbox sync
+ * runs every two minutes (docs/product.md §12), so a minute shows a new answer within one sync.
+ */
+export const INBOX_POLL_MS = 60_000;
+
+/*
+ * Answers arrive in the background, so unlike the fetch-once default (docs/product.md §11) the
+ * list is read afresh on each visit (started by the section prefetch) and again every minute.
+ */
+
+export function inboxListQuery(filters: InboxFilters) {
+  return {
+    ...queryOf(api.inbox.list, { query: inboxQueryOf(filters) }),
+    refetchOnMount: readOnEachVisit,
+    // The previous page stays on screen while the next one loads, so paging does not flash.
+    placeholderData: keepPreviousData,
+  };
+}
+
+/** The sidebar's count of unread answers in the whole inbox. */
+export const inboxUnreadQuery = {
+  ...queryOf(api.inbox.unread),
+  refetchInterval: INBOX_POLL_MS,
+};
+
+/** The workspace's members: the assignee filter's and control's choices. */
+export const membersQuery = queryOf(api.workspaces.members);
+
+/** Every inbox read: each list page and the unread count share this prefix (keyOf). */
+const INBOX_KEY = keyOf(api.inbox.list);
+
+const isInboxPage = (data: unknown): data is InboxPage =>
+  typeof data === 'object' && data !== null && Array.isArray((data as Partial<InboxPage>).items);
+
+/**
+ * After a change to one answer: the server's copy of it goes into every cached page at once (so the
+ * row and the detail show it without waiting), then every page and the count are read again, since
+ * the change may move the answer in or out of a filter.
+ */
+export function answerChanged(queryClient: QueryClient, item: InboxItem) {
+  queryClient.setQueriesData<InboxPage>(
+    { queryKey: INBOX_KEY, predicate: (query) => isInboxPage(query.state.data) },
+    (page) =>
+      page && isInboxPage(page)
+        ? { ...page, items: page.items.map((listed) => (listed.id === item.id ? item : listed)) }
+        : page,
+  );
+  return queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+}

@@ -1,0 +1,85 @@
+import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { InboxItem } from '../../../contract/inbox';
+import { formatDateTime } from '../../format-date';
+import { CategoryBadge } from './category-badge';
+import { formatReceived } from './inbox-format';
+import classes from './inbox-row.module.css';
+
+/** Who wrote an answer, as the list and the detail name them. */
+export const senderOf = (item: Pick<InboxItem, 'fromName' | 'fromAddress'>) =>
+  item.fromName || item.fromAddress || 'Unknown sender';
+
+// Addresses and names come from strangers and can be one long word: they break anywhere, but only
+// where the line would otherwise overflow.
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+interface InboxRowProps {
+  item: InboxItem;
+  selected: boolean;
+  onOpen: () => void;
+}
+
+/**
+ * One answer in the list: unread ones in bold with a dot, who wrote, when, the subject, the start of
+ * the snippet, the category and where it belongs (campaign, mailbox, assignee). Everything in it
+ * comes from a stranger's email and is shown as text, never as markup.
+ */
+export function InboxRow({ item, selected, onOpen }: InboxRowProps) {
+  const unread = item.readAt === null;
+  const sender = senderOf(item);
+  const where = [
+    item.campaign?.name,
+    item.mailbox?.address,
+    item.assignee ? `→ ${item.assignee.name}` : null,
+  ].filter(Boolean);
+  return (
+    <UnstyledButton
+      className={classes.row}
+      onClick={onOpen}
+      aria-current={selected ? 'true' : undefined}
+      data-unread={unread || undefined}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Box className={classes.dot} aria-hidden data-unread={unread || undefined} />
+        <Box miw={0} flex={1}>
+          <Group gap="xs" wrap="nowrap" justify="space-between" align="baseline">
+            {/* The name alone, as mail programs list senders; the address is in its title and the detail. */}
+            <Text
+              span
+              size="sm"
+              fw={unread ? 700 : 500}
+              miw={0}
+              style={WRAP}
+              title={item.fromName && item.fromAddress ? item.fromAddress : undefined}
+            >
+              {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+              {sender}
+            </Text>
+            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              <time dateTime={item.receivedAt} title={formatDateTime(item.receivedAt)}>
+                {formatReceived(item.receivedAt)}
+              </time>
+            </Text>
+          </Group>
+          <Text span display="block" size="sm" fw={unread ? 700 : 400} truncate="end">
+            {item.subject || '(no subject)'}
+          </Text>
+          {item.snippet && (
+            <Text span size="xs" c="dimmed" lineClamp={2} style={WRAP}>
+              {item.snippet}
+            </Text>
+          )}
+          <Group gap={6} mt={4} wrap="nowrap" align="center">
+            <CategoryBadge item={item} />
+            {/* One line, ending in "…" when long: the detail shows each in full. */}
+            {where.length > 0 && (
+              <Text span size="xs" c="dimmed" miw={0} truncate="end" title={where.join(' · ')}>
+                {where.join(' · ')}
+              </Text>
+            )}
+          </Group>
+        </Box>
+      </Group>
+    </UnstyledButton>
+  );
+}
