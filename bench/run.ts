@@ -12,6 +12,7 @@ const HELPERS = [
   'built-server.ts',
   'http-load.ts',
   'seed-sent.ts',
+  'seed-answers.ts',
   'api-workspaces.ts',
 ];
 const all = fs
