@@ -6,6 +6,7 @@ import { formatDateTime } from '../../format-date';
 import { AssigneeControl } from './assignee-control';
 import { CategoryBadge } from './category-badge';
 import { CategoryControl } from './category-control';
+import { InboxMessage } from './inbox-message';
 import type { InboxActions } from './use-inbox-actions';
 
 interface InboxDetailProps {
@@ -21,8 +22,9 @@ const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /**
  * One answer in full (docs/product.md §16): the message as the mailbox sync kept it (the whole
- * snippet, a bounce's status, the link to the conversation in Gmail or Outlook), where it belongs,
- * and what a person decides about it: read or not, its category, who answers it.
+ * snippet, a bounce's status, the link to the conversation in Gmail or Outlook), the whole message
+ * read from the mailbox, where it belongs, and what a person decides about it: read or not, its
+ * category, who answers it.
  */
 export function InboxDetail({ item, held, canEdit, actions }: InboxDetailProps) {
   const unread = item.readAt === null;
@@ -47,6 +49,8 @@ export function InboxDetail({ item, held, canEdit, actions }: InboxDetailProps) 
         </Alert>
       )}
       <InboundMessage message={item} recipientEmail={item.recipientEmail ?? undefined} />
+      {/* Keyed: another answer starts with its images blocked again. */}
+      <InboxMessage key={item.id} item={item} />
       {item.kind !== 'left-company' && item.colleague && (item.colleague.name || item.colleague.address) && (
         <Text size="sm" style={WRAP}>
           Names someone else to write to:{' '}

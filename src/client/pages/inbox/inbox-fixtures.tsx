@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import type { AnalyticsOverview } from '../../../contract/analytics';
 import type { AnswerCategory } from '../../../contract/answers';
 import type { CurrentUser } from '../../../contract/auth';
-import type { InboxItem } from '../../../contract/inbox';
+import type { AnswerMessage, InboxItem } from '../../../contract/inbox';
 import type { Member, Role } from '../../../contract/workspaces';
 import { createQueryClient } from '../../api';
 import { AppNavbar } from '../../components/app-navbar';
@@ -39,6 +39,24 @@ export const answer = (id: number, changes: Partial<InboxItem> = {}): InboxItem 
   readAt: null,
   ...changes,
 });
+
+/** An answer's whole message, as GET /api/inbox/:id/message reads it from the mailbox. */
+export const wholeMessage = (id: number, changes: Partial<AnswerMessage> = {}): AnswerMessage => ({
+  subject: `Re: Hello ${id}`,
+  from: { name: `Person ${id}`, address: `p${id}@example.com` },
+  to: ['Ada Lovelace <sales@example.com>'],
+  cc: [],
+  date: '2025-08-01T09:00:00.000Z',
+  html: `<p>The whole of answer number ${id}</p>`,
+  text: `The whole of answer number ${id}`,
+  blockedImages: 0,
+  attachments: [],
+  source: 'mailbox',
+  ...changes,
+});
+
+/** What the fake server answers for a message: the message, or a refusal in the server's shape. */
+export type MessageReply = AnswerMessage | { status: number; error: string; message: string };
 
 export const members: Member[] = [
   {
@@ -84,10 +102,17 @@ export interface Call {
 
 /**
  * A fake server holding `items` (give them newest first) that pages and filters them as GET
- * /api/inbox does and keeps each PUT's change, answering the answer as it now is. The signed-in
- * person (member 1) holds `role`. Returns every call, in order.
+ * /api/inbox does and keeps each PUT's change, answering the answer as it now is; each answer's
+ * whole message is `messages(id, images)`. The signed-in person (member 1) holds `role`. Returns
+ * every call, in order.
  */
-export function stubInbox(items: InboxItem[], { role = 'owner' as Role } = {}) {
+export function stubInbox(
+  items: InboxItem[],
+  {
+    role = 'owner' as Role,
+    messages = (id: number, _images: boolean): MessageReply => wholeMessage(id),
+  } = {},
+) {
   const calls: Call[] = [];
   const all = items.map((item) => ({ ...item }));
   const listed = (query: URLSearchParams) =>
@@ -128,6 +153,13 @@ export function stubInbox(items: InboxItem[], { role = 'owner' as Role } = {}) {
         });
       }
       if (path === '/api/inbox/unread') return Response.json({ unread: unread() });
+      const read = /^\/api\/inbox\/(\d+)\/message$/.exec(path);
+      if (method === 'GET' && read) {
+        const reply = messages(Number(read[1]), query.get('images') === 'true');
+        return 'status' in reply
+          ? Response.json({ error: reply.error, message: reply.message }, { status: reply.status })
+          : Response.json(reply);
+      }
       // Untyped: a field the contract does not know is dropped as the reply is read.
       if (path === '/api/workspaces')
         return Response.json([{ id: 1, name: 'Acme', role, fourEyes: false, keepAnswerDays: 0 }]);
@@ -203,6 +235,9 @@ export function cleanUp() {
 }
 
 export const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+/** Every read of a whole message, by its address. */
+export const messageReads = (calls: Call[]) =>
+  calls.filter((c) => /^\/api\/inbox\/\d+\/message/.test(c.url)).map((c) => c.url);
 export const lastList = (calls: Call[]) => calls.filter((c) => c.url.startsWith('/api/inbox?')).at(-1)?.url;
 
 /** The rows listed, each by its button's text. */

@@ -33,8 +33,18 @@ export const inboxUnreadQuery = {
 /** The workspace's members: the assignee filter's and control's choices. */
 export const membersQuery = queryOf(api.workspaces.members);
 
-/** Every inbox read: each list page and the unread count share this prefix (keyOf). */
+/**
+ * The whole of one answer, with its remote images or without: read once per answer and choice
+ * and kept (the default staleTime), since a message does not change once it has arrived.
+ */
+export const answerMessageQuery = (id: number, images: boolean) =>
+  queryOf(api.inbox.message, { params: { id }, query: { images: images ? 'true' : 'false' } });
+
+/** Every inbox read: each list page, the unread count and each message share this prefix (keyOf). */
 const INBOX_KEY = keyOf(api.inbox.list);
+
+/** A message's key holds its path's `message` segment: ['api', 'inbox', '12', 'message', {…}]. */
+const isMessage = (key: readonly unknown[]) => key.includes('message');
 
 const isInboxPage = (data: unknown): data is InboxPage =>
   typeof data === 'object' && data !== null && Array.isArray((data as Partial<InboxPage>).items);
@@ -42,7 +52,8 @@ const isInboxPage = (data: unknown): data is InboxPage =>
 /**
  * After a change to one answer: the server's copy of it goes into every cached page at once (so the
  * row and the detail show it without waiting), then every page and the count are read again, since
- * the change may move the answer in or out of a filter.
+ * the change may move the answer in or out of a filter. The messages are not: reading, a category
+ * or an assignee changes nothing in them, and each read goes to the mailbox.
  */
 export function answerChanged(queryClient: QueryClient, item: InboxItem) {
   queryClient.setQueriesData<InboxPage>(
@@ -52,5 +63,13 @@ export function answerChanged(queryClient: QueryClient, item: InboxItem) {
         ? { ...page, items: page.items.map((listed) => (listed.id === item.id ? item : listed)) }
         : page,
   );
-  return queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+  return refreshInboxLists(queryClient);
+}
+
+/** Every list page and the unread count read again; the messages, which never change, kept. */
+export function refreshInboxLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: INBOX_KEY,
+    predicate: (query) => !isMessage(query.queryKey),
+  });
 }

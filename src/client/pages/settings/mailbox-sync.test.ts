@@ -50,7 +50,7 @@ describe('checkOutcome', () => {
 });
 
 describe('refreshConversationQueries', () => {
-  it('marks the emails, events, analytics and dashboard stale, and leaves the rest', async () => {
+  it('marks the emails, events, analytics, dashboard and inbox stale, and leaves the rest', async () => {
     const client = new QueryClient();
     const keys = {
       emails: keyOf(api.campaigns.emails, { params: { id: 7 }, query: { limit: 50, offset: 0 } }),
@@ -62,12 +62,26 @@ describe('refreshConversationQueries', () => {
       dashboard: keyOf(api.dashboardStats),
       templates: keyOf(api.templates.list),
       scheduled: keyOf(api.emails.scheduled, { query: { limit: 50, offset: 0 } }),
+      inbox: keyOf(api.inbox.list, { query: { limit: 50, offset: 0 } }),
+      unread: keyOf(api.inbox.unread),
+      // A message does not change once it has arrived: it is not read from the mailbox again.
+      message: keyOf(api.inbox.message, { params: { id: 4 }, query: { images: 'false' } }),
     };
     for (const key of Object.values(keys)) client.setQueryData(key, {});
     await refreshConversationQueries(client);
     const stale = Object.entries(keys)
       .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
-    expect(stale).toEqual(['emails', 'replies', 'events', 'overview', 'daily', 'sent', 'dashboard']);
+    expect(stale).toEqual([
+      'emails',
+      'replies',
+      'events',
+      'overview',
+      'daily',
+      'sent',
+      'dashboard',
+      'inbox',
+      'unread',
+    ]);
   });
 });

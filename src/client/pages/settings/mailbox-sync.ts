@@ -3,6 +3,7 @@ import { api } from '../../../contract/api';
 import type { MailboxSyncStatus } from '../../../contract/conversations';
 import { keyOf, queryOf, readOnEachVisit } from '../../api';
 import { isEmailEventsKey } from '../campaigns/emails/email-queries';
+import { refreshInboxLists } from '../inbox/inbox-queries';
 
 type Mailbox = NonNullable<MailboxSyncStatus['mailbox']>;
 type SyncMarks = Pick<Mailbox, 'lastSyncedAt' | 'lastError' | 'lastErrorAt'>;
@@ -46,8 +47,8 @@ export function checkOutcome(before: SyncMarks | null, now: SyncMarks | null): C
 
 /**
  * After a mailbox check: every query that shows replies or bounces. The campaign prefix holds the
- * review's email pages and the Replies dialog; each email's events, the analytics and the dashboard
- * follow.
+ * review's email pages and the Replies dialog; each email's events, the analytics, the dashboard,
+ * the inbox and the sidebar's unread count follow.
  */
 export function refreshConversationQueries(queryClient: QueryClient) {
   return Promise.all([
@@ -57,5 +58,6 @@ export function refreshConversationQueries(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: keyOf(api.analytics.daily) }),
     queryClient.invalidateQueries({ queryKey: keyOf(api.analytics.sentEmails) }),
     queryClient.invalidateQueries({ queryKey: keyOf(api.dashboardStats) }),
+    refreshInboxLists(queryClient),
   ]);
 }

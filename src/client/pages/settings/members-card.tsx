@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Box,
   Button,
   Card,
   CopyButton,
@@ -22,6 +21,7 @@ import { call, errorDetail, keyOf, queryOf } from '../../api';
 import { useCurrentWorkspace } from '../../session/use-current-workspace';
 import { showToast } from '../../toast';
 import { FourEyesSetting } from './four-eyes-setting';
+import { KeepAnswersSetting } from './keep-answers-setting';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
 
@@ -58,9 +58,10 @@ export function MembersCard() {
       <Text size="sm" c="dimmed" mb="md">
         Everyone here shares its templates, campaigns and suppression list.
       </Text>
-      <Box mb="md">
+      <Stack gap="md" mb="md">
         <FourEyesSetting />
-      </Box>
+        <KeepAnswersSetting />
+      </Stack>
       <Table>
         <Table.Thead>
           <Table.Tr>

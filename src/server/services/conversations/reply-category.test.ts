@@ -69,7 +69,8 @@ describe.each([
         '| category | labelled | given by rules | precision | recall |',
         '|---|---|---|---|---|',
         ...rows,
-      ].join('\n') + `\n${none} of ${results.length} left without a category`,
+        `${none} of ${results.length} left without a category`,
+      ].join('\n'),
     );
     expect(rows).toHaveLength(ANSWER_CATEGORIES.length);
   });
