@@ -46,3 +46,25 @@ describe('InboundMessage for a "no longer with the company" notice', () => {
     expect(screen.getByText(/names no one/)).toBeTruthy();
   });
 });
+
+describe("InboundMessage for a person's reply", () => {
+  it('says what it means beside its kind, with the month to write again for "not now"', () => {
+    show({
+      ...notice,
+      id: 4,
+      kind: 'reply',
+      colleague: null,
+      snippet: 'Not right now, ask me again in March.',
+      category: 'not-now',
+      categorySource: 'rules',
+      notNowUntil: '2027-03-01',
+    });
+    const card = screen.getByRole('article', { name: 'Reply from Tom Baker' });
+    expect(card.textContent).toContain('Not now · until Mar 2027');
+  });
+
+  it('shows no category on a notice, whose kind says it already', () => {
+    show({ ...notice, id: 5, category: 'wrong-person', categorySource: 'rules' });
+    expect(screen.getByRole('article').textContent).not.toContain('Wrong person');
+  });
+});

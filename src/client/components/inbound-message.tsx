@@ -2,6 +2,7 @@ import { Anchor, Badge, Code, Group, type MantineColor, Paper, Stack, Text } fro
 import { IconExternalLink } from '@tabler/icons-react';
 import type { InboundEvent } from '../../contract/conversations';
 import { formatDateTime } from '../format-date';
+import { CategoryBadge } from './category-badge';
 import { mailboxLinkOf } from './inbound-link';
 
 /** What kind of message it is, as its badge says (docs/product.md §12). */
@@ -33,6 +34,8 @@ interface InboundMessageProps {
   message: InboundEvent;
   /** The address the answered email went to, where the list mixes several recipients. */
   recipientEmail?: string;
+  /** Whether a reply shows its category badge (the inbox's detail has a control for it instead). */
+  showCategory?: boolean;
 }
 
 /**
@@ -40,7 +43,7 @@ interface InboundMessageProps {
  * bounce's status and diagnostic, and a link to the conversation in Gmail or Outlook. Everything in
  * it comes from a stranger's email, so it is shown as text, never as markup.
  */
-export function InboundMessage({ message, recipientEmail }: InboundMessageProps) {
+export function InboundMessage({ message, recipientEmail, showCategory = true }: InboundMessageProps) {
   const kind = inboundKindLabel(message);
   const link = mailboxLinkOf(message.link);
   const sender = message.fromName ?? message.fromAddress ?? 'Unknown sender';
@@ -53,6 +56,8 @@ export function InboundMessage({ message, recipientEmail }: InboundMessageProps)
             <Badge color={kind.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
               {kind.label}
             </Badge>
+            {/* A person's reply says what it means too; the other kinds already do. */}
+            {showCategory && message.kind === 'reply' && <CategoryBadge item={message} />}
             <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
               {sender}
             </Text>

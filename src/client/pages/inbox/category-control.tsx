@@ -1,7 +1,12 @@
 import { Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { InboxItem } from '../../../contract/inbox';
-import { CATEGORY_OPTIONS, categoryOfValue, NO_CATEGORY, UNCATEGORISED } from './inbox-categories';
+import {
+  CATEGORY_OPTIONS,
+  categoryOfValue,
+  NO_CATEGORY,
+  UNCATEGORISED,
+} from '../../components/answer-categories';
 import type { CategoryChange } from './use-inbox-actions';
 
 const OPTIONS = [...CATEGORY_OPTIONS, { value: NO_CATEGORY, label: UNCATEGORISED }];

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconMailOpened } from '@tabler/icons-react';
 import type { InboxItem } from '../../../contract/inbox';
+import { CategoryBadge } from '../../components/category-badge';
 import { InboundMessage } from '../../components/inbound-message';
 import { formatDateTime } from '../../format-date';
 import { AssigneeControl } from './assignee-control';
-import { CategoryBadge } from './category-badge';
 import { CategoryControl } from './category-control';
 import { InboxMessage } from './inbox-message';
 import type { InboxActions } from './use-inbox-actions';
@@ -48,7 +48,7 @@ export function InboxDetail({ item, held, canEdit, actions }: InboxDetailProps) 
           No longer in this list: it stays here until you move on.
         </Alert>
       )}
-      <InboundMessage message={item} recipientEmail={item.recipientEmail ?? undefined} />
+      <InboundMessage message={item} recipientEmail={item.recipientEmail ?? undefined} showCategory={false} />
       {/* Keyed: another answer starts with its images blocked again. */}
       <InboxMessage key={item.id} item={item} />
       {item.kind !== 'left-company' && item.colleague && (item.colleague.name || item.colleague.address) && (

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
 import type { InboxItem } from '../../../contract/inbox';
 import { queryOf } from '../../api';
+import { CATEGORY_OPTIONS, NO_CATEGORY, UNCATEGORISED } from '../../components/answer-categories';
 import { ANY, assigneeFilterOptions, campaignOptions, mailboxOptions } from './filter-options';
-import { CATEGORY_OPTIONS, NO_CATEGORY, UNCATEGORISED } from './inbox-categories';
 import { membersQuery } from './inbox-queries';
 import type { AssigneeFilter, CategoryFilter, InboxFilters as Filters, InboxStatus } from './inbox-url';
 

@@ -1,5 +1,5 @@
 import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
-import { CATEGORY_OPTIONS } from './inbox-categories';
+import { CATEGORY_OPTIONS } from '../../components/answer-categories';
 import { INBOX_KEYS } from './use-inbox-keys';
 
 interface InboxKeyboardHelpProps {

@@ -1,7 +1,7 @@
 import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { InboxItem } from '../../../contract/inbox';
+import { CategoryBadge } from '../../components/category-badge';
 import { formatDateTime } from '../../format-date';
-import { CategoryBadge } from './category-badge';
 import { formatReceived } from './inbox-format';
 import classes from './inbox-row.module.css';
 

@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import type { InboxItem } from '../../../contract/inbox';
-import { categoryBadge } from './inbox-categories';
+import type { InboxItem } from '../../contract/inbox';
+import { categoryBadge } from './answer-categories';
 
 const SOURCE_WORDS = { rules: 'set by the rules', ai: 'set by the AI', person: 'set by a person' } as const;
 

@@ -1,7 +1,7 @@
 import type { MantineColor } from '@mantine/core';
-import { ANSWER_CATEGORIES, type AnswerCategory } from '../../../contract/answers';
-import type { InboxItem } from '../../../contract/inbox';
-import { formatCalendarMonth } from './inbox-format';
+import { ANSWER_CATEGORIES, type AnswerCategory } from '../../contract/answers';
+import type { InboxItem } from '../../contract/inbox';
+import { formatCalendarMonth } from '../format-date';
 
 /**
  * What each category (docs/product.md §12) reads as and its badge's colour: the hopeful ones green
