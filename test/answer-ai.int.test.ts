@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerCategory } from '../src/contract/answers';
+import { type AnswerCategory, PERSON_CATEGORIES } from '../src/contract/answers';
 import { createAiModels } from '../src/server/ai/ai-models';
 import { loadConfig } from '../src/server/config';
 import { answerCategoryChanges, inboundMessages, users } from '../src/server/db/schema';
@@ -20,14 +20,7 @@ import { type FakeAi, type FakeAiRequest, lastUserMessage, startFakeAi } from '.
 import { sentEmailsTheCorpusAnswers } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
-const PERSON: readonly AnswerCategory[] = [
-  'interested',
-  'meeting-request',
-  'question',
-  'not-now',
-  'not-interested',
-  'wrong-person',
-];
+const PERSON: readonly AnswerCategory[] = PERSON_CATEGORIES;
 const isAnswerCall = (r: FakeAiRequest) => lastUserMessage(r.body).startsWith('<reply>');
 /** The text of the <reply> block the app sent, read back as a model reads it. */
 const replyOf = (r: FakeAiRequest) =>

@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import { PERSON_CATEGORIES } from '../../contract/answers';
 import type { AiModels } from './ai-models';
 import { ANSWER_SYSTEM_PROMPT, answerPrompt } from './prompts/answer-prompts';
 import { structuredCall } from './structured-call';
 
-/** The categories of a person's words: the AI never decides bounces, absences or removal requests. */
-export const AI_ANSWER_CATEGORIES = [
-  'interested',
-  'meeting-request',
-  'question',
-  'not-now',
-  'not-interested',
-  'wrong-person',
-] as const;
-
 const answerSchema = z.object({
-  category: z.enum([...AI_ANSWER_CATEGORIES, 'unclear']),
+  category: z.enum([...PERSON_CATEGORIES, 'unclear']),
   notNowUntil: z.string().nullable().describe('YYYY-MM-DD, for not-now only'),
   colleagueAddress: z.string().nullable().describe('An email address, for wrong-person only'),
 });
