@@ -64,6 +64,13 @@ export async function expectVisibleFocus(target: Locator) {
  * round inside it. Checked after every press, going once round the dialog's tabbable controls.
  */
 export async function expectFocusTrapped(page: Page, dialog: Locator) {
+  // The dialog takes the focus a frame after it shows (its trap starts with it): a Tab before that
+  // moves the focus behind it, which says nothing about the trap.
+  await expect
+    .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), {
+      message: 'the dialog takes the focus when it opens',
+    })
+    .toBe(true);
   const tabbable = await dialog.evaluate(
     (el) =>
       [

@@ -17,7 +17,7 @@ import { personText } from '../src/server/services/conversations/reply-text';
 import { judgeInbound } from '../src/server/services/conversations/verdict';
 import { decodeEntities } from '../src/server/services/draft-checks/draft-text';
 import { type FakeAi, type FakeAiRequest, lastUserMessage, startFakeAi } from './fakes/ai-server';
-import { sentEmailsTheCorpusAnswers } from './support/inbound';
+import { personAnswer, sentEmailsTheCorpusAnswers } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 
 const PERSON: readonly AnswerCategory[] = PERSON_CATEGORIES;
@@ -116,18 +116,12 @@ describe('what a reply means, read by the AI provider when the rules cannot tell
     let t: TestApp;
     let userId: number;
     const reply = (n: number, body: string) =>
-      [
-        'From: bob@martin-sons.example',
-        'To: alice@example.com',
-        'Subject: Re: Quick question',
-        `Message-ID: <ai-${kind}-${n}@reader.example>`,
-        'In-Reply-To: <tailor.123.abc@mail.example.com>',
-        'Date: Mon, 30 Nov 2026 15:00:00 +0000',
-        'Content-Type: text/plain; charset=utf-8',
-        '',
+      personAnswer({
+        from: 'bob@martin-sons.example',
+        inReplyTo: 'tailor.123.abc@mail.example.com',
+        id: `ai-${kind}-${n}`,
         body,
-        '',
-      ].join('\r\n');
+      });
     const record = async (n: number, body: string) =>
       recordInbound(
         t.ctx.db,

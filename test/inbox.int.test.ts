@@ -12,27 +12,14 @@ import {
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
 import { personalWorkspaceOf } from './support/factories';
-import { inboundFixture, sentEmailsTheCorpusAnswers } from './support/inbound';
+import { inboundFixture, personAnswer, sentEmailsTheCorpusAnswers } from './support/inbound';
 import { startTestApp, type TestApp, testDatabases } from './support/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const SENT = new Date('2026-11-30T09:00:00Z');
 
-/** A person's answer to one of the emails sentEmailsTheCorpusAnswers made. */
-function answer(from: string, inReplyTo: string, body: string, n: number) {
-  return [
-    `From: ${from}`,
-    'To: alice@example.com',
-    'Subject: Re: Quick question',
-    `Message-ID: <answer-${n}@reader.example>`,
-    `In-Reply-To: <${inReplyTo}>`,
-    'Date: Mon, 30 Nov 2026 15:00:00 +0000',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    body,
-    '',
-  ].join('\r\n');
-}
+const answer = (from: string, inReplyTo: string, body: string, n: number) =>
+  personAnswer({ from, inReplyTo, id: `answer-${n}`, body });
 
 /** The inbox through the API: what it lists and counts, filters, read state, categories, assignees. */
 describe.each(testDatabases())('the inbox (%s)', (kind) => {

@@ -45,3 +45,19 @@ export function emailedRequest(from: string, to: string, subject: string, body =
     '',
   ].join('\r\n');
 }
+
+/** A person's plain-text answer to alice@example.com about one of the emails sentEmailsTheCorpusAnswers made. */
+export function personAnswer(opts: { from: string; inReplyTo: string; id: string; body: string }) {
+  return [
+    `From: ${opts.from}`,
+    'To: alice@example.com',
+    'Subject: Re: Quick question',
+    `Message-ID: <${opts.id}@reader.example>`,
+    `In-Reply-To: <${opts.inReplyTo}>`,
+    'Date: Mon, 30 Nov 2026 15:00:00 +0000',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    opts.body,
+    '',
+  ].join('\r\n');
+}

@@ -58,7 +58,7 @@ function filters(workspaceId: WorkspaceId, me: number, q: InboxQuery): SQL {
 /** A page of the workspace's answers, newest first, with the filtered total and the unread count. */
 export async function listInbox(db: Db, workspaceId: WorkspaceId, me: number, q: InboxQuery) {
   const where = filters(workspaceId, me, q);
-  const [rows, [count], [unread]] = await Promise.all([
+  const [rows, [count], unread] = await Promise.all([
     inboxSelect(db)
       .where(where)
       .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
@@ -69,12 +69,9 @@ export async function listInbox(db: Db, workspaceId: WorkspaceId, me: number, q:
       .from(inboundMessages)
       .leftJoin(emails, eq(emails.id, inboundMessages.emailId))
       .where(where),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(inboundMessages)
-      .where(and(eq(inboundMessages.workspaceId, workspaceId), isNull(inboundMessages.readAt))),
+    countUnread(db, workspaceId),
   ]);
-  return { rows, total: count?.n ?? 0, unread: unread?.n ?? 0 };
+  return { rows, total: count?.n ?? 0, unread };
 }
 
 export async function countUnread(db: Db, workspaceId: WorkspaceId): Promise<number> {

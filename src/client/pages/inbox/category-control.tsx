@@ -7,19 +7,10 @@ import {
   NO_CATEGORY,
   UNCATEGORISED,
 } from '../../components/answer-categories';
+import { CALENDAR_LABELS } from '../../components/calendar-labels';
 import type { CategoryChange } from './use-inbox-actions';
 
 const OPTIONS = [...CATEGORY_OPTIONS, { value: NO_CATEGORY, label: UNCATEGORISED }];
-
-// The calendar's arrow buttons are icons only; screen readers need their names.
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
 
 interface CategoryControlProps {
   item: InboxItem;

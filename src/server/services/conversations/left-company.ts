@@ -73,13 +73,28 @@ export function leftCompany(newText: string, own: string | null): LeftCompany | 
   // Found on the text as written (normalise keeps lengths only for ASCII), after the cue if any.
   const cue = CONTACT_CUE.exec(plain);
   const after = cue ? newText.slice(cue.index + cue[0].length) : '';
-  const address =
-    [EMAIL.exec(after)?.[0], ...[...newText.matchAll(new RegExp(EMAIL.source, 'gu'))].map((m) => m[0])].find(
-      (a) => a !== undefined && a.toLowerCase() !== own?.toLowerCase(),
-    ) ?? null;
+  const address = firstOtherAddress([EMAIL.exec(after)?.[0], ...addressesIn(newText)], [own]);
   const name = cue ? (NAME.exec(after)?.[1] ?? null) : null;
   return {
     colleagueName: name ? name.slice(0, 100) : null,
-    colleagueAddress: address ? address.replace(/[.,;:]+$/, '').slice(0, 320) : null,
+    colleagueAddress: address,
   };
+}
+
+/** Every email address written in `text`, in order. */
+export function addressesIn(text: string): string[] {
+  return [...text.matchAll(new RegExp(EMAIL.source, 'gu'))].map((m) => m[0]);
+}
+
+/**
+ * The first of `candidates` that is none of `excluded` (the writer's own address, the sender's),
+ * without the punctuation a sentence put after it: whom a message names to write to instead.
+ */
+export function firstOtherAddress(
+  candidates: (string | undefined)[],
+  excluded: (string | null)[],
+): string | null {
+  const mine = excluded.filter((a): a is string => a !== null).map((a) => a.toLowerCase());
+  const address = candidates.find((a) => a !== undefined && !mine.includes(a.toLowerCase()));
+  return address ? address.replace(/[.,;:]+$/, '').slice(0, 320) : null;
 }

@@ -221,7 +221,8 @@ function bareWords(sentence: string) {
     .trim();
 }
 
-function clauseBefore(sentence: string, at: number) {
+/** The words of `sentence` before `at`, back to the last comma, dash or colon: the clause a phrase stands in. */
+export function clauseBefore(sentence: string, at: number) {
   const before = sentence.slice(0, at);
   const cut = Math.max(before.lastIndexOf(','), before.lastIndexOf(' - '), before.lastIndexOf(':'));
   return before.slice(cut + 1);

@@ -112,7 +112,6 @@ export async function recordInboundBatch(
 
   const stored: Entry[] = [];
   await db.transaction(async (tx) => {
-    stored.length = 0;
     const fresh = await insertInboundMessages(tx, toStore.map(inboundRow));
     for (const entry of toStore) {
       const key = inboundKey(entry.item.mailbox.userId, entry.item.source.key);

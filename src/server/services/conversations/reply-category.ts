@@ -1,5 +1,6 @@
 import type { AnswerCategory } from '../../../contract/answers';
-import { normalise } from './opt-out';
+import { addressesIn, firstOtherAddress } from './left-company';
+import { clauseBefore, normalise } from './opt-out';
 import { laterDate } from './out-of-office';
 import { INTERESTED, MEETING, NEGATION, NOT_INTERESTED, NOT_NOW, WRONG_PERSON } from './reply-phrases';
 import { personText } from './reply-text';
@@ -36,7 +37,6 @@ const RULES = {
 /** How far ahead a day named in a reply must be to read as "not before then". */
 const NOT_NOW_DAYS = 21;
 const NEGATED = new RegExp(`(?<![\\p{L}])(${NEGATION.join('|')})(?![\\p{L}])`, 'u');
-const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
 
 /**
  * The category the rules give an answer the mailbox sync judged (verdict.ts), or null when they
@@ -84,7 +84,11 @@ export function personCategory(
     .filter(Boolean);
   const found = (rules: RegExp[]) => sentences.some((s) => rules.some((r) => r.test(s)));
   if (found(RULES.wrongPerson))
-    return { category: 'wrong-person', until: null, colleagueAddress: colleagueIn(written, own) };
+    return {
+      category: 'wrong-person',
+      until: null,
+      colleagueAddress: firstOtherAddress(addressesIn(written), [own.from, own.sender]),
+    };
   if (found(RULES.notNow))
     return { category: 'not-now', until: laterDate(written, receivedAt), colleagueAddress: null };
   if (found(RULES.notInterested)) return { category: 'not-interested', until: null, colleagueAddress: null };
@@ -104,20 +108,4 @@ export function personCategory(
   if (sentences.some((s) => s.endsWith('?')))
     return { category: 'question', until: null, colleagueAddress: null };
   return null;
-}
-
-/** The words of `sentence` before `at`, back to the last comma, dash or colon. */
-function clauseBefore(sentence: string, at: number) {
-  const before = sentence.slice(0, at);
-  const cut = Math.max(before.lastIndexOf(','), before.lastIndexOf(' - '), before.lastIndexOf(':'));
-  return before.slice(cut + 1);
-}
-
-/** The first address in the reply that is neither its writer's nor the sender's. */
-function colleagueIn(text: string, own: { from: string | null; sender: string }) {
-  const mine = [own.from, own.sender].filter(Boolean).map((a) => a!.toLowerCase());
-  const address = [...text.matchAll(EMAIL)]
-    .map((m) => m[0].replace(/[.,;:]+$/, ''))
-    .find((a) => !mine.includes(a.toLowerCase()));
-  return address ? address.slice(0, 320) : null;
 }

@@ -34,6 +34,8 @@ export type ImapSyncDeps = {
   leaseMs?: number;
   /** Its sync record's key: `imap` for IMAP_URL's, `mailbox:<id>` for one set up in Settings. */
   key?: string;
+  /** The mailbox set up in Settings it reads; none for IMAP_URL's. */
+  mailboxId?: number;
   /** Reads what a reply the rules could not place means (the AI provider), when one is set up. */
   reader?: AnswerReader;
 };
@@ -105,7 +107,7 @@ async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
     for (const [i, batch] of batches.entries()) {
       const { lookup, read } = await readBatch(i);
       await recording;
-      recording = recordBatch(db, inbox, lookup, read, mailboxIdOfKey(deps.key), deps.reader).then(
+      recording = recordBatch(db, inbox, lookup, read, deps.mailboxId ?? null, deps.reader).then(
         async (n) => {
           recorded += n;
           await held.save({ uidValidity: inbox.uidValidity, lastUid: batch[batch.length - 1]! });
@@ -156,12 +158,6 @@ async function readWhole(inbox: ParsingInbox, candidates: InboxHeaders[]): Promi
  * transaction of a few statements, so a batch costs a few round trips rather than a few per
  * message. A batch cut short records nothing, and the cursor has not moved past it.
  */
-/** The mailbox a sync key names (`mailbox:<id>`); null for the deployment's IMAP_URL one. */
-function mailboxIdOfKey(key: string | undefined) {
-  const id = Number(/^mailbox:(\d+)$/.exec(key ?? '')?.[1]);
-  return Number.isInteger(id) ? id : null;
-}
-
 async function recordBatch(
   db: Db,
   inbox: ParsingInbox,

@@ -50,7 +50,7 @@ export async function syncMailbox(ctx: Ctx, key: string, now: () => Date): Promi
     const login = imapLoginOf(ctx, row);
     if (!login) return null;
     const settings = imapSettingsOf(login, ctx.config.mail.servers);
-    return syncImapMailbox({ db: ctx.db, settings, now, key, reader });
+    return syncImapMailbox({ db: ctx.db, settings, now, key, mailboxId: id, reader });
   }
   const provider = row.kind;
   // A connected account's mailbox has its own address; the sign-in one's is the person's.

@@ -1,18 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { type ReactNode, useState } from 'react';
+import { CALENDAR_LABELS } from '../../../components/calendar-labels';
 import { showToast } from '../../../toast';
 import { checkScheduleTime, scheduleFields, todayValue } from './schedule-time';
-
-// The calendar's arrow buttons are icons only; screen readers need their names.
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
 
 interface ScheduleDialogProps {
   opened: boolean;
