@@ -24,6 +24,7 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   'POST /api/templates/preview': 'renders a preview: nothing is stored',
   'POST /api/emails/:id/preview': 'renders a preview: nothing is stored',
   'POST /api/automap-columns': 'suggests a column mapping: nothing is stored',
+  'POST /api/inbox/:id/suggestion': 'suggests an answer for the editor: nothing is sent or stored',
   'POST /api/templates/generate': 'writes a draft to read, stored nowhere: asking again asks for another',
   'POST /api/templates/generate-prompt':
     'writes a draft to read, stored nowhere: asking again asks for another',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_CATEGORIES, CATEGORY_SOURCES } from './answers';
 import { page } from './common';
+import { EMAIL_STATUSES } from './email-rules';
 
 /**
  * What the mailbox sync records (docs/product.md §12): the kinds of inbound message that refer to
@@ -83,6 +84,21 @@ export const emailEvent = z.discriminatedUnion('type', [
     source: z.enum(CATEGORY_SOURCES),
     /** The person's address; null for the AI provider, or a person no longer here. */
     by: z.string().nullable(),
+  }),
+  /**
+   * A member answered one of this email's replies in its thread (the answer is an email of its
+   * own, `answerEmailId`): when it was written, where its send stands, the start of its text.
+   */
+  z.object({
+    type: z.literal('answered'),
+    at: z.string(),
+    messageId: z.number(),
+    answerEmailId: z.number(),
+    status: z.enum(EMAIL_STATUSES),
+    sentAt: z.string().nullable(),
+    /** The member who wrote it; null for one no longer here. */
+    by: z.string().nullable(),
+    snippet: z.string(),
   }),
 ]);
 export type EmailEvent = z.infer<typeof emailEvent>;

@@ -1,3 +1,11 @@
+import {
+  addColleagueBody,
+  addedColleague,
+  answerBody,
+  answerSuggestion,
+  answerThread,
+  threadAnswer,
+} from './answer-thread';
 import { idParams } from './common';
 import {
   answerMessage,
@@ -55,5 +63,56 @@ export const inboxRoutes = {
     params: idParams,
     body: setAssigneeBody,
     reply: inboxItem,
+  }),
+  /**
+   * The conversation with the recipient (the campaign's emails, their answers and ours), and
+   * whether the member may answer this reply.
+   */
+  thread: route({
+    method: 'GET',
+    path: '/api/inbox/:id/thread',
+    access: 'viewer',
+    params: idParams,
+    reply: answerThread,
+  }),
+  /**
+   * Sends the member's answer in the reply's thread, from the mailbox that received it, through the
+   * one send pipeline (suppression, the mailbox's daily limit and sending hours, exactly once), now
+   * or at `sendAt`. 409 while another answer to the reply is on its way or its arrival is unknown.
+   */
+  answer: route({
+    method: 'POST',
+    path: '/api/inbox/:id/answer',
+    access: 'sender',
+    sends: true,
+    idempotencyKey: true,
+    params: idParams,
+    body: answerBody,
+    reply: threadAnswer,
+  }),
+  /**
+   * An AI suggestion from the thread, the recipient's row and the sender profile, for the editor:
+   * nothing is sent or stored. 409 when no AI provider is set up.
+   */
+  suggestion: route({
+    method: 'POST',
+    path: '/api/inbox/:id/suggestion',
+    access: 'sender',
+    params: idParams,
+    reply: answerSuggestion,
+  }),
+  /**
+   * Adds the colleague a "wrong person" reply named to the reply's campaign as a new recipient;
+   * their emails are written (generation) and wait in review. 409 when the address is already a
+   * recipient of the campaign or on the suppression list.
+   */
+  addColleague: route({
+    method: 'POST',
+    path: '/api/inbox/:id/colleague',
+    access: 'sender',
+    idempotencyKey: true,
+    params: idParams,
+    body: addColleagueBody,
+    reply: addedColleague,
   }),
 };

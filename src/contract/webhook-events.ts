@@ -22,7 +22,13 @@ const campaignFacts = z.object({
 const emailFacts = campaignFacts.extend({
   emailId: id,
   recipient: z.string().describe("The recipient's address"),
-  step: z.number().int().min(1).describe('1 for the first email, 2 and up for follow-ups'),
+  step: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "1 for the first email, 2 and up for follow-ups, 0 for a person's answer to a reply (from the inbox)",
+    ),
 });
 
 const answerCategory = z.enum(ANSWER_CATEGORIES).nullable();

@@ -63,6 +63,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/inbox/:id/read': { read: true },
   'PUT /api/inbox/:id/category': { category: 'interested' },
   'PUT /api/inbox/:id/assignee': { userId: null },
+  'POST /api/inbox/:id/answer': { body: '<p>Thanks</p>' },
+  'POST /api/inbox/:id/colleague': { address: 'colleague@fuzz.example' },
   'POST /api/workspace/invitations': { email: 'fuzz-invitee@example.com', role: 'viewer' },
   'POST /api/invitations/accept': { token: 'x'.repeat(43) },
 };

@@ -17,7 +17,14 @@ export type ParsedPrompt = {
 };
 
 /** The blocks the builders write as JSON; the rest are escaped text. */
-const JSON_BLOCKS = new Set(['recipient_data', 'previous_emails', 'sender', 'variables', 'columns']);
+const JSON_BLOCKS = new Set([
+  'recipient_data',
+  'previous_emails',
+  'conversation',
+  'sender',
+  'variables',
+  'columns',
+]);
 const NAMES = new Set<string>(BLOCK_NAMES);
 const TOKEN = /<\/?[a-z_]+>|[<>]/g;
 /** Unicode tag characters, look-alike brackets and bidi controls: never raw in a prompt. */

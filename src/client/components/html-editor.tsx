@@ -1,8 +1,9 @@
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
+import type { Editor } from '@tiptap/core';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
+import { type RefObject, useEffect, useId } from 'react';
 import { RichTextToolbar } from './rich-text-toolbar';
 
 interface HtmlEditorProps {
@@ -12,10 +13,19 @@ interface HtmlEditorProps {
   onChange: (html: string) => void;
   minHeight: number;
   description?: string;
+  /** Set to the editor while it is there: for a caller that moves the focus into it or replaces its text. */
+  editorRef?: RefObject<Editor | null>;
 }
 
 /** Rich-text editor for email HTML (signature, bodies) with a small formatting toolbar. */
-export function HtmlEditor({ label, initialValue, onChange, minHeight, description }: HtmlEditorProps) {
+export function HtmlEditor({
+  label,
+  initialValue,
+  onChange,
+  minHeight,
+  description,
+  editorRef,
+}: HtmlEditorProps) {
   const labelId = useId();
   const editor = useEditor({
     // StarterKit ships its own Link; Mantine's adds the toolbar's link editor, so only one is registered.
@@ -31,6 +41,13 @@ export function HtmlEditor({ label, initialValue, onChange, minHeight, descripti
       },
     },
   });
+  useEffect(() => {
+    if (!editorRef) return;
+    editorRef.current = editor;
+    return () => {
+      editorRef.current = null;
+    };
+  }, [editor, editorRef]);
 
   return (
     <Input.Wrapper label={label} description={description} labelElement="div" labelProps={{ id: labelId }}>

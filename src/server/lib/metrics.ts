@@ -5,7 +5,15 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 export type EmailTransportLabel = 'gmail' | 'graph' | 'smtp' | 'outbox';
-export type AiCallKind = 'email' | 'template' | 'prompt' | 'automap' | 'image' | 'claims' | 'answer';
+export type AiCallKind =
+  | 'email'
+  | 'template'
+  | 'prompt'
+  | 'automap'
+  | 'image'
+  | 'claims'
+  | 'answer'
+  | 'answer-suggestion';
 
 /**
  * The Prometheus metrics of one process, on a registry of its own rather than prom-client's

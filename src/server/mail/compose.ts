@@ -28,8 +28,11 @@ export type ComposeInput = {
   extraHeaders?: Record<string, string>;
 };
 
-/** Compiled once: building html-to-text's converter per message cost more than the rest of composing. */
-const htmlToText = compile({ wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] });
+/**
+ * Compiled once: building html-to-text's converter per message cost more than the rest of
+ * composing. Also how an answer's suggestion reads the emails sent before it.
+ */
+export const htmlToText = compile({ wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] });
 
 /** A fresh Message-ID on our own domain; stored before sending so a crashed send can be found again. */
 export function newMessageId(domain: string) {

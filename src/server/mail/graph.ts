@@ -10,7 +10,8 @@ import { providerCall } from './provider-call';
  * sendMail cannot put a message into a conversation (Exchange drops In-Reply-To and References),
  * so a follow-up is sent with `/me/messages/{id}/reply`, MIME as well, on the email it answers,
  * found in Sent Items by its Message-ID. That lookup needs the read permission; without it, or
- * when the email is no longer there, the follow-up goes out through sendMail, on its own.
+ * when the email is no longer there, the follow-up goes out through sendMail, on its own. An
+ * answer to a reply is sent with `/reply` on the reply itself, whose Graph id the sync kept.
  */
 export function graphTransport(opts: {
   baseUrl: string;
@@ -22,7 +23,11 @@ export function graphTransport(opts: {
   return {
     kind: 'graph',
     async send(message) {
-      const answered = message.inReplyTo && opts.canRead ? await sentItemId(message.inReplyTo) : null;
+      const answered = message.answers?.startsWith('graph:')
+        ? message.answers.slice('graph:'.length)
+        : message.inReplyTo && opts.canRead
+          ? await sentItemId(message.inReplyTo)
+          : null;
       const res = await call(answered ? `messages/${encodeURIComponent(answered)}/reply` : 'sendMail', {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },

@@ -15,6 +15,11 @@ export type OutgoingMessage = {
    * a message only when it is sent as a reply to that message.
    */
   inReplyTo?: string | null;
+  /**
+   * For an answer: where the reply it answers lies in the mailbox (`graph:<id>`, `gmail:<id>`,
+   * `imap:…`). Graph answers that very message, so Outlook threads it with the reply.
+   */
+  answers?: string | null;
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   unsubscribes,
   users,
   type WorkspaceId,
+  workspaces,
 } from '../db/schema';
 
 // Every query here runs on each Analytics page load: all are prepared statements (see preparedQuery).
@@ -145,6 +146,39 @@ const ORDERS: Record<`${SentEmailsQuery['sort']}-${SentEmailsQuery['order']}`, S
 
 type PageVariant = `${keyof typeof ORDERS}-${Scope}-${SentEmailsQuery['opened']}`;
 
+/**
+ * The sent answers to replies (step 0) the Sent Emails filter matches. They left the mailbox, so
+ * the list shows them, but the rollup counts only the campaigns' steps: the filter's total adds
+ * these. Only answers name a reply, so the count reads them off their own partial index
+ * (emails_answers_inbound_idx, whose predicate this repeats), never the campaigns' sent emails.
+ * An answer carries no pixel: never opened.
+ */
+function sentAnswers(scope: Scope, opened: SentEmailsQuery['opened']) {
+  return sql`(select count(*) from ${emails} a
+    where a.answers_inbound_id is not null and a.workspace_id = ${workspaceId} and a.status = 'sent'
+      ${scope === 'campaign' ? sql`and a.campaign_id = ${campaignId}` : sql``}
+      ${opened === 'opened' ? sql`and a.human_opened_at is not null` : opened === 'unopened' ? sql`and a.human_opened_at is null` : sql``})`;
+}
+
+const sentAnswersQuery = preparedVariants((db, variant: `${Scope}-${SentEmailsQuery['opened']}`) => {
+  const [scope, opened] = variant.split('-') as [Scope, SentEmailsQuery['opened']];
+  return db
+    .select({ n: sql<number>`${sentAnswers(scope, opened)}::int` })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .prepare(`analytics_sent_answers_${scope}_${opened}`);
+});
+
+/** How many sent answers to replies the Sent Emails filter matches (on top of the rollup's figure). */
+export async function sentAnswersCount(db: Db, workspace: WorkspaceId, query: SentEmailsQuery) {
+  const scope: Scope = query.campaignId === undefined ? 'workspace' : 'campaign';
+  const [row] = await sentAnswersQuery(db, `${scope}-${query.opened}`).execute({
+    workspaceId: workspace,
+    campaignId: query.campaignId,
+  });
+  return row?.n ?? 0;
+}
+
 const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
   const [sort, order, scope, opened] = variant.split('-') as [
     string,
@@ -185,7 +219,7 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
         : sql`coalesce(sum(${stats.sent}), 0)`;
   return db
     .select({
-      total: sql<number>`(select (${total})::int from ${stats} where ${inScope})`,
+      total: sql<number>`(select (${total})::int from ${stats} where ${inScope}) + ${sentAnswers(scope, opened)}::int`,
       id: emails.id,
       campaignId: emails.campaignId,
       campaignName: campaigns.name,
@@ -213,8 +247,9 @@ const sentEmailsPageQuery = preparedVariants((db, variant: PageVariant) => {
 });
 
 /**
- * One page of sent emails, sorted and filtered as asked; each row carries the filter's total (the
- * number of sent emails it matches, from the rollup). An empty page carries none: ask rollupTotals.
+ * One page of sent emails (answers to replies among them), sorted and filtered as asked; each row
+ * carries the filter's total (the number of sent emails it matches: the rollup's, plus the sent
+ * answers). An empty page carries none: ask rollupTotals and sentAnswersCount.
  */
 export function sentEmailsPage(db: Db, workspace: WorkspaceId, query: SentEmailsQuery) {
   const scope: Scope = query.campaignId === undefined ? 'workspace' : 'campaign';

@@ -9,11 +9,14 @@ type EmailRow = typeof emails.$inferSelect;
  * `scheduled` while only scheduled ones wait, and `completed` once everything has gone (or `ready`
  * while drafts remain or nothing went). Each test is one index probe, made only when the ones
  * before it failed, so a campaign mid-send costs one. Campaigns still in draft or generating keep
- * their status. Returns the status it moved to, or null when it stayed.
+ * their status. Answers to replies (step 0) move nothing: a completed campaign stays completed
+ * while one is on its way (`step > 0` keeps each test one probe of (campaign_id, status)).
+ * Returns the status it moved to, or null when it stayed.
  */
 export async function refreshSendStatus(db: Db, campaignId: number) {
   const has = (statuses: EmailRow['status'][]) =>
-    sql`exists (select 1 from ${emails} where campaign_id = ${campaignId}::integer and status = any(${param(statuses)}::text[]))`;
+    sql`exists (select 1 from ${emails} where campaign_id = ${campaignId}::integer and status = any(${param(statuses)}::text[])
+                   and step > 0)`;
   const [row] = await selectRows<{ status: string }>(
     db,
     sql`

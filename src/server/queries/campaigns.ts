@@ -50,7 +50,8 @@ export async function listCampaignRows(
       unsubscribed: sql<number>`coalesce(${campaignStats.unsubscribes}, 0)::int`,
       templateName: templates.name,
       hasDraftsToApprove: sql<boolean>`exists (select 1 from ${emails} where ${emails.campaignId} = ${campaigns.id}
-                                                 and ${emails.status} = 'draft' and not ${emails.isApproved})`,
+                                                 and ${emails.status} = 'draft' and not ${emails.isApproved}
+                                                 and ${emails.step} > 0)`,
     })
     .from(campaigns)
     .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
@@ -170,12 +171,16 @@ export async function deleteCampaign(
   });
 }
 
-/** Recounts generation progress from the emails actually written (at the start of each job run). */
+/**
+ * Recounts generation progress from the emails actually written (at the start of each job run):
+ * the campaign's steps, not the answers to replies (step 0), which no generation writes.
+ */
 export async function recountGenerationProgress(db: Db, campaignId: number) {
   await db
     .update(campaigns)
     .set({
-      generationProcessed: sql`(select count(*)::int from ${emails} where ${emails.campaignId} = ${campaignId})`,
+      generationProcessed: sql`(select count(*)::int from ${emails}
+                                where ${emails.campaignId} = ${campaignId} and ${emails.step} > 0)`,
     })
     .where(eq(campaigns.id, campaignId));
 }
@@ -196,6 +201,7 @@ export async function addGenerationProgress(
     .where(eq(campaigns.id, campaignId));
 }
 
+/** The campaign's generated emails (its steps; answers to replies, step 0, are none), and the failed ones. */
 export async function countCampaignEmails(db: Db, campaignId: number) {
   const [row] = await db
     .select({
@@ -203,6 +209,6 @@ export async function countCampaignEmails(db: Db, campaignId: number) {
       failed: sql<number>`(count(*) filter (where ${emails.status} = 'failed'))::int`,
     })
     .from(emails)
-    .where(eq(emails.campaignId, campaignId));
+    .where(and(eq(emails.campaignId, campaignId), sql`${emails.step} > 0`));
   return { total: row?.total ?? 0, failed: row?.failed ?? 0 };
 }

@@ -16,8 +16,9 @@ const totalsQuery = preparedQuery((db) =>
         where ${campaigns.workspaceId} = ${own} and ${campaigns.archivedAt} is null)`,
       templates: sql<number>`(select count(*)::int from ${templates}
         where ${templates.workspaceId} = ${own} and ${templates.archivedAt} is null)`,
+      // The campaigns' failed emails; a failed answer to a reply (step 0) shows in its thread.
       failed: sql<number>`(select count(*)::int from ${emails}
-        where ${emails.workspaceId} = ${own} and ${emails.status} = 'failed')`,
+        where ${emails.workspaceId} = ${own} and ${emails.status} = 'failed' and ${emails.step} > 0)`,
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))

@@ -18,6 +18,7 @@ export type DraftForChecks = {
 /**
  * The campaign's drafts (emails still in review), in id order: those of `ids`, or a page of
  * `limit` after `afterId` (a page at a time, so no one read holds the embedded database for long).
+ * Its steps' only: a person's answer to a reply (step 0) is never the checks' to read.
  */
 export function draftsForChecks(
   db: Db,
@@ -29,7 +30,7 @@ export function draftsForChecks(
     sql`select e.id::int as id, e.step, e.subject, e.body, e.attention_reason as "attentionReason",
                r.email as "recipientEmail", r.data as row
           from emails e join recipients r on r.id = e.recipient_id
-         where e.campaign_id = ${campaignId} and e.status = 'draft'
+         where e.campaign_id = ${campaignId} and e.status = 'draft' and e.step > 0
            ${'ids' in which ? sql`and e.id = any(${sql.param([...which.ids])}::bigint[])` : sql`and e.id > ${which.afterId}`}
          order by e.id
          ${'ids' in which ? sql`` : sql`limit ${which.limit}`}`,
@@ -93,7 +94,7 @@ export function campaignsWithUncheckedDrafts(db: Db) {
     db,
     sql`select distinct e.campaign_id as "campaignId", e.user_id as "userId"
           from emails e join campaigns c on c.id = e.campaign_id
-         where e.status = 'draft' and e.findings is null and c.status <> 'generating'`,
+         where e.status = 'draft' and e.findings is null and e.step > 0 and c.status <> 'generating'`,
   );
 }
 

@@ -3,7 +3,7 @@ import { ALLOWED_FROM } from '../../contract/email-rules';
 import { type Db, selectRows } from '../db/client';
 import { campaigns, emails, REVIEW_RANK, recipients, type WorkspaceId } from '../db/schema';
 import { recordAudit } from './audit';
-import { nothingFound } from './emails';
+import { campaignStep, nothingFound } from './emails';
 
 export type EmailRow = typeof emails.$inferSelect;
 
@@ -44,7 +44,7 @@ export async function updateOwnEmail(
 /**
  * Approves a campaign's emails in review (or one step's) in bulk: never one with an open
  * high-severity finding, never (under four-eyes approval) one the approver wrote and,
- * `withoutFindings`, only drafts the checks read and found nothing in.
+ * `withoutFindings`, only drafts the checks read and found nothing in. Never an answer (step 0).
  * Returns how many it approved, how many it left for a person and, of those, how many this person
  * wrote (under four-eyes, someone else approves them).
  */
@@ -56,6 +56,7 @@ export async function approveCampaignEmails(
 ) {
   const inScope = and(
     eq(emails.campaignId, campaignId),
+    campaignStep,
     eq(emails.isApproved, false),
     inArray(emails.status, ALLOWED_FROM.approve),
     step === undefined ? undefined : eq(emails.step, step),
@@ -96,8 +97,9 @@ export async function approveCampaignEmails(
 }
 
 /**
- * Updates the emails among `ids` that belong to this workspace and are in one of `from` states; returns
- * each changed email's id and campaign. Other ids (another workspace's, or in another state) are left alone.
+ * Updates the campaign emails among `ids` that belong to this workspace and are in one of `from`
+ * states; returns each changed email's id and campaign. Other ids (another workspace's, in another
+ * state, or an answer to a reply, step 0, which the Scheduled Emails dialog does not list) are left alone.
  */
 export async function updateOwnEmails(
   db: Db,
@@ -114,13 +116,17 @@ export async function updateOwnEmails(
         eq(emails.workspaceId, workspaceId),
         // One array parameter rather than a list of them: a few hundred ids stay cheap to plan.
         sql`${emails.id} = any(${param([...ids])}::bigint[])`,
+        campaignStep,
         inArray(emails.status, from),
       ),
     )
     .returning({ id: emails.id, campaignId: emails.campaignId });
 }
 
-/** A page of the workspace's scheduled emails, soonest first; of one campaign with `campaignId`. */
+/**
+ * A page of the workspace's scheduled campaign emails, soonest first; of one campaign with
+ * `campaignId`. An answer held for tomorrow's limit (step 0) shows in its thread, not here.
+ */
 export async function listScheduledPage(
   db: Db,
   workspaceId: WorkspaceId,
@@ -131,6 +137,7 @@ export async function listScheduledPage(
   const where = and(
     eq(emails.workspaceId, workspaceId),
     eq(emails.status, 'scheduled'),
+    campaignStep,
     campaignId === undefined ? undefined : eq(emails.campaignId, campaignId),
   );
   const [items, [total]] = await Promise.all([
@@ -154,7 +161,8 @@ export async function listScheduledPage(
 
 /**
  * The first of a campaign's emails in one of `statuses` (and approved, with `approvedOnly`)
- * whose subject or body contains any of `texts`, letter case ignored; null when none does.
+ * whose subject or body contains any of `texts`, letter case ignored; null when none does. A
+ * person's answer (step 0) is not one: the campaign-wide actions this guards never send it.
  */
 export async function firstEmailContaining(
   db: Db,
@@ -168,7 +176,7 @@ export async function firstEmailContaining(
     sql`
     select e.subject, e.body, r.email as "recipientEmail"
     from ${emails} e join ${recipients} r on r.id = e.recipient_id
-    where e.campaign_id = ${campaignId} and e.status = any(${param(scope.statuses)}::text[])
+    where e.campaign_id = ${campaignId} and e.step > 0 and e.status = any(${param(scope.statuses)}::text[])
       and (e.is_approved or not ${scope.approvedOnly}::boolean)
       and (e.subject ilike any(${param(patterns)}::text[]) or e.body ilike any(${param(patterns)}::text[]))
     order by e.id

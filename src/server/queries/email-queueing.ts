@@ -41,7 +41,10 @@ export async function scheduleEmails(
   ids: number[],
   at: Date,
   from: readonly EmailRow['status'][],
-  /** Only the emails going from this person's mailbox, when given. */
+  /**
+   * The Scheduled Emails dialog's move: only the emails going from this person's mailbox, and only
+   * campaign emails (the dialog does not list an answer to a reply, step 0).
+   */
   senderId?: number,
 ): Promise<{ id: number; campaignId: number; keptDueTime: boolean }[]> {
   if (ids.length === 0) return [];
@@ -65,7 +68,7 @@ export async function scheduleEmails(
                  and p.status = 'sent') as due
         from ${emails} x
        where x.id = any(${param(ids)}::bigint[]) and x.workspace_id = ${workspaceId}::integer
-         ${senderId === undefined ? sql`` : sql`and x.user_id = ${senderId}::integer`}
+         ${senderId === undefined ? sql`` : sql`and x.user_id = ${senderId}::integer and x.step > 0`}
     ) d
     where e.id = d.id and e.status = any(${param([...from])}::text[])
     returning e.id::int as id, e.campaign_id::int as "campaignId", e.scheduled_for > ${time} as "keptDueTime"`,

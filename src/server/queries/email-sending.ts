@@ -1,7 +1,7 @@
 import { and, eq, lt, param, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, recipients, unsubscribes, type WorkspaceId } from '../db/schema';
+import { campaigns, emails, inboundMessages, recipients, unsubscribes, type WorkspaceId } from '../db/schema';
 import { sendingMailboxIds } from './campaign-mailboxes';
 
 type EmailRow = typeof emails.$inferSelect;
@@ -46,25 +46,33 @@ export type ClaimedForSending = ClaimedCampaign & {
   withLink: boolean;
   unsubscribeMessage: string | null;
   recipientEmail: string;
-  /** 1 for a campaign's first email, 2 and up for its follow-ups. */
+  /** 1 for a campaign's first email, 2 and up for its follow-ups, 0 for an answer to a reply. */
   step: number;
   /**
    * A follow-up's thread: the Message-IDs of the recipient's emails sent before it (oldest first),
-   * the first email's subject as sent, and the provider's thread it started (Gmail's threadId).
+   * the first email's subject as sent, and the provider's thread it started (Gmail's threadId). An
+   * answer's: every email sent to the recipient, then the reply it answers; and where that reply
+   * lies in its mailbox (`answers`: `graph:<id>` lets Outlook answer that very message).
    */
-  thread: { messageIds: string[]; subject: string; providerThreadId: string | null } | null;
+  thread: {
+    messageIds: string[];
+    subject: string;
+    providerThreadId: string | null;
+    answers?: string | null;
+  } | null;
 };
 
 /**
  * What composing an email needs from its row `e`, its recipient `r` and its campaign `c`: one list
- * for the send and for the "as sent" preview, so the preview reads what the send reads.
+ * for the send and for the "as sent" preview, so the preview reads what the send reads. An answer
+ * (step 0) is a person's letter: no unsubscribe link, no open pixel.
  */
 const composeColumns = (e: SQL) =>
   sql`${e}.id::int as "id", ${e}.campaign_id as "campaignId", ${e}.subject, ${e}.body,
       ${e}.tracking_token as "trackingToken", ${e}.message_id as "messageId",
-      coalesce(${e}.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
+      ${e}.step > 0 and coalesce(${e}.include_unsubscribe_link, c.include_unsubscribe_link) as "withLink",
       c.unsubscribe_message as "unsubscribeMessage", r.email as "recipientEmail",
-      c.name as "campaignName", c.track_opens as "trackOpens", ${e}.step`;
+      c.name as "campaignName", ${e}.step > 0 and c.track_opens as "trackOpens", ${e}.step`;
 
 /** What the claim did with an email: claimed it for sending, or settled it without sending. */
 export type ClaimOutcome = 'sending' | 'unsubscribed' | 'stopped';
@@ -116,11 +124,13 @@ export async function claimManyForSending(
       from decided d
       where e.id = any(${param(emailIds)}::bigint[]) and e.id = d.id and e.status = 'queued'
       returning e.id, e.campaign_id, e.recipient_id, e.step, e.subject, e.body, e.tracking_token, e.message_id,
-                e.attempts, e.include_unsubscribe_link, d.outcome
+                e.attempts, e.include_unsubscribe_link, e.answers_inbound_id, d.outcome
     )
     select ${composeColumns(sql.raw('claimed'))}, claimed.attempts, claimed.outcome,
-           thread.message_ids as "threadMessageIds", thread.subject as "threadSubject",
-           thread.provider_thread_id as "providerThreadId"
+           coalesce(thread.message_ids, answered.message_ids) as "threadMessageIds",
+           coalesce(thread.subject, answered.subject) as "threadSubject",
+           coalesce(thread.provider_thread_id, answered.provider_thread_id) as "providerThreadId",
+           answered.provider_ref as "answers"
     from claimed
     join ${recipients} r on r.id = claimed.recipient_id
     join ${campaigns} c on c.id = claimed.campaign_id
@@ -132,16 +142,36 @@ export async function claimManyForSending(
       where claimed.outcome = 'sending' and claimed.step > 1 and p.recipient_id = claimed.recipient_id
         and p.step < claimed.step and p.status = 'sent'
     ) thread on true
+    left join lateral (${answeredThread(sql`claimed`)}) answered on claimed.outcome = 'sending'
     order by claimed.id`,
   );
-  return rows.map(({ threadMessageIds, threadSubject, providerThreadId, ...row }) => ({
+  return rows.map(({ threadMessageIds, threadSubject, providerThreadId, answers, ...row }) => ({
     ...row,
     thread:
-      row.step > 1 && threadMessageIds?.length
-        ? { messageIds: threadMessageIds, subject: threadSubject ?? '', providerThreadId }
+      row.step !== 1 && threadMessageIds?.length
+        ? { messageIds: threadMessageIds, subject: threadSubject ?? '', providerThreadId, answers }
         : null,
   }));
 }
+
+/**
+ * An answer's thread (`a` is its emails row): the Message-IDs of every email sent to its
+ * recipient in sending order, then the reply's own (when it had one; the sync keeps it without its
+ * angle brackets); the first email's subject;
+ * the provider's thread of the email the reply answers (Gmail's threadId); where the reply lies in
+ * its mailbox. No row for a campaign step.
+ */
+export const answeredThread = (a: SQL) => sql`
+      select coalesce((select array_agg(p.message_id order by p.sent_at, p.id) from ${emails} p
+                        where p.recipient_id = ${a}.recipient_id and p.status = 'sent' and p.message_id is not null), '{}')
+               || case when m.source_key like 'message-id:%'
+                       then array['<' || trim(both '<>' from substr(m.source_key, 12)) || '>'] else '{}' end
+               as message_ids,
+             coalesce((select p.subject from ${emails} p where p.recipient_id = ${a}.recipient_id and p.step = 1),
+                      m.subject) as subject,
+             q.provider_thread_id, m.provider_ref
+      from ${inboundMessages} m left join ${emails} q on q.id = m.email_id
+      where ${a}.step = 0 and m.id = ${a}.answers_inbound_id`;
 
 /**
  * One email of this workspace with what composing it needs, as claimManyForSending would give it,
@@ -189,6 +219,7 @@ type ThreadColumns = {
   threadMessageIds: string[] | null;
   threadSubject: string | null;
   providerThreadId: string | null;
+  answers?: string | null;
 };
 
 /** A sent email's provider answer and the exact message sent. */
@@ -232,7 +263,7 @@ export async function postponeSending(db: Db, emailIds: number[], morning: Date)
   await db.execute(sql`
     update ${emails} e
     set status = 'scheduled', updated_at = now(), attempts = greatest(e.attempts - 1, 0),
-        scheduled_for = case when e.step = 1 then ${morning.toISOString()}::timestamptz
+        scheduled_for = case when e.step <= 1 then ${morning.toISOString()}::timestamptz
           else follow_up_due(${morning.toISOString()}::timestamptz, 0, false, coalesce(r.time_zone, u.time_zone),
                              c.send_days, c.send_start_minute, c.send_end_minute) end
     from ${recipients} r, ${campaigns} c, users u
@@ -271,8 +302,10 @@ export async function staleSending(db: Db, claimedBefore: Date) {
   return db
     .select({
       id: emails.id,
-      // The recipient's mailbox; one claimed before mailboxes existed left from its maker's default.
-      mailboxId: sql<number | null>`coalesce(${recipients.mailboxId},
+      // An answer's mailbox is the one its reply arrived in; an email's, its recipient's; one claimed
+      // before mailboxes existed left from its maker's default.
+      mailboxId: sql<number | null>`coalesce(
+        (select m.mailbox_id from ${inboundMessages} m where m.id = ${emails.answersInboundId}), ${recipients.mailboxId},
         (select d.id from mailboxes d where d.user_id = ${emails.userId} and d.is_default))`,
       campaignId: emails.campaignId,
       messageId: emails.messageId,

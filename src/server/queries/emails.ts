@@ -59,7 +59,7 @@ export async function insertEmailBatch(
                   ${column('body')}::text[], ${column('status')}::text[], ${column('errorMessage')}::text[],
                   ${column('attentionReason')}::text[], ${column('trackingToken')}::text[])
         as t(recipient_id, step, subject, body, status, error_message, attention_reason, tracking_token)
-      on conflict (recipient_id, step) do nothing
+      on conflict (recipient_id, step) where step > 0 do nothing
       returning id
     ), recorded as (
       insert into ${auditEvents} (workspace_id, actor_id, actor_email, action, subject_type, subject_id, detail)
@@ -76,14 +76,17 @@ export async function insertEmailBatch(
 /** An email of a recipient's thread, as a follow-up's writer sees it. */
 export type ThreadDraft = { step: number; subject: string; body: string };
 
-/** The emails before `step` of each of these recipients, in step order. */
+/**
+ * The emails before `step` of each of these recipients, in step order: the sequence's steps only,
+ * never a person's answer to a reply (step 0), which is no step the follow-up comes after.
+ */
 export async function threadDrafts(db: Db, recipientIds: number[], step: number) {
   const rows = await selectRows<ThreadDraft & { recipientId: number }>(
     db,
     sql`
     select recipient_id::int as "recipientId", step, subject, body
     from ${emails}
-    where recipient_id = any(${param(recipientIds)}::bigint[]) and step < ${step}::integer
+    where recipient_id = any(${param(recipientIds)}::bigint[]) and step > 0 and step < ${step}::integer
     order by recipient_id, step`,
   );
   const found = new Map<number, ThreadDraft[]>();
@@ -102,6 +105,12 @@ export type EmailListing = {
   finding?: FindingKind | 'any';
 };
 
+/**
+ * A campaign's own emails: its steps (1, 2, …), not the answers people wrote to replies in the inbox
+ * (step 0), which the campaign's review, counts and actions leave alone.
+ */
+export const campaignStep = sql`${emails.step} > 0`;
+
 /** One page of a campaign's emails with the recipient details the review dialog shows. */
 export async function listEmailPage(
   db: Db,
@@ -112,6 +121,7 @@ export async function listEmailPage(
 ) {
   const where = and(
     eq(emails.campaignId, campaignId),
+    campaignStep,
     finding === undefined ? undefined : lt(emails.attentionRank, REVIEW_RANK.none),
     finding === undefined || finding === 'any' ? undefined : hasFindingOfKind(finding),
   );
@@ -170,7 +180,7 @@ export async function approvalCounts(db: Db, campaignId: number, writerHeld: num
                                          and jsonb_array_length(${emails.findings}) > 0))::int`,
     })
     .from(emails)
-    .where(eq(emails.campaignId, campaignId));
+    .where(and(eq(emails.campaignId, campaignId), campaignStep));
   return {
     approved: row?.approved ?? 0,
     firstToSend: row?.firstToSend ?? 0,
@@ -204,12 +214,17 @@ export async function deleteStepDrafts(db: Db, campaignId: number, step: number)
   return rows.length;
 }
 
-/** Whether any of the campaign's emails left review (on its way, sent, stopped…): one index probe. */
+/**
+ * Whether any of the campaign's emails left review (on its way, sent, stopped…): one index probe.
+ * An answer (step 0) is no email of the review's.
+ */
 export async function hasEmailsPastReview(db: Db, campaignId: number) {
   const [row] = await db
     .select({ one: sql`1` })
     .from(emails)
-    .where(and(eq(emails.campaignId, campaignId), sql`${emails.status} not in ('draft', 'failed')`))
+    .where(
+      and(eq(emails.campaignId, campaignId), sql`${emails.status} not in ('draft', 'failed')`, campaignStep),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -14,7 +14,10 @@ export async function exportCampaigns(db: Db, workspaceId: WorkspaceId) {
   return db.select().from(campaigns).where(eq(campaigns.workspaceId, workspaceId)).orderBy(asc(campaigns.id));
 }
 
-/** One page of a workspace's recipients with their email, keyed by recipient id (keyset paging). */
+/**
+ * One page of a workspace's recipients with their campaign's emails (its steps, not the answers
+ * people wrote to replies, step 0), keyed by recipient id (keyset paging).
+ */
 export async function exportRecipientPage(db: Db, workspaceId: WorkspaceId, afterId: number, limit: number) {
   return db
     .select({
@@ -39,7 +42,7 @@ export async function exportRecipientPage(db: Db, workspaceId: WorkspaceId, afte
     })
     .from(recipients)
     .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))
-    .leftJoin(emails, eq(emails.recipientId, recipients.id))
+    .leftJoin(emails, and(eq(emails.recipientId, recipients.id), sql`${emails.step} > 0`))
     .where(and(eq(campaigns.workspaceId, workspaceId), gt(recipients.id, afterId)))
     .orderBy(asc(recipients.id))
     .limit(limit);

@@ -27,7 +27,11 @@ export async function assignMailboxes(db: Db, emailIds: number[]): Promise<Queue
     db,
     sql`
     with batch as materialized (
-      select e.id, e.workspace_id, e.campaign_id, e.user_id, e.recipient_id, r.mailbox_id
+      -- An answer leaves from the mailbox its reply arrived in (when it still exists), whatever
+      -- its recipient's.
+      select e.id, e.workspace_id, e.campaign_id, e.user_id, e.recipient_id,
+             coalesce((select m.mailbox_id from inbound_messages m where m.id = e.answers_inbound_id), r.mailbox_id)
+               as mailbox_id
       from emails e join recipients r on r.id = e.recipient_id
       where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued'
     ), needing as materialized (

@@ -89,7 +89,8 @@ export type SequenceRow = {
 
 /**
  * A page of a campaign's recipients with their emails' standing, in the file's order: the last
- * step sent, the next step still to go and when it is due, and the first stop's reason.
+ * step sent, the next step still to go and when it is due, and the first stop's reason. Their
+ * sequence's steps only: an answer to a reply (step 0) is no step of it.
  */
 export async function sequencePage(
   db: Db,
@@ -116,7 +117,7 @@ export async function sequencePage(
       order by id
       limit ${limit}::integer offset ${offset}::integer
     ) r
-    left join ${emails} e on e.recipient_id = r.id
+    left join ${emails} e on e.recipient_id = r.id and e.step > 0
     group by r.id, r.email
     order by r.id`,
   );
@@ -148,7 +149,10 @@ export async function postponeFollowUps(db: Db, emailId: number, backOn: string)
   return rows.length;
 }
 
-/** Per step of a campaign: sent emails, and of those the replied, hard-bounced and unsubscribed. */
+/**
+ * Per step of a campaign: sent emails, and of those the replied, hard-bounced and unsubscribed.
+ * Answers to replies (step 0) are no step.
+ */
 export async function stepCounts(db: Db, campaignId: number) {
   return selectRows<{ step: number; sent: number; replied: number; bounced: number; unsubscribed: number }>(
     db,
@@ -162,7 +166,7 @@ export async function stepCounts(db: Db, campaignId: number) {
               and u.email_id in (select id from ${emails} s where s.campaign_id = ${campaignId}::integer and s.step = e.step)
            )::int as unsubscribed
     from ${emails} e
-    where e.campaign_id = ${campaignId}::integer
+    where e.campaign_id = ${campaignId}::integer and e.step > 0
     group by e.step
     order by e.step`,
   );

@@ -177,7 +177,9 @@ export async function updateWorkspace(
 /**
  * A member who may no longer send (removed, or no longer a sender): their emails in the workspace
  * that were on their way go back to review, and their waiting follow-ups stop, so nothing more
- * leaves their mailbox for the workspace. One already being sent finishes. Returns how many.
+ * leaves their mailbox for the workspace. Their answers to replies (step 0), which have no review
+ * to go back to, fail with the reason, shown in their thread. One already being sent finishes.
+ * Returns how many.
  */
 export async function holdMailbox(db: Db, workspaceId: WorkspaceId, userId: number): Promise<number> {
   const reason = 'Not sent: its sender may no longer send for this workspace';
@@ -185,8 +187,9 @@ export async function holdMailbox(db: Db, workspaceId: WorkspaceId, userId: numb
     db,
     sql`
     update ${emails}
-    set status = case when status = 'waiting' then 'stopped' else 'draft' end,
-        is_approved = false, approved_by = null, scheduled_for = null, error_message = ${reason}, updated_at = now()
+    set status = case when status = 'waiting' then 'stopped' when step = 0 then 'failed' else 'draft' end,
+        is_approved = step = 0 and is_approved, approved_by = case when step = 0 then approved_by end,
+        scheduled_for = null, error_message = ${reason}, updated_at = now()
     where workspace_id = ${workspaceId} and user_id = ${userId} and status in ('queued', 'scheduled', 'waiting')
     returning campaign_id as "campaignId"`,
   );

@@ -1,5 +1,8 @@
 import { api } from '../../contract/api';
 import type { AppContext } from '../context';
+import { addColleague } from '../services/conversations/add-colleague';
+import { answerInThread, answerThreadOf } from '../services/conversations/answer-in-thread';
+import { suggestAnswerFor } from '../services/conversations/answer-suggestion';
 import { assign, categorise, inboxPageOf, markRead, unreadOf } from '../services/conversations/inbox';
 import { readAnswer } from '../services/conversations/read-answer';
 import type { AppInstance } from './app-instance';
@@ -20,4 +23,8 @@ export function inboxRoutes(app: AppInstance, ctx: AppContext) {
     categorise(ctx.db, req.member.workspaceId, req.params.id, req.body, req.user.id, ctx.clock()),
   );
   serve(api.inbox.assignee, (req) => assign(ctx.db, req.member.workspaceId, req.params.id, req.body.userId));
+  serve(api.inbox.thread, (req) => answerThreadOf(ctx, req.member, req.params.id));
+  serve(api.inbox.answer, (req) => answerInThread(ctx, req.member, req.params.id, req.body));
+  serve(api.inbox.suggestion, (req) => suggestAnswerFor(ctx, req.member, req.params.id));
+  serve(api.inbox.addColleague, (req) => addColleague(ctx, req.member, req.params.id, req.body));
 }

@@ -15,6 +15,7 @@ import {
   quotaPerDay,
   rollupPerDay,
   rollupTotals,
+  sentAnswersCount,
   sentEmailsPage,
 } from '../queries/analytics';
 import { type WorkspaceMailboxRow, workspaceMailboxFigures } from '../queries/mailbox-figures';
@@ -144,7 +145,10 @@ export async function getDailyActivity(
   };
 }
 
-/** One page of the Sent Emails table; the total comes from the rollup, not from counting rows. */
+/**
+ * One page of the Sent Emails table, the answers people wrote to replies among the campaigns'
+ * emails; the total comes from the rollup (plus those answers), not from counting rows.
+ */
 export async function getSentEmails(
   db: Db,
   workspaceId: WorkspaceId,
@@ -156,13 +160,17 @@ export async function getSentEmails(
   let total = rows[0]?.total;
   if (total === undefined) {
     if (query.campaignId !== undefined) await ownCampaign(db, workspaceId, query.campaignId);
-    const totals = await rollupTotals(db, workspaceId, query.campaignId);
+    const [totals, answers] = await Promise.all([
+      rollupTotals(db, workspaceId, query.campaignId),
+      sentAnswersCount(db, workspaceId, query),
+    ]);
     total =
-      query.opened === 'opened'
+      answers +
+      (query.opened === 'opened'
         ? totals.opened
         : query.opened === 'unopened'
           ? totals.sent - totals.opened
-          : totals.sent;
+          : totals.sent);
   }
   return {
     items: rows.map((r) => ({

@@ -26,6 +26,18 @@ async function ownEmail(db: Db, workspaceId: WorkspaceId, id: number) {
   return found;
 }
 
+/**
+ * A person's answer to a reply (step 0) is written, approved and sent (again) in its thread in the
+ * inbox: the review's changes and its Send leave it alone. Refused so an answer is never made a
+ * draft, unapproved or moved from the review (which does not list it).
+ */
+export const ANSWER_IN_THREAD_MESSAGE =
+  'This is an answer to a reply: change or send it from its thread in the Inbox';
+
+function assertCampaignEmail(email: { step: number }) {
+  if (email.step === 0) throw new AppError('conflict', ANSWER_IN_THREAD_MESSAGE);
+}
+
 /** Approving, sending and scheduling wait until no default placeholder is left (services/placeholders). */
 async function assertReadyToSend(
   db: Db,
@@ -92,6 +104,7 @@ export async function updateEmail(
   const queue = queues.send;
   const { workspaceId } = member;
   const { email, recipient } = await ownEmail(db, workspaceId, id);
+  assertCampaignEmail(email);
   let row: Awaited<ReturnType<typeof updateOwnEmail>>;
   if ('subject' in body) {
     const edited = { ...editedText(body), recipientEmail: recipient.email };
@@ -190,6 +203,7 @@ export async function sendEmailNow(
 ) {
   const { workspaceId } = member;
   const { email, recipient } = await ownEmail(db, workspaceId, id);
+  assertCampaignEmail(email);
   assertOwnMailbox(member, email);
   const sendable = ALLOWED_FROM.send;
   if (!allows('send', email.status)) {

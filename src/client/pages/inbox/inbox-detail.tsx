@@ -4,9 +4,11 @@ import type { InboxItem } from '../../../contract/inbox';
 import { CategoryBadge } from '../../components/category-badge';
 import { InboundMessage } from '../../components/inbound-message';
 import { formatDateTime } from '../../format-date';
+import { AnswerSection } from './answer-section';
 import { AssigneeControl } from './assignee-control';
 import { CategoryControl } from './category-control';
 import { InboxMessage } from './inbox-message';
+import type { AnswerDrafts } from './use-answer-drafts';
 import type { InboxActions } from './use-inbox-actions';
 
 interface InboxDetailProps {
@@ -15,7 +17,11 @@ interface InboxDetailProps {
   held: boolean;
   /** Reviewers and above set categories and assignees; a viewer reads them. Undefined while unknown. */
   canEdit: boolean | undefined;
+  /** Senders and owners answer replies; undefined while unknown. */
+  canSend: boolean | undefined;
   actions: InboxActions;
+  /** The answers being written on the page, this one's among them. */
+  drafts: AnswerDrafts;
 }
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
@@ -24,9 +30,9 @@ const WRAP = { overflowWrap: 'anywhere' } as const;
  * One answer in full (docs/product.md §16): the message as the mailbox sync kept it (the whole
  * snippet, a bounce's status, the link to the conversation in Gmail or Outlook), the whole message
  * read from the mailbox, where it belongs, and what a person decides about it: read or not, its
- * category, who answers it.
+ * category, who answers it. Then the conversation with the recipient and the answer to write.
  */
-export function InboxDetail({ item, held, canEdit, actions }: InboxDetailProps) {
+export function InboxDetail({ item, held, canEdit, canSend, actions, drafts }: InboxDetailProps) {
   const unread = item.readAt === null;
   const pendingRead = actions.setRead.isPending;
   return (
@@ -85,6 +91,7 @@ export function InboxDetail({ item, held, canEdit, actions }: InboxDetailProps) 
           />
         </Stack>
       )}
+      <AnswerSection key={`answer:${item.id}`} item={item} canSend={canSend} drafts={drafts} />
     </Stack>
   );
 }

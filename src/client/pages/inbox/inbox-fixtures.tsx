@@ -10,6 +10,7 @@ import type { AnswerMessage, InboxItem } from '../../../contract/inbox';
 import type { Member, Role } from '../../../contract/workspaces';
 import { createQueryClient } from '../../api';
 import { AppNavbar } from '../../components/app-navbar';
+import { type AnswerServerOptions, answerServer } from './answer-fixtures';
 import { InboxPage } from './inbox-page';
 
 /** What the inbox's tests share: answers, a fake server that keeps their changes, rendering. */
@@ -100,21 +101,26 @@ export interface Call {
   body: unknown;
 }
 
+/** Each call's headers, as the client set them (the Idempotency-Key among them). */
+export const headersOf = new WeakMap<Call, Record<string, string>>();
+
 /**
  * A fake server holding `items` (give them newest first) that pages and filters them as GET
  * /api/inbox does and keeps each PUT's change, answering the answer as it now is; each answer's
- * whole message is `messages(id, images)`. The signed-in person (member 1) holds `role`. Returns
- * every call, in order.
+ * whole message is `messages(id, images)`. The signed-in person (member 1) holds `role`. Each
+ * answer's thread, answering it and the AI's suggestions: answerServer. Returns every call, in order.
  */
 export function stubInbox(
   items: InboxItem[],
   {
     role = 'owner' as Role,
     messages = (id: number, _images: boolean): MessageReply => wholeMessage(id),
-  } = {},
+    ...answering
+  }: { role?: Role; messages?: (id: number, images: boolean) => MessageReply } & AnswerServerOptions = {},
 ) {
   const calls: Call[] = [];
   const all = items.map((item) => ({ ...item }));
+  const answers = answerServer(all, answering);
   const listed = (query: URLSearchParams) =>
     all.filter((item) => {
       const status = query.get('status');
@@ -137,7 +143,9 @@ export function stubInbox(
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
+      const call = { method, url, body };
+      calls.push(call);
+      headersOf.set(call, (init?.headers ?? {}) as Record<string, string>);
       const [path = '', search] = url.split('?');
       const query = new URLSearchParams(search);
       if (method === 'GET' && path === '/api/inbox') {
@@ -180,7 +188,9 @@ export function stubInbox(
         }
         return Response.json(item);
       }
-      return new Response('Not here', { status: 404, statusText: 'Not Found' });
+      return (
+        answers(method, path, body) ?? new Response('Not here', { status: 404, statusText: 'Not Found' })
+      );
     }),
   );
   return calls;

@@ -1,7 +1,8 @@
 import { Alert, Box, Card, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { AnswerThread } from '../../../contract/answer-thread';
 import type { InboxItem } from '../../../contract/inbox';
 import { roleAllows } from '../../../contract/workspaces';
 import { isUnauthorized } from '../../api';
@@ -12,9 +13,10 @@ import { InboxFilters } from './inbox-filters';
 import { InboxKeyboardHelp } from './inbox-keyboard-help';
 import { InboxLayout } from './inbox-layout';
 import { InboxList } from './inbox-list';
-import { INBOX_POLL_MS, inboxListQuery } from './inbox-queries';
+import { answerThreadQuery, INBOX_POLL_MS, inboxListQuery } from './inbox-queries';
 import { senderOf } from './inbox-row';
 import { DEFAULT_INBOX_FILTERS, type InboxFilters as Filters, isFiltered, withFilter } from './inbox-url';
+import { useAnswerDrafts } from './use-answer-drafts';
 import { useInboxActions } from './use-inbox-actions';
 import { useInboxFilters } from './use-inbox-filters';
 import { useInboxSelection } from './use-inbox-selection';
@@ -23,7 +25,8 @@ import { useInboxShortcuts } from './use-inbox-shortcuts';
 /**
  * The inbox (docs/product.md §16): every answer to the workspace's campaigns, newest first, filtered
  * by what the address bar says, with the answer opened beside the list (above it, full width, on a
- * phone). Opening an answer marks it read; the keyboard goes through the list and sets categories.
+ * phone). Opening an answer marks it read; the keyboard goes through the list, sets categories and
+ * opens the editor to answer. What is being written stays with the page as the person moves on.
  */
 export function InboxPage() {
   const [filters, setFilters] = useInboxFilters();
@@ -32,6 +35,7 @@ export function InboxPage() {
   const role = useCurrentWorkspace().current?.role;
   // Undefined while the role loads: neither the controls nor the viewer's note show meanwhile.
   const canEdit = role === undefined ? undefined : roleAllows(role, 'reviewer');
+  const canSend = role === undefined ? undefined : roleAllows(role, 'sender');
   // Below this the list and the detail do not fit side by side: the detail takes the page's width.
   const narrow = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
   const [helpOpen, setHelpOpen] = useState(false);
@@ -47,6 +51,14 @@ export function InboxPage() {
   );
   const { shown, held } = selection;
   const actions = useInboxActions(selection.remember);
+  const drafts = useAnswerDrafts();
+  const queryClient = useQueryClient();
+  // E opens the editor of an answer whose thread says it may be answered (the thread is read as
+  // the answer opens; until it has come, E does nothing).
+  const answer = (item: InboxItem) => {
+    const thread = queryClient.getQueryData<AnswerThread>(answerThreadQuery(item.id).queryKey);
+    if (canSend && thread?.canAnswer) drafts.open(item.id);
+  };
 
   const detail = useRef<HTMLDivElement>(null);
   // Set when a key opened the answer: the detail then takes the focus, so a screen reader reads it.
@@ -61,6 +73,7 @@ export function InboxPage() {
     canEdit: canEdit === true,
     actions,
     move,
+    onAnswer: answer,
     onHelp: () => setHelpOpen(true),
   });
   const shownId = shown?.id;
@@ -133,7 +146,14 @@ export function InboxPage() {
       role="region"
       aria-label={`Answer from ${senderOf(shown)}`}
     >
-      <InboxDetail item={shown} held={held} canEdit={canEdit} actions={actions} />
+      <InboxDetail
+        item={shown}
+        held={held}
+        canEdit={canEdit}
+        canSend={canSend}
+        actions={actions}
+        drafts={drafts}
+      />
     </Box>
   ) : null;
 
@@ -153,6 +173,7 @@ export function InboxPage() {
         opened={helpOpen}
         onClose={() => setHelpOpen(false)}
         canCategorise={canEdit === true}
+        canAnswer={canSend === true}
       />
     </>
   );

@@ -1,4 +1,5 @@
-import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type Query, type QueryClient } from '@tanstack/react-query';
+import type { AnswerThread, ThreadAnswer } from '../../../contract/answer-thread';
 import { api } from '../../../contract/api';
 import type { InboxItem, InboxPage } from '../../../contract/inbox';
 import { keyOf, queryOf, readOnEachVisit } from '../../api';
@@ -40,14 +41,42 @@ export const membersQuery = queryOf(api.workspaces.members);
 export const answerMessageQuery = (id: number, images: boolean) =>
   queryOf(api.inbox.message, { params: { id }, query: { images: images ? 'true' : 'false' } });
 
+/** How often the thread is read again while an answer in it is on its way (queued or sending). */
+export const ANSWER_POLL_MS = 3_000;
+
+const inFlight = (answer: Pick<ThreadAnswer, 'status'>) =>
+  answer.status === 'queued' || answer.status === 'sending';
+
+/** Whether an answer in the thread is still on its way, so the thread is read again shortly. */
+export const answerInFlight = (thread: AnswerThread | undefined) =>
+  thread !== undefined &&
+  ((thread.answer !== null && inFlight(thread.answer)) ||
+    thread.items.some((item) => item.type === 'answer' && inFlight(item.answer)));
+
+/**
+ * The conversation of one answer with the recipient, and whether the member may answer it. Read
+ * afresh each time the answer is opened (replies arrive and teammates answer meanwhile), and every
+ * few seconds while an answer in it is on its way, to show where its send stands.
+ */
+export const answerThreadQuery = (id: number) => ({
+  ...queryOf(api.inbox.thread, { params: { id } }),
+  refetchOnMount: readOnEachVisit,
+  refetchInterval: (query: Query<AnswerThread, Error, AnswerThread, readonly unknown[]>) =>
+    answerInFlight(query.state.data) ? ANSWER_POLL_MS : false,
+});
+
 /** Every inbox read: each list page, the unread count and each message share this prefix (keyOf). */
 const INBOX_KEY = keyOf(api.inbox.list);
 
 /** A message's key holds its path's `message` segment: ['api', 'inbox', '12', 'message', {…}]. */
 const isMessage = (key: readonly unknown[]) => key.includes('message');
 
+// The total tells a page from a thread, whose `items` are no answers.
 const isInboxPage = (data: unknown): data is InboxPage =>
-  typeof data === 'object' && data !== null && Array.isArray((data as Partial<InboxPage>).items);
+  typeof data === 'object' &&
+  data !== null &&
+  Array.isArray((data as Partial<InboxPage>).items) &&
+  typeof (data as Partial<InboxPage>).total === 'number';
 
 /**
  * After a change to one answer: the server's copy of it goes into every cached page at once (so the

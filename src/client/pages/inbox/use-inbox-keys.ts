@@ -7,6 +7,8 @@ export interface InboxKeyActions {
   /** The category at this place (0–8) of ANSWER_CATEGORIES. */
   categorise: (index: number) => void;
   unread: () => void;
+  /** Opens the editor to answer the answer shown (or brings the focus back into it). */
+  answer: () => void;
   help: () => void;
 }
 
@@ -18,18 +20,22 @@ export const INBOX_KEYS: readonly { keys: readonly string[]; does: string }[] = 
   { keys: ['?'], does: 'Show these shortcuts' },
 ];
 
+/** Answering, for senders and owners: listed after U. */
+export const ANSWER_KEY = { keys: ['E'], does: 'Answer it: write in its thread' } as const;
+
 type Action = Exclude<keyof InboxKeyActions, 'categorise'>;
 
 const ACTION_OF: Record<string, Action> = {
   j: 'next',
   k: 'previous',
   u: 'unread',
+  e: 'answer',
   '?': 'help',
 };
 
 /**
  * The inbox's keyboard, like the review's (campaigns/review/use-review-keys): J/K go through the
- * answers, 1–9 set the category of the answer shown, U marks it unread, ? shows the keys. The
+ * answers, 1–9 set the category of the answer shown, U marks it unread, E answers it, ? shows the keys. The
  * arrows are left to scrolling the page. Never while the person types in a field or a list of choices, holds a modifier (the
  * browser's and the system's shortcuts stay theirs), or works in a dialog (the shortcuts' help).
  */

@@ -13,6 +13,8 @@ interface InboxShortcuts {
   canEdit: boolean;
   actions: InboxActions;
   move: (delta: 1 | -1) => void;
+  /** E: answer the answer shown (the page checks that it may be answered). */
+  onAnswer: (item: InboxItem) => void;
   onHelp: () => void;
 }
 
@@ -21,7 +23,15 @@ interface InboxShortcuts {
  * answer read as it is opened, by a click or a key. Each key acts on the answer on screen, which
  * stays there until the person moves on, even once a change takes it out of the list.
  */
-export function useInboxShortcuts({ enabled, shown, canEdit, actions, move, onHelp }: InboxShortcuts) {
+export function useInboxShortcuts({
+  enabled,
+  shown,
+  canEdit,
+  actions,
+  move,
+  onAnswer,
+  onHelp,
+}: InboxShortcuts) {
   const { setRead, setCategory } = actions;
   useInboxKeys(enabled, {
     next: () => move(1),
@@ -34,6 +44,9 @@ export function useInboxShortcuts({ enabled, shown, canEdit, actions, move, onHe
     },
     unread: () => {
       if (shown && shown.readAt !== null) setRead.mutate({ id: shown.id, read: false });
+    },
+    answer: () => {
+      if (shown) onAnswer(shown);
     },
     help: onHelp,
   });

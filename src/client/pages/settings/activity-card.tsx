@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string> = {
   'email.findings_dismissed': "dismissed an email's findings",
   'email.findings_restored': "restored an email's findings",
   'campaign.deleted': 'deleted a campaign',
+  'campaign.recipient_added': 'added a colleague named in an answer to a campaign',
   'template.deleted': 'deleted a template',
   'export.data': 'exported the data',
   'export.unsubscribers': 'exported unsubscribers',

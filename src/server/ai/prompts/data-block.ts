@@ -20,6 +20,7 @@ export const BLOCK_NAMES = [
   'variables',
   'columns',
   'reply',
+  'conversation',
 ] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
@@ -57,6 +58,8 @@ const CAPS: Record<BlockName, number> = {
   columns: 500,
   // The new text of an answer to a campaign email: enough for any reply a person writes.
   reply: 20_000,
+  // Per message of the thread before the reply being answered: campaign emails and short replies.
+  conversation: 200_000,
 };
 /** An object key inside JSON data (a column name): longer than any header a person writes. */
 const KEY_CAP = 500;

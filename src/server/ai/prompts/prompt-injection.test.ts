@@ -7,6 +7,7 @@ import {
 } from '../../../../test/fakes/instruction-following-model';
 import { hostileValues } from '../../../../test/support/hostile-values';
 import { blockValue, parsePrompt, readsBack } from '../../../../test/support/prompt-blocks';
+import { ANSWER_WRITER_SYSTEM_PROMPT, type AnswerWriterInput, answerWriterPrompt } from './answer-prompts';
 import { AUTOMAP_SYSTEM_PROMPT, automapPrompt } from './automap-prompts';
 import { CLAIMS_SYSTEM_PROMPT, claimsPrompt } from './claims-prompts';
 import { EMAIL_SYSTEM_PROMPT, emailPrompt } from './email-prompts';
@@ -57,6 +58,21 @@ const checking = (change: Partial<Checking>): Checking => ({
   template: `${DRAFT.subject}\n\n${DRAFT.body}\n\n${INSTRUCTIONS}`,
   sender: SENDER,
   ...change,
+});
+
+const answering = (change: Partial<AnswerWriterInput>): AnswerWriterInput => ({
+  sender: SENDER,
+  recipient: RECIPIENT,
+  conversation: [{ from: 'sender', subject: 'A first note', text: 'Hello Ada, about your routes.' }],
+  reply: { subject: 'Re: A first note', text: 'Sounds good, tell me more.' },
+  ...change,
+});
+const answerCase = (input: string, build: (value: string) => string, readBack: Case['readBack']): Case => ({
+  input: `answer suggestion: ${input}`,
+  kind: 'email',
+  system: ANSWER_WRITER_SYSTEM_PROMPT,
+  build,
+  readBack,
 });
 
 type Case = {
@@ -184,6 +200,29 @@ const CASES: Case[] = [
     readBack: (blocks) => blocks.template,
   },
   ...senderCases('claim check', (sender) => claimsPrompt(checking({ sender })), 'claims'),
+  answerCase(
+    'reply text',
+    (value) => answerWriterPrompt(answering({ reply: { subject: 'Re: A first note', text: value } })),
+    (blocks) => (blocks.reply as string).replace(/^Subject: Re: A first note\n\n/, ''),
+  ),
+  answerCase(
+    'reply subject',
+    (value) => answerWriterPrompt(answering({ reply: { subject: value, text: 'Sounds good' } })),
+    (blocks) => (blocks.reply as string).replace(/^Subject: /, '').replace(/\n\nSounds good$/, ''),
+  ),
+  answerCase(
+    'earlier message',
+    (value) =>
+      answerWriterPrompt(
+        answering({ conversation: [{ from: 'recipient', subject: 'Re: A first note', text: value }] }),
+      ),
+    (blocks) => (blocks.conversation as { text: string }[])[0]!.text,
+  ),
+  answerCase(
+    'recipient value',
+    (value) => answerWriterPrompt(answering({ recipient: { ...RECIPIENT, company: value } })),
+    (blocks) => (blocks.recipient_data as Record<string, string>).company,
+  ),
   {
     input: 'template writer: description',
     kind: 'email',

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -202,8 +203,18 @@ export const emails = pgTable(
     recipientId: bigint('recipient_id', { mode: 'number' })
       .notNull()
       .references(() => recipients.id, { onDelete: 'cascade' }),
-    /** 1 for the campaign's first email, 2 and up for its follow-ups (campaign_steps). */
+    /**
+     * 1 for the campaign's first email, 2 and up for its follow-ups (campaign_steps); 0 for a
+     * person's answer to a reply, written in the inbox (answersInboundId says which reply).
+     */
     step: integer('step').notNull().default(1),
+    /**
+     * For an answer (step 0): the reply it answers, in that reply's thread and from the mailbox that
+     * received it (a reply may be answered more than once, one answer on its way at a time). The
+     * foreign key (cascade) is in migration 0036 only: this file and the inbound messages' would
+     * import each other.
+     */
+    answersInboundId: bigint('answers_inbound_id', { mode: 'number' }),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull().default(''),
     isApproved: boolean('is_approved').notNull().default(false),
@@ -273,7 +284,10 @@ export const emails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('emails_recipient_step_uq').on(t.recipientId, t.step),
+    // One email per recipient and step of the sequence; answers (step 0) are not steps.
+    uniqueIndex('emails_recipient_step_uq').on(t.recipientId, t.step).where(sql`${t.step} > 0`),
+    index('emails_answers_inbound_idx').on(t.answersInboundId).where(sql`${t.answersInboundId} is not null`),
+    check('emails_answer_step_ck', sql`(${t.step} = 0) = (${t.answersInboundId} is not null)`),
     uniqueIndex('emails_tracking_token_uq').on(t.trackingToken),
     index('emails_campaign_idx').on(t.campaignId, t.id),
     index('emails_workspace_status_idx').on(t.workspaceId, t.status),

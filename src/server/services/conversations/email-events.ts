@@ -2,6 +2,8 @@ import type { CampaignReplies, EmailEvent, InboundEvent } from '../../../contrac
 import type { Db } from '../../db/client';
 import type { WorkspaceId } from '../../db/schema';
 import { notFound } from '../../errors';
+import { htmlToText } from '../../mail/compose';
+import { answersToEmail } from '../../queries/answers';
 import {
   firstOpensOf,
   type InboundRow,
@@ -12,11 +14,12 @@ import {
 import { findOwnEmail } from '../../queries/email-actions';
 import { categoryChangesOfEmail } from '../../queries/inbox';
 import { ownCampaign } from '../campaigns';
+import { replySnippet } from './reply-text';
 
 /**
  * One email's story, oldest first: sent, first opened (by a person, and apart by an image proxy),
  * what its recipient's mailbox answered (replies, auto-replies, bounces, emailed unsubscribe
- * requests), and the unsubscribe it caused. Another workspace's email is a 404.
+ * requests), the workspace's answers to them, and the unsubscribe it caused. Another workspace's email is a 404.
  */
 export async function emailEventsOf(
   db: Db,
@@ -25,11 +28,12 @@ export async function emailEventsOf(
 ): Promise<{ events: EmailEvent[] }> {
   const own = await findOwnEmail(db, workspaceId, emailId);
   if (!own) throw notFound('Email');
-  const [opens, inbound, unsubscribe, changes] = await Promise.all([
+  const [opens, inbound, unsubscribe, changes, answers] = await Promise.all([
     firstOpensOf(db, emailId),
     listEmailInbound(db, workspaceId, emailId),
     unsubscribeByEmail(db, workspaceId, emailId),
     categoryChangesOfEmail(db, emailId),
+    answersToEmail(db, emailId),
   ]);
   const events: EmailEvent[] = [];
   if (own.email.sentAt) events.push({ type: 'sent', at: own.email.sentAt.toISOString() });
@@ -45,6 +49,17 @@ export async function emailEventsOf(
       to: c.toCategory,
       source: c.source,
       by: c.byEmail,
+    });
+  for (const a of answers)
+    events.push({
+      type: 'answered',
+      at: a.createdAt.toISOString(),
+      messageId: a.answersInboundId!,
+      answerEmailId: a.id,
+      status: a.status,
+      sentAt: a.sentAt?.toISOString() ?? null,
+      by: a.writerName,
+      snippet: replySnippet(htmlToText(a.body)),
     });
   if (unsubscribe)
     events.push({ type: 'unsubscribed', at: unsubscribe.at.toISOString(), reason: unsubscribe.reason });

@@ -16,8 +16,10 @@ export type ClaimedEmail = {
   campaignName: string;
   /** Whether the campaign's emails carry the open pixel. */
   trackOpens: boolean;
-  /** A follow-up's thread so far (see ClaimedForSending); null for a first email. */
+  /** A follow-up's or an answer's thread so far (see ClaimedForSending); null for a first email. */
   thread?: { messageIds: string[]; subject: string } | null;
+  /** 0 for a person's answer to a reply: a letter, not campaign mail, so no List-Id. */
+  step?: number;
 };
 
 /**
@@ -104,7 +106,10 @@ function composeInput(
     pixelUrl: email.trackOpens ? openPixelUrl(base, email.trackingToken) : null,
     messageId: email.messageId!,
     // The same domain as the Message-IDs: the one the operator says this mail comes from.
-    listId: { name: email.campaignName, id: `c${email.campaignId}.${messageIdDomain(deps)}` },
+    listId:
+      email.step === 0
+        ? null
+        : { name: email.campaignName, id: `c${email.campaignId}.${messageIdDomain(deps)}` },
   };
 }
 

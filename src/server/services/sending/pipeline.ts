@@ -161,6 +161,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
           emailId: email.id,
           providerThreadId: email.thread?.providerThreadId ?? null,
           inReplyTo: email.thread?.messageIds.at(-1) ?? null,
+          answers: email.thread?.answers ?? null,
         });
         return { email, raw, providerMessageId, providerThreadId };
       } catch (error) {
