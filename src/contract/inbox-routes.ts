@@ -92,7 +92,7 @@ export const inboxRoutes = {
   }),
   /**
    * An AI suggestion from the thread, the recipient's row and the sender profile, for the editor:
-   * nothing is sent or stored. 409 when no AI provider is set up.
+   * nothing is sent or stored. 503 when no AI provider is set up.
    */
   suggestion: route({
     method: 'POST',
