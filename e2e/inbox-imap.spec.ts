@@ -1,13 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { rawHeader } from '../test/fakes/smtp-sink';
+import { FAKE_AI, toast } from './campaign-support';
 import {
-  bulkAction,
-  confirmWithoutPostalAddress,
-  FAKE_AI,
-  openReview,
-  readyCampaign,
-  toast,
-} from './campaign-support';
+  aiCannotTellAnswers,
+  answerMessage,
+  answerRowOf,
+  nextMarchLabel,
+  sendCampaignTo,
+} from './inbox-support';
 import { INBOX, SENDER, testWithMailPeers } from './mail-peers';
 import { acceptTerms } from './support';
 
@@ -26,36 +26,9 @@ test.afterEach(async ({ page }) => {
 
 const TRACKER = 'https://tracker.example/open.gif';
 
-/** A person's answer to our email `messageId`, `minutesAgo`, with its own Message-ID. */
-function answer(
-  a: { from: string; name: string; messageId: string; id: string; html?: string; text?: string },
-  minutesAgo: number,
-) {
-  return [
-    `From: ${a.name} <${a.from}>`,
-    `To: ${SENDER}`,
-    `Subject: Re: Hello ${a.name.split(' ')[0]}`,
-    `Date: ${new Date(Date.now() - minutesAgo * 60_000).toUTCString()}`,
-    `Message-ID: ${a.id}`,
-    `In-Reply-To: ${a.messageId}`,
-    `References: ${a.messageId}`,
-    'MIME-Version: 1.0',
-    `Content-Type: ${a.html ? 'text/html' : 'text/plain'}; charset=utf-8`,
-    '',
-    a.html ?? a.text ?? '',
-    '',
-  ].join('\r\n');
-}
-
-/** "ask me again in March": the first of the next March, as the category badge shows it. */
-function nextMarchLabel(now = new Date()) {
-  const year = now.getUTCFullYear();
-  const today = Date.UTC(year, now.getUTCMonth(), now.getUTCDate());
-  return `Not now · until Mar ${Date.UTC(year, 2, 1) < today - 86_400_000 ? year + 1 : year}`;
-}
-
-const rowOf = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Answers' }).getByRole('listitem').filter({ hasText: name });
+const rowOf = answerRowOf;
+/** A moment `minutes` ago. */
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 test('three answers over Postfix and Dovecot: categorised, one read with its image blocked, one recategorised, one answered in its thread once, and "not now until March" offers its follow-up', async ({
   page,
@@ -78,18 +51,7 @@ test('three answers over Postfix and Dovecot: categorised, one read with its ima
     max: { from: `max@${postfix.domain}`, name: 'Max Meet' },
     hana: { from: `hana@${postfix.domain}`, name: 'Hana Hmm' },
   };
-  const csv = Object.values(people)
-    .map((p) => `${p.from},${p.name.split(' ')[0]},Globex`)
-    .join('\n');
-  await readyCampaign(page, 'Inbox over IMAP', `E-mail,First,Organisation\n${csv}\n`);
-  const review = await openReview(page, 'Inbox over IMAP', 3);
-  await bulkAction(page, review, 'Approve all');
-  await expect(toast(page, '3 emails approved.')).toBeVisible();
-  await review.getByRole('button', { name: 'Send now (3)', exact: true }).click();
-  const sendDialog = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = sendDialog.getByRole('button', { name: 'Send now', exact: true });
-  await confirmWithoutPostalAddress(sendDialog, sendAll);
-  await sendAll.click();
+  await sendCampaignTo(page, 'Inbox over IMAP', Object.values(people));
   await expect
     .poll(
       async () => [
@@ -106,53 +68,46 @@ test('three answers over Postfix and Dovecot: categorised, one read with its ima
   await page.keyboard.press('Escape');
 
   // The AI reads what the rules cannot place; told it cannot tell, Hana's stays for a person.
-  const script = await page.request.post(`${FAKE_AI}/__control/script`, {
-    data: {
-      rules: [
-        {
-          system: "You sort a person's answer",
-          reply: { category: 'unclear', notNowUntil: null, colleagueAddress: null },
-        },
-      ],
-    },
-  });
-  expect(script.ok()).toBe(true);
+  await aiCannotTellAnswers(page);
 
   const maxAnswerId = '<max-answer@globex.example>';
   await dovecot.append(
     INBOX.user,
-    answer(
+    answerMessage(
       {
+        to: SENDER,
         ...people.hana,
         messageId: await messageIdTo('hana'),
         id: '<hana-answer@globex.example>',
         text: 'Hmm, let me think about it.',
       },
-      3,
+      ago(3),
     ),
   );
   await dovecot.append(
     INBOX.user,
-    answer(
+    answerMessage(
       {
+        to: SENDER,
         ...people.max,
         messageId: await messageIdTo('max'),
         id: maxAnswerId,
         text: 'Sounds interesting! Could we do a call on Thursday at 3?',
       },
-      2,
+      ago(2),
     ),
   );
   await dovecot.append(
     INBOX.user,
-    answer(
+    answerMessage(
       {
+        to: SENDER,
         ...people.nora,
         messageId: await messageIdTo('nora'),
         id: '<nora-answer@globex.example>',
         html: `<html><body><p>Not right now, ask me again in March.</p><p>Nora</p><img src="${TRACKER}" alt="" width="1" height="1"></body></html>`,
       },
-      1,
+      ago(1),
     ),
   );
 

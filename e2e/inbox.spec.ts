@@ -1,13 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { FAKE_MAIL_PORT } from './app-env';
+import { FAKE_AI, toast } from './campaign-support';
 import {
-  bulkAction,
-  confirmWithoutPostalAddress,
-  FAKE_AI,
-  openReview,
-  readyCampaign,
-  toast,
-} from './campaign-support';
+  aiCannotTellAnswers,
+  answerMessage,
+  answerRowOf,
+  nextMarchLabel,
+  type Person,
+  sendCampaignTo,
+} from './inbox-support';
 import { acceptTerms, nextOidcUser, uniqueEmail } from './support';
 
 /** The fake Gmail the app sends through and reads from in these runs (see playwright.config.ts). */
@@ -34,24 +35,11 @@ async function sentTo(page: Page, address: string) {
 /** A person's answer to our email `messageId`, arriving `minutesAgo` in the sender's Gmail inbox. */
 async function deliverAnswer(
   page: Page,
-  a: { from: string; name: string; to: string; messageId: string; html?: string; text?: string },
+  a: Person & { to: string; messageId: string; html?: string; text?: string },
   minutesAgo: number,
 ) {
   const at = new Date(Date.now() - minutesAgo * 60_000);
-  const raw = [
-    `From: ${a.name} <${a.from}>`,
-    `To: ${a.to}`,
-    `Subject: Re: Hello ${a.name.split(' ')[0]}`,
-    `Date: ${at.toUTCString()}`,
-    `Message-ID: <answer-${Date.now()}-${minutesAgo}@globex.example>`,
-    `In-Reply-To: ${a.messageId}`,
-    `References: ${a.messageId}`,
-    'MIME-Version: 1.0',
-    `Content-Type: ${a.html ? 'text/html' : 'text/plain'}; charset=utf-8`,
-    '',
-    a.html ?? a.text ?? '',
-    '',
-  ].join('\r\n');
+  const raw = answerMessage({ ...a, id: `<answer-${Date.now()}-${minutesAgo}@globex.example>` }, at);
   const res = await page.request.post(`${FAKE_MAIL}/__control/deliver/gmail?at=${at.toISOString()}`, {
     headers: { 'content-type': 'message/rfc822' },
     data: raw,
@@ -59,18 +47,7 @@ async function deliverAnswer(
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/**
- * "ask me again in March" as the rules read it: the first of the next March (this year's while
- * its first is still ahead, or a day behind), as the badge shows it.
- */
-function nextMarchLabel(now = new Date()) {
-  const year = now.getUTCFullYear();
-  const today = Date.UTC(year, now.getUTCMonth(), now.getUTCDate());
-  return `Not now · until Mar ${Date.UTC(year, 2, 1) < today - 86_400_000 ? year + 1 : year}`;
-}
-
-const rowOf = (page: Page, sender: string) =>
-  page.getByRole('list', { name: 'Answers' }).getByRole('listitem').filter({ hasText: sender });
+const rowOf = answerRowOf;
 const inboxLink = (page: Page, unread: number) =>
   page.getByRole('link', { name: unread > 0 ? `Inbox ${unread} unread` : 'Inbox', exact: true });
 
@@ -103,18 +80,7 @@ test('the inbox lists three answers with their categories, reads the whole messa
     max: { from: uniqueEmail('max'), name: 'Max Meet' },
     hana: { from: uniqueEmail('hana'), name: 'Hana Hmm' },
   };
-  const csv = Object.values(people)
-    .map((p) => `${p.from},${p.name.split(' ')[0]},Globex`)
-    .join('\n');
-  await readyCampaign(page, 'Inbox journey', `E-mail,First,Organisation\n${csv}\n`);
-  const review = await openReview(page, 'Inbox journey', 3);
-  await bulkAction(page, review, 'Approve all');
-  await expect(toast(page, '3 emails approved.')).toBeVisible();
-  await review.getByRole('button', { name: 'Send now (3)', exact: true }).click();
-  const sendDialog = page.getByRole('dialog', { name: 'Send approved emails' });
-  const sendAll = sendDialog.getByRole('button', { name: 'Send now', exact: true });
-  await confirmWithoutPostalAddress(sendDialog, sendAll);
-  await sendAll.click();
+  await sendCampaignTo(page, 'Inbox journey', Object.values(people));
   const sent = async () => Promise.all(Object.values(people).map((p) => sentTo(page, p.from)));
   await expect
     .poll(async () => (await sent()).map((ids) => ids.length), { timeout: 20_000 })
@@ -124,17 +90,7 @@ test('the inbox lists three answers with their categories, reads the whole messa
   await page.keyboard.press('Escape');
 
   // The AI reads what the rules cannot place; told it cannot tell, Hana's answer stays uncategorised.
-  const script = await page.request.post(`${FAKE_AI}/__control/script`, {
-    data: {
-      rules: [
-        {
-          system: "You sort a person's answer",
-          reply: { category: 'unclear', notNowUntil: null, colleagueAddress: null },
-        },
-      ],
-    },
-  });
-  expect(script.ok()).toBe(true);
+  await aiCannotTellAnswers(page);
 
   // Oldest first, so Nora's (the HTML one, with a tracking image) is the newest.
   await deliverAnswer(

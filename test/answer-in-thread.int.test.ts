@@ -38,6 +38,16 @@ describe.each([
     t.app.inject({ method, url, headers: { cookie, ...(key && { 'idempotency-key': key }) }, payload });
   const answerRow = async (inboundId: number) =>
     (await t.ctx.db.select().from(emails).where(eq(emails.answersInboundId, inboundId)))[0];
+  /** The answer email `emailId` once it reaches `status` (the send job runs in the app's workers). */
+  const answerOnceIt = (emailId: number, status: EmailRow['status']) =>
+    waitUntil(
+      async () => {
+        const [row] = await t.ctx.db.select().from(emails).where(eq(emails.id, emailId));
+        return row?.status === status ? row : false;
+      },
+      30_000,
+      `answer ${emailId} ${status}`,
+    );
   const copiesOf = (messageId: string) => mail.sent(provider).filter((m) => m.messageId === messageId);
 
   async function deliverReply(to: EmailRow, id: string, text: string) {
@@ -62,7 +72,8 @@ describe.each([
 
   beforeAll(async () => {
     ai = await startFakeAi();
-    ({ oidc, mail, t, close } = await startProviderApp(ai.env));
+    // A send cut short is looked for in the Sent folder once its lease of a few seconds ends.
+    ({ oidc, mail, t, close } = await startProviderApp({ ...ai.env, SENDING_LEASE_SECONDS: '4' }));
     await stopPeriodicMailboxSync(t);
     ({ cookie, userId } = await signInWithProvider(t, oidc, signIn, sender));
     mailboxId = await defaultMailboxIdOf(t.ctx.db, userId);
@@ -117,14 +128,7 @@ describe.each([
       status: 'queued',
       body: '<p>Tuesday works.</p>',
     });
-    const answer = await waitUntil(
-      async () => {
-        const row = await answerRow(replyId);
-        return row?.status === 'sent' ? row : false;
-      },
-      20_000,
-      'the answer sent',
-    );
+    const answer = await answerOnceIt(first.json().emailId, 'sent');
     // A retried request (same key) answers the same, and sends nothing more.
     const again = await call('POST', `/api/inbox/${replyId}/answer`, { body: '<p>Tuesday works.</p>' }, 'k1');
     expect(again.json().emailId).toBe(answer.id);
@@ -173,27 +177,18 @@ describe.each([
   it('after a failed answer, sends the new words once; schedules one for a later day', async () => {
     const inboundId = await deliverReply(sent[1]!, `price-${provider}`, 'What does it cost?');
     mail.failNext(provider, 1, { status: 400, message: 'Invalid To header' });
-    await call('POST', `/api/inbox/${inboundId}/answer`, { body: '<p>It costs 10.</p>' }, 'k3');
-    const failed = await waitUntil(
-      async () => {
-        const row = await answerRow(inboundId);
-        return row?.status === 'failed' ? row : false;
-      },
-      20_000,
-      'the answer failed',
+    const refused = await call(
+      'POST',
+      `/api/inbox/${inboundId}/answer`,
+      { body: '<p>It costs 10.</p>' },
+      'k3',
     );
+    const failed = await answerOnceIt(refused.json().emailId, 'failed');
     const thread = (await call('GET', `/api/inbox/${inboundId}/thread`)).json();
     expect(thread).toMatchObject({ canAnswer: true, answer: { emailId: failed.id, status: 'failed' } });
     const res = await call('POST', `/api/inbox/${inboundId}/answer`, { body: '<p>It costs 12.</p>' }, 'k4');
     expect(res.json()).toMatchObject({ status: 'queued' });
-    const done = await waitUntil(
-      async () => {
-        const [row] = await t.ctx.db.select().from(emails).where(eq(emails.id, res.json().emailId));
-        return row?.status === 'sent' ? row : false;
-      },
-      20_000,
-      'the new answer sent',
-    );
+    const done = await answerOnceIt(res.json().emailId, 'sent');
     expect(copiesOf(done.messageId!)).toHaveLength(1);
     expect(copiesOf(done.messageId!)[0]!.raw).toContain('It costs 12.');
     expect(failed.messageId === null || copiesOf(failed.messageId).length === 0).toBe(true);
@@ -213,6 +208,16 @@ describe.each([
       'k7',
     );
     expect(past.statusCode).toBe(400);
+  });
+
+  it('an answer accepted but never confirmed (connection reset) is found in the Sent folder, not sent again', async () => {
+    const inboundId = await deliverReply(sent[1]!, `reset-${provider}`, 'And the delivery time?');
+    mail.breakAfterAccept(provider, 'reset');
+    const res = await call('POST', `/api/inbox/${inboundId}/answer`, { body: '<p>Two weeks.</p>' }, 'k9');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await answerOnceIt(res.json().emailId, 'sent');
+    expect(row.attempts).toBe(1);
+    expect(copiesOf(row.messageId!)).toHaveLength(1);
   });
 
   it('refuses a suppressed recipient, a teammate’s mailbox and another workspace', async () => {

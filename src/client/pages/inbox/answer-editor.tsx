@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSend, IconSparkles } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -8,9 +8,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { HtmlEditor } from '../../components/html-editor';
 import { sendable } from './answer-status';
 import { ANSWER_WHEN_NOW, AnswerWhenFields, sendAtOf } from './answer-when';
+import { HeaderList, WRAP } from './header-list';
 import { type AnswerActions, sendErrorTitle } from './use-answer';
-
-const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /** As tall as the review's editor. */
 const ANSWER_EDITOR_MIN_HEIGHT = 150;
@@ -219,22 +218,5 @@ function Headers({ thread }: { thread: AnswerEditorProps['thread'] }) {
     ['To', thread.to ?? 'Unknown'],
     ['Subject', thread.subject || '(no subject)'],
   ];
-  return (
-    <Box
-      component="dl"
-      m={0}
-      style={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 12, rowGap: 2 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} style={{ display: 'contents' }}>
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={WRAP}>
-            {value}
-          </Text>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <HeaderList rows={rows} />;
 }

@@ -1,4 +1,5 @@
 import type {
+  AddedColleague,
   AnswerBody,
   AnswerSuggestion,
   AnswerThread,
@@ -83,6 +84,8 @@ export interface AnswerServerOptions {
    */
   answers?: (id: number, written: AnswerBody) => ThreadAnswer | Refusal;
   suggestions?: (id: number) => AnswerSuggestion | Refusal;
+  /** What POST /colleague answers; by default the named colleague, added to the answer's campaign. */
+  colleagues?: (item: InboxItem) => AddedColleague | Refusal;
   /** An AI provider is set up (GET /api/public-config). */
   ai?: boolean;
 }
@@ -97,8 +100,8 @@ const ON_ITS_WAY: readonly string[] = ['queued', 'sending', 'scheduled', 'unknow
 /**
  * The fake server's answering part, over the answers `all` of stubInbox: the thread of each, the
  * answers sent (each a new email, queued as it is sent and sent by the time the thread is read a
- * second time after: the send's worker at work; one on its way at a time, as the server has it)
- * and the AI's suggestions. Null for any other call.
+ * second time after: the send's worker at work; one on its way at a time, as the server has it),
+ * the AI's suggestions and the colleagues added to the campaign. Null for any other call.
  */
 export function answerServer(
   all: InboxItem[],
@@ -107,6 +110,11 @@ export function answerServer(
     answers,
     suggestions = (id) => ({ body: `<p>Thank you, Person ${id}. Shall we talk on Tuesday?</p>` }),
     ai = false,
+    colleagues = (item) => ({
+      recipientId: 4_000 + item.id,
+      campaignId: item.campaign?.id ?? 0,
+      email: item.colleague?.address ?? '',
+    }),
   }: AnswerServerOptions = {},
 ) {
   let nextEmailId = 900;
@@ -123,7 +131,7 @@ export function answerServer(
   const sent = new Map<number, { answers: ThreadAnswer[]; reads: number }>();
   return (method: string, path: string, body: AnswerBody | undefined): Response | null => {
     if (path === '/api/public-config') return Response.json(publicConfig(ai));
-    const match = /^\/api\/inbox\/(\d+)\/(thread|answer|suggestion)$/.exec(path);
+    const match = /^\/api\/inbox\/(\d+)\/(thread|answer|suggestion|colleague)$/.exec(path);
     const item = match && all.find((i) => i.id === Number(match[1]));
     if (!match || !item) return null;
     const id = item.id;
@@ -155,6 +163,7 @@ export function answerServer(
       return reply(answer);
     }
     if (method === 'POST' && match[2] === 'suggestion') return reply(suggestions(id));
+    if (method === 'POST' && match[2] === 'colleague') return reply(colleagues(item));
     return null;
   };
 }

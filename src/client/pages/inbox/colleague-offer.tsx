@@ -5,11 +5,10 @@ import { useState } from 'react';
 import type { AddedColleague } from '../../../contract/answer-thread';
 import { api } from '../../../contract/api';
 import type { InboxItem } from '../../../contract/inbox';
-import { call, errorDetail, keyOf, redirectToLoginIfLoggedOut } from '../../api';
+import { call, errorDetail, isUnauthorized, keyOf, redirectToLoginIfLoggedOut } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showToast } from '../../toast';
-
-const WRAP = { overflowWrap: 'anywhere' } as const;
+import { WRAP } from './header-list';
 
 /**
  * The colleague a "wrong person" answer (or a "no longer with the company" notice) named, when it
@@ -76,11 +75,15 @@ export function ColleagueOffer({ item, colleague, canSend, added, onAdded }: Col
               leftSection={<IconUserPlus size={14} aria-hidden />}
               loading={add.isPending}
               onClick={() => setConfirming(true)}
-              styles={{ label: WRAP, root: { height: 'auto', minHeight: 30 } }}
+              // A long address wraps rather than running out of the pane.
+              styles={{
+                root: { height: 'auto', minHeight: 30, paddingBlock: 4 },
+                label: { ...WRAP, whiteSpace: 'normal' },
+              }}
             >
               Add {address} to the campaign
             </Button>
-            {add.error && !add.isPending && (
+            {add.error && !add.isPending && !isUnauthorized(add.error) && (
               <Alert color="red" title={`Could not add ${address}`} p="xs" w="100%">
                 <Text size="sm" style={WRAP}>
                   {errorDetail(add.error, 'Please try again.')}

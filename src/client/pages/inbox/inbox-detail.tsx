@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconMailOpened } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { InboxItem } from '../../../contract/inbox';
 import { CategoryBadge } from '../../components/category-badge';
 import { InboundMessage } from '../../components/inbound-message';
@@ -7,6 +8,8 @@ import { formatDateTime } from '../../format-date';
 import { AnswerSection } from './answer-section';
 import { AssigneeControl } from './assignee-control';
 import { CategoryControl } from './category-control';
+import { ColleagueOffer, colleagueToOffer } from './colleague-offer';
+import { WRAP } from './header-list';
 import { InboxMessage } from './inbox-message';
 import type { AnswerDrafts } from './use-answer-drafts';
 import type { InboxActions } from './use-inbox-actions';
@@ -24,8 +27,6 @@ interface InboxDetailProps {
   drafts: AnswerDrafts;
 }
 
-const WRAP = { overflowWrap: 'anywhere' } as const;
-
 /**
  * One answer in full (docs/product.md §16): the message as the mailbox sync kept it (the whole
  * snippet, a bounce's status, the link to the conversation in Gmail or Outlook), the whole message
@@ -35,6 +36,9 @@ const WRAP = { overflowWrap: 'anywhere' } as const;
 export function InboxDetail({ item, held, canEdit, canSend, actions, drafts }: InboxDetailProps) {
   const unread = item.readAt === null;
   const pendingRead = actions.setRead.isPending;
+  // The answers whose colleague was added from this page: the offer gives way to "Added".
+  const [added, setAdded] = useState<ReadonlySet<number>>(() => new Set());
+  const colleague = colleagueToOffer(item);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
@@ -57,14 +61,27 @@ export function InboxDetail({ item, held, canEdit, canSend, actions, drafts }: I
       <InboundMessage message={item} recipientEmail={item.recipientEmail ?? undefined} showCategory={false} />
       {/* Keyed: another answer starts with its images blocked again. */}
       <InboxMessage key={item.id} item={item} />
-      {item.kind !== 'left-company' && item.colleague && (item.colleague.name || item.colleague.address) && (
-        <Text size="sm" style={WRAP}>
-          Names someone else to write to:{' '}
-          <Text span fw={600}>
-            {item.colleague.name ?? item.colleague.address}
+      {colleague ? (
+        <ColleagueOffer
+          key={`colleague:${item.id}`}
+          item={item}
+          colleague={colleague}
+          canSend={canSend}
+          added={added.has(item.id)}
+          onAdded={() => setAdded((ids) => new Set(ids).add(item.id))}
+        />
+      ) : (
+        item.kind !== 'left-company' &&
+        item.colleague &&
+        (item.colleague.name || item.colleague.address) && (
+          <Text size="sm" style={WRAP}>
+            Names someone else to write to:{' '}
+            <Text span fw={600}>
+              {item.colleague.name ?? item.colleague.address}
+            </Text>
+            {item.colleague.name && item.colleague.address && <> ({item.colleague.address})</>}
           </Text>
-          {item.colleague.name && item.colleague.address && <> ({item.colleague.address})</>}
-        </Text>
+        )
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
         <Fact label="Campaign" value={item.campaign?.name ?? 'None'} />

@@ -6,10 +6,9 @@ import type { AnswerMessage, InboxItem } from '../../../contract/inbox';
 import { ApiError, errorDetail, isUnauthorized } from '../../api';
 import { mailboxLinkOf } from '../../components/inbound-link';
 import { formatDateTime } from '../../format-date';
+import { HeaderList, WRAP } from './header-list';
 import { answerMessageQuery } from './inbox-queries';
 import { formatSize, messageDocument, messageFrameHeight } from './message-frame';
-
-const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /**
  * The whole of an answer (docs/product.md §16), read from its mailbox when the answer is opened:
@@ -88,24 +87,7 @@ function Headers({ message }: { message: AnswerMessage }) {
   if (message.to.length > 0) rows.push(['To', message.to.join(', ')]);
   if (message.cc.length > 0) rows.push(['Cc', message.cc.join(', ')]);
   if (message.date) rows.push(['Date', formatDateTime(message.date)]);
-  return (
-    <Box
-      component="dl"
-      m={0}
-      style={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 12, rowGap: 2 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} style={{ display: 'contents' }}>
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={WRAP}>
-            {value}
-          </Text>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <HeaderList rows={rows} />;
 }
 
 function Body({ message, images }: { message: AnswerMessage; images: boolean }) {

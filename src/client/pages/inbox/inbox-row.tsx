@@ -2,6 +2,7 @@ import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import type { InboxItem } from '../../../contract/inbox';
 import { CategoryBadge } from '../../components/category-badge';
 import { formatDateTime } from '../../format-date';
+import { WRAP } from './header-list';
 import { formatReceived } from './inbox-format';
 import classes from './inbox-row.module.css';
 
@@ -11,7 +12,6 @@ export const senderOf = (item: Pick<InboxItem, 'fromName' | 'fromAddress'>) =>
 
 // Addresses and names come from strangers and can be one long word: they break anywhere, but only
 // where the line would otherwise overflow.
-const WRAP = { overflowWrap: 'anywhere' } as const;
 
 interface InboxRowProps {
   item: InboxItem;

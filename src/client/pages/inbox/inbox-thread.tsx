@@ -8,9 +8,8 @@ import { inboundKindLabel } from '../../components/inbound-message';
 import { formatDateTime } from '../../format-date';
 import { stepLabel } from '../campaigns/review/email-step';
 import { answerStatusLabel, answerStatusLine } from './answer-status';
+import { WRAP } from './header-list';
 import { messageDocument, messageFrameHeight } from './message-frame';
-
-const WRAP = { overflowWrap: 'anywhere' } as const;
 
 interface InboxThreadProps {
   thread: AnswerThread;
