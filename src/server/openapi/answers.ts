@@ -103,4 +103,9 @@ export const RULE_ERRORS: Record<string, ErrorStatus[]> = {
   'mailboxes.update': [422],
   'mailboxes.remove': [409],
   'mailboxes.connect': [404, 429],
+  'inbox.message': [409, 502],
+  'inbox.assignee': [422],
+  'inbox.answer': [409],
+  'inbox.suggestion': [409, 502, 503],
+  'inbox.addColleague': [409, 422, 503],
 };

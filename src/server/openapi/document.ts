@@ -30,7 +30,8 @@ const TAGS: Record<string, string> = {
   campaigns: 'Campaigns: recipients, generation, review, sending, results and follow-up sequences',
   emails: 'One email: editing, approving, sending, its preview and its events',
   mailbox: "The sync of the signed-in person's replies",
-  inbox: "Every answer to the workspace's campaigns: read state, categories and who answers",
+  inbox:
+    "Every answer to the workspace's campaigns: read state, categories, who answers, and answering in the thread",
   workspaces: 'Workspaces, members, invitations and the audit trail',
   apiTokens: "The workspace's API tokens, managed with a session only",
   mailboxes: 'The mailboxes a workspace sends from',
