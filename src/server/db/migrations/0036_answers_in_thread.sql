@@ -75,3 +75,29 @@ BEGIN
   ) x;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- As 0013, for campaign steps only: an answer (step 0) that is sent, fails or is stopped moves no
+-- sequence (step 1 is never "the step after" an answer).
+CREATE OR REPLACE FUNCTION "emails_sequence_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A statement trigger fires for every UPDATE, even one of no rows (its own included): most
+  -- statements end no email and return here.
+  IF NOT EXISTS (
+    SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE n.status <> o.status AND n.status IN ('sent', 'failed', 'unsubscribed', 'stopped') AND n.step > 0
+  ) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM schedule_follow_ups(array_agg(n.recipient_id), array_agg(n.step), array_agg(n.sent_at))
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.status = 'sent' AND o.status <> 'sent' AND n.step > 0
+  HAVING count(*) > 0;
+  UPDATE emails f
+  SET status = 'stopped', error_message = 'Stopped: the email before it was not sent',
+      scheduled_for = NULL, updated_at = now()
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.status IN ('failed', 'unsubscribed', 'stopped') AND o.status <> n.status AND n.step > 0
+    AND f.recipient_id = n.recipient_id AND f.step = n.step + 1
+    AND f.status IN ('draft', 'waiting', 'scheduled', 'queued');
+  RETURN NULL;
+END $$;
