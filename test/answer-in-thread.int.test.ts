@@ -165,6 +165,9 @@ describe.each([
     // Once it has gone, the reply may be answered again, as in any mail client.
     expect(thread).toMatchObject({ canAnswer: true, cannotAnswerReason: null, heldUntil: null });
     expect(thread.answer).toMatchObject({ status: 'sent', sentBy: { id: userId, name: 'Pat Sender' } });
+    // The inbox list marks the reply answered.
+    const listed = (await call('GET', '/api/inbox')).json().items.find((i: { id: number }) => i.id === replyId);
+    expect(listed.answer).toMatchObject({ status: 'sent', at: thread.answer.sentAt });
     const events = (await call('GET', `/api/emails/${sent[0]!.id}/events`)).json().events;
     expect(events.find((e: { type: string }) => e.type === 'answered')).toMatchObject({
       messageId: replyId,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANSWER_CATEGORIES } from './answers';
 import { page, pageQuery } from './common';
 import { inboundEvent } from './conversations';
+import { EMAIL_STATUSES } from './email-rules';
 
 /**
  * The inbox (docs/product.md §16): every answer to the workspace's campaigns, newest first, with
@@ -29,6 +30,11 @@ export const inboxItem = inboundEvent.extend({
   mailbox: z.object({ id: z.number(), address: z.string().nullable() }).nullable(),
   assignee: z.object({ id: z.number(), name: z.string() }).nullable(),
   readAt: z.string().nullable(),
+  /**
+   * Its latest answer from the inbox (§16), when one was written: where its send stands and when
+   * (sent, scheduled for, or written).
+   */
+  answer: z.object({ status: z.enum(EMAIL_STATUSES), at: z.string() }).nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItem>;
 export const inboxPage = page(inboxItem).extend({

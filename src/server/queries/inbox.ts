@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCategory } from '../../contract/answers';
+import type { EmailStatus } from '../../contract/email-rules';
 import type { InboxQuery } from '../../contract/inbox';
 import { type Db, selectRows } from '../db/client';
 import {
@@ -30,6 +31,10 @@ function inboxSelect(db: Db) {
       assigneeFirstName: users.firstName,
       assigneeLastName: users.lastName,
       assigneeEmail: users.email,
+      // Its latest answer: one probe of emails_answers_inbound_idx per listed row.
+      answer: sql<{ status: EmailStatus; at: string } | null>`(
+        select json_build_object('status', a.status, 'at', coalesce(a.sent_at, a.scheduled_for, a.created_at))
+        from ${emails} a where a.answers_inbound_id = ${inboundMessages.id} order by a.id desc limit 1)`,
     })
     .from(inboundMessages)
     .leftJoin(emails, eq(emails.id, inboundMessages.emailId))

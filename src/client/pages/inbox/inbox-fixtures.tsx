@@ -38,6 +38,7 @@ export const answer = (id: number, changes: Partial<InboxItem> = {}): InboxItem 
   mailbox: { id: 3, address: 'sales@example.com' },
   assignee: null,
   readAt: null,
+  answer: null,
   ...changes,
 });
 

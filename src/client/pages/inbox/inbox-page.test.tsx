@@ -26,6 +26,7 @@ describe('the inbox', () => {
         categorySource: 'rules',
         notNowUntil: '2027-03-15',
         readAt: '2025-08-01T10:00:00Z',
+        answer: { status: 'scheduled', at: '2027-03-15T08:00:00.000Z' },
       }),
       answer(1, { snippet: 'Sure <script>alert(1)</script> call me', fromName: null, campaign: null }),
     ]);
@@ -44,6 +45,9 @@ describe('the inbox', () => {
     expect(within(notNow).getByText('Not now · until Mar 2027')).toBeTruthy();
     expect(within(notNow).queryByText('Unread:')).toBeNull();
     expect(within(notNow).queryByText(', set by a person')).toBeNull();
+    // Answered from here: the follow-up for March waits.
+    expect(within(notNow).getByText('Answer scheduled')).toBeTruthy();
+    expect(within(newest).queryByText(/^Answer(ed| scheduled| on its way)$/)).toBeNull();
 
     expect(within(oldest).getByText('Uncategorised')).toBeTruthy();
     // A stranger's words are text, never markup.

@@ -1,4 +1,5 @@
 import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
 import type { InboxItem } from '../../../contract/inbox';
 import { CategoryBadge } from '../../components/category-badge';
 import { formatDateTime } from '../../format-date';
@@ -71,6 +72,7 @@ export function InboxRow({ item, selected, onOpen }: InboxRowProps) {
           )}
           <Group gap={6} mt={4} wrap="nowrap" align="center">
             <CategoryBadge item={item} />
+            {item.answer && <AnswerMark answer={item.answer} />}
             {/* One line, ending in "…" when long: the detail shows each in full. */}
             {where.length > 0 && (
               <Text span size="xs" c="dimmed" miw={0} truncate="end" title={where.join(' · ')}>
@@ -83,3 +85,28 @@ export function InboxRow({ item, selected, onOpen }: InboxRowProps) {
     </UnstyledButton>
   );
 }
+
+/** Whether the answer was answered from here, in a word or two, with the time in its title. */
+function AnswerMark({ answer }: { answer: NonNullable<InboxItem['answer']> }) {
+  const [label, color] = ANSWER_MARKS[answer.status] ?? ['Answer not sent', 'red'];
+  return (
+    <Text
+      span
+      size="xs"
+      c={color}
+      title={`${label}: ${formatDateTime(answer.at)}`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <IconArrowBackUp size={12} aria-hidden style={{ verticalAlign: 'middle', marginRight: 2 }} />
+      {label}
+    </Text>
+  );
+}
+
+const ANSWER_MARKS: Partial<Record<NonNullable<InboxItem['answer']>['status'], [string, string]>> = {
+  sent: ['Answered', 'teal'],
+  queued: ['Answer on its way', 'dimmed'],
+  sending: ['Answer on its way', 'dimmed'],
+  scheduled: ['Answer scheduled', 'dimmed'],
+  unknown: ['Answer: delivery unknown', 'orange'],
+};

@@ -83,6 +83,8 @@ function presentItem(row: InboxRow): InboxItem {
         ? { id: m.assignedTo, name: assigneeName || (row.assigneeEmail ?? 'A former member') }
         : null,
     readAt: m.readAt?.toISOString() ?? null,
+    // json_build_object writes the time as PostgreSQL prints it: read back into ISO.
+    answer: row.answer && { status: row.answer.status, at: new Date(row.answer.at).toISOString() },
   };
 }
 
