@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/answer-thread';
 import type { InboxItem } from '../../../contract/inbox';
 import type { PublicConfig } from '../../../contract/public-config';
+import { ANSWER_POLL_MS } from './inbox-queries';
 
 /** What the inbox's tests share about answering: threads, answers and the fake server's part. */
 
@@ -99,8 +100,9 @@ const ON_ITS_WAY: readonly string[] = ['queued', 'sending', 'scheduled', 'unknow
 
 /**
  * The fake server's answering part, over the answers `all` of stubInbox: the thread of each, the
- * answers sent (each a new email, queued as it is sent and sent by the time the thread is read a
- * second time after: the send's worker at work; one on its way at a time, as the server has it),
+ * answers sent (each a new email, queued as it is sent and sent when the thread is read a poll
+ * interval or more after: the send's worker at work, however many reads the page makes meanwhile;
+ * one on its way at a time, as the server has it),
  * the AI's suggestions and the colleagues added to the campaign. Null for any other call.
  */
 export function answerServer(
@@ -128,7 +130,7 @@ export function answerServer(
         scheduledFor: sendAt ?? null,
         sentAt: null,
       }));
-  const sent = new Map<number, { answers: ThreadAnswer[]; reads: number }>();
+  const sent = new Map<number, { answers: ThreadAnswer[]; postedAt: number }>();
   return (method: string, path: string, body: AnswerBody | undefined): Response | null => {
     if (path === '/api/public-config') return Response.json(publicConfig(ai));
     const match = /^\/api\/inbox\/(\d+)\/(thread|answer|suggestion|colleague)$/.exec(path);
@@ -139,8 +141,8 @@ export function answerServer(
       const thread = threads(item);
       const ours = sent.get(id);
       if (isRefusal(thread) || !ours) return reply(thread);
-      ours.reads++;
-      if (ours.reads >= 2)
+      // Not the reads right after the send (the page re-reads on its own): the poll's.
+      if (Date.now() - ours.postedAt >= ANSWER_POLL_MS / 2)
         ours.answers = ours.answers.map((a) =>
           a.status === 'queued' ? { ...a, status: 'sent', sentAt: '2025-08-02T10:00:00.000Z' } : a,
         );
@@ -159,7 +161,8 @@ export function answerServer(
     }
     if (method === 'POST' && match[2] === 'answer') {
       const answer = written(id, body ?? { body: '' });
-      if (!isRefusal(answer)) sent.set(id, { answers: [...(sent.get(id)?.answers ?? []), answer], reads: 0 });
+      if (!isRefusal(answer))
+        sent.set(id, { answers: [...(sent.get(id)?.answers ?? []), answer], postedAt: Date.now() });
       return reply(answer);
     }
     if (method === 'POST' && match[2] === 'suggestion') return reply(suggestions(id));

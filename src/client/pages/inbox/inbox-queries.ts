@@ -102,3 +102,11 @@ export function refreshInboxLists(queryClient: QueryClient) {
     predicate: (query) => !isMessage(query.queryKey),
   });
 }
+
+/** Only the list pages read again (after an answer was sent, their rows mark it); threads keep their own pace. */
+export function refreshInboxPages(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: INBOX_KEY,
+    predicate: (query) => isInboxPage(query.state.data),
+  });
+}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerBody, AnswerThread, ThreadAnswer } from '../../../contract/answer-thread';
 import { api } from '../../../contract/api';
 import { ApiError, call, redirectToLoginIfLoggedOut } from '../../api';
-import { answerThreadQuery, refreshInboxLists } from './inbox-queries';
+import { answerThreadQuery, refreshInboxPages } from './inbox-queries';
 
 /** The thread with the answer just sent in it: as the reply's answer, and in its place among the items. */
 export function withAnswer(thread: AnswerThread, answer: ThreadAnswer): AnswerThread {
@@ -37,7 +37,7 @@ export function useAnswer(id: number, { onSent }: { onSent: (answer: ThreadAnswe
       queryClient.setQueryData<AnswerThread>(queryKey, (thread) => thread && withAnswer(thread, answer));
       void refresh();
       // The list marks the answer it now has.
-      void refreshInboxLists(queryClient);
+      void refreshInboxPages(queryClient);
       onSent(answer);
     },
     onError: (error) => {
