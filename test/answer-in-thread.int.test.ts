@@ -166,7 +166,9 @@ describe.each([
     expect(thread).toMatchObject({ canAnswer: true, cannotAnswerReason: null, heldUntil: null });
     expect(thread.answer).toMatchObject({ status: 'sent', sentBy: { id: userId, name: 'Pat Sender' } });
     // The inbox list marks the reply answered.
-    const listed = (await call('GET', '/api/inbox')).json().items.find((i: { id: number }) => i.id === replyId);
+    const listed = (await call('GET', '/api/inbox'))
+      .json()
+      .items.find((i: { id: number }) => i.id === replyId);
     expect(listed.answer).toMatchObject({ status: 'sent', at: thread.answer.sentAt });
     const events = (await call('GET', `/api/emails/${sent[0]!.id}/events`)).json().events;
     expect(events.find((e: { type: string }) => e.type === 'answered')).toMatchObject({
@@ -204,6 +206,15 @@ describe.each([
       'k6',
     );
     expect(scheduled.json()).toMatchObject({ status: 'scheduled', scheduledFor: later });
+    // Cancelled before its day, it is never sent; nothing is left to cancel after.
+    const cancelled = await call('POST', `/api/inbox/${inboundId}/cancel-answer`, undefined, 'k10');
+    expect(cancelled.json()).toMatchObject({
+      emailId: scheduled.json().emailId,
+      status: 'stopped',
+      scheduledFor: null,
+    });
+    const again = await call('POST', `/api/inbox/${inboundId}/cancel-answer`, undefined, 'k11');
+    expect(again.statusCode).toBe(409);
     const past = await call(
       'POST',
       `/api/inbox/${inboundId}/answer`,

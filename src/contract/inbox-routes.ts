@@ -91,6 +91,18 @@ export const inboxRoutes = {
     reply: threadAnswer,
   }),
   /**
+   * Cancels the reply's answer that waits for a later time (a "not now" follow-up, or one moved to
+   * the next morning by the daily limit): it is stopped and never sent. 409 when none waits.
+   */
+  cancelAnswer: route({
+    method: 'POST',
+    path: '/api/inbox/:id/cancel-answer',
+    access: 'sender',
+    idempotencyKey: true,
+    params: idParams,
+    reply: threadAnswer,
+  }),
+  /**
    * An AI suggestion from the thread, the recipient's row and the sender profile, for the editor:
    * nothing is sent or stored. 503 when no AI provider is set up.
    */

@@ -150,6 +150,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'GET /api/inbox/:id/thread': { kind: 'answer' },
   'POST /api/inbox/:id/answer': { kind: 'answer', bodies: [{ body: '<p>Taken over</p>' }] },
   'POST /api/inbox/:id/suggestion': { kind: 'answer' },
+  'POST /api/inbox/:id/cancel-answer': { kind: 'answer' },
   'POST /api/inbox/:id/colleague': { kind: 'answer', bodies: [{ address: 'taken@over.example' }] },
   'GET /api/webhooks/:id/deliveries': { kind: 'webhook' },
   // The delivery's id is filled with the same number: the endpoint is what another user lacks.

@@ -106,6 +106,7 @@ export const RULE_ERRORS: Record<string, ErrorStatus[]> = {
   'inbox.message': [409, 502],
   'inbox.assignee': [422],
   'inbox.answer': [409],
+  'inbox.cancelAnswer': [409],
   'inbox.suggestion': [409, 502, 503],
   'inbox.addColleague': [409, 422, 503],
 };

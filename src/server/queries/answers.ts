@@ -161,3 +161,13 @@ export async function answersToEmail(db: Db, emailId: number): Promise<AnswerRow
     ),
   );
 }
+
+/** Stops the reply's answers still waiting for their time; returns the ids stopped. */
+export async function stopScheduledAnswers(db: Db, inboundId: number, reason: string): Promise<number[]> {
+  const rows = await db
+    .update(emails)
+    .set({ status: 'stopped', scheduledFor: null, errorMessage: reason, updatedAt: new Date() })
+    .where(and(eq(emails.answersInboundId, inboundId), eq(emails.step, 0), eq(emails.status, 'scheduled')))
+    .returning({ id: emails.id });
+  return rows.map((r) => r.id);
+}

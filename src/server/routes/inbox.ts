@@ -1,7 +1,11 @@
 import { api } from '../../contract/api';
 import type { AppContext } from '../context';
 import { addColleague } from '../services/conversations/add-colleague';
-import { answerInThread, answerThreadOf } from '../services/conversations/answer-in-thread';
+import {
+  answerInThread,
+  answerThreadOf,
+  cancelScheduledAnswer,
+} from '../services/conversations/answer-in-thread';
 import { suggestAnswerFor } from '../services/conversations/answer-suggestion';
 import { assign, categorise, inboxPageOf, markRead, unreadOf } from '../services/conversations/inbox';
 import { readAnswer } from '../services/conversations/read-answer';
@@ -25,6 +29,7 @@ export function inboxRoutes(app: AppInstance, ctx: AppContext) {
   serve(api.inbox.assignee, (req) => assign(ctx.db, req.member.workspaceId, req.params.id, req.body.userId));
   serve(api.inbox.thread, (req) => answerThreadOf(ctx, req.member, req.params.id));
   serve(api.inbox.answer, (req) => answerInThread(ctx, req.member, req.params.id, req.body));
+  serve(api.inbox.cancelAnswer, (req) => cancelScheduledAnswer(ctx, req.member, req.params.id));
   serve(api.inbox.suggestion, (req) => suggestAnswerFor(ctx, req.member, req.params.id));
   serve(api.inbox.addColleague, (req) => addColleague(ctx, req.member, req.params.id, req.body));
 }

@@ -46,7 +46,7 @@ const typeIn = (element: HTMLElement & { editor: Editor }, text: string) =>
   });
 
 const editorRegion = (detail: HTMLElement) => within(detail).getByRole('region', { name: 'Write an answer' });
-const posts = (calls: Call[], what: 'answer' | 'suggestion') =>
+const posts = (calls: Call[], what: 'answer' | 'suggestion' | 'cancel-answer') =>
   calls.filter((c) => c.method === 'POST' && c.url.endsWith(`/${what}`));
 const threadReads = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/thread'));
 
@@ -219,6 +219,14 @@ describe('answering in the thread', () => {
     expect(within(ours).getByText('Scheduled', { selector: '.mantine-Badge-label' })).toBeTruthy();
     expect(within(ours).getByText('Goes out Mar 15, 2027, 10:30 AM')).toBeTruthy();
     expect(await screen.findByText('Answer scheduled')).toBeTruthy();
+
+    // Cancelled before its day, after a question: it stays in the conversation, stopped.
+    fireEvent.click(within(ours).getByRole('button', { name: 'Cancel this answer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this answer?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the answer' }));
+    await waitFor(() => expect(posts(calls, 'cancel-answer')).toHaveLength(1));
+    expect(await within(detail).findByText('Not sent: Cancelled before it was sent')).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Cancel this answer' })).toBeNull();
   });
 
   it('keeps what was written while the person moves through the list, and asks before Escape loses it', async () => {

@@ -133,7 +133,7 @@ export function answerServer(
   const sent = new Map<number, { answers: ThreadAnswer[]; postedAt: number }>();
   return (method: string, path: string, body: AnswerBody | undefined): Response | null => {
     if (path === '/api/public-config') return Response.json(publicConfig(ai));
-    const match = /^\/api\/inbox\/(\d+)\/(thread|answer|suggestion|colleague)$/.exec(path);
+    const match = /^\/api\/inbox\/(\d+)\/(thread|answer|cancel-answer|suggestion|colleague)$/.exec(path);
     const item = match && all.find((i) => i.id === Number(match[1]));
     if (!match || !item) return null;
     const id = item.id;
@@ -164,6 +164,20 @@ export function answerServer(
       if (!isRefusal(answer))
         sent.set(id, { answers: [...(sent.get(id)?.answers ?? []), answer], postedAt: Date.now() });
       return reply(answer);
+    }
+    if (method === 'POST' && match[2] === 'cancel-answer') {
+      const ours = sent.get(id);
+      const waiting = ours?.answers.find((a) => a.status === 'scheduled');
+      if (!ours || !waiting)
+        return Response.json({ error: 'conflict', message: 'Nothing waits' }, { status: 409 });
+      const stopped = {
+        ...waiting,
+        status: 'stopped' as const,
+        scheduledFor: null,
+        errorMessage: 'Cancelled before it was sent',
+      };
+      ours.answers = ours.answers.map((a) => (a.emailId === waiting.emailId ? stopped : a));
+      return reply(stopped);
     }
     if (method === 'POST' && match[2] === 'suggestion') return reply(suggestions(id));
     if (method === 'POST' && match[2] === 'colleague') return reply(colleagues(item));

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ThreadAnswer } from '../../../contract/answer-thread';
 import type { InboxItem } from '../../../contract/inbox';
 import { errorDetail, isUnauthorized } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { usePublicConfig } from '../../session/use-public-config';
 import { showToast, type ToastOptions } from '../../toast';
 import { AnswerEditor } from './answer-editor';
@@ -42,6 +43,7 @@ export function AnswerSection({ item, canSend, drafts }: AnswerSectionProps) {
     },
   });
   const heading = useId();
+  const [cancelling, setCancelling] = useState(false);
 
   const answerButton = useRef<HTMLButtonElement>(null);
   // Back to Answer once the editor closes, so the keyboard carries on from there.
@@ -76,7 +78,12 @@ export function AnswerSection({ item, canSend, drafts }: AnswerSectionProps) {
             <Skeleton h={48} />
           </Stack>
         ) : (
-          <InboxThread thread={thread} currentId={id} focusAnswerId={sentId} />
+          <InboxThread
+            thread={thread}
+            currentId={id}
+            focusAnswerId={sentId}
+            onCancel={canSend ? () => setCancelling(true) : undefined}
+          />
         )}
       </Stack>
       {thread && editing && (
@@ -119,6 +126,28 @@ export function AnswerSection({ item, canSend, drafts }: AnswerSectionProps) {
           )}
         </Stack>
       )}
+      {actions.cancel.error && !isUnauthorized(actions.cancel.error) && (
+        <Alert color="red" title="Could not cancel the answer">
+          <Text size="sm">{errorDetail(actions.cancel.error, 'Please try again.')}</Text>
+        </Alert>
+      )}
+      <ConfirmDialog
+        opened={cancelling}
+        title="Cancel this answer?"
+        message="It waits for its time and will not be sent. What you wrote stays in the conversation."
+        confirmLabel="Cancel the answer"
+        loading={actions.cancel.isPending}
+        onCancel={() => setCancelling(false)}
+        onConfirm={() =>
+          actions.cancel.mutate(undefined, {
+            onSuccess: () => {
+              setCancelling(false);
+              showToast({ title: 'Answer cancelled: it will not be sent', tone: 'success' });
+            },
+            onError: () => setCancelling(false),
+          })
+        }
+      />
     </Stack>
   );
 }

@@ -17,6 +17,8 @@ interface InboxThreadProps {
   currentId: number;
   /** Our answer just sent: it takes the focus, so the keyboard carries on from where it stands. */
   focusAnswerId?: number | null;
+  /** Given to senders: an answer waiting for its time offers to be cancelled. */
+  onCancel?: (answer: ThreadAnswer) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ interface InboxThreadProps {
  * sent to them (the step, the subject and the date; the body on request), their answers (the
  * snippet the sync kept, and what it means) and ours (where each send stands).
  */
-export function InboxThread({ thread, currentId, focusAnswerId = null }: InboxThreadProps) {
+export function InboxThread({ thread, currentId, focusAnswerId = null, onCancel }: InboxThreadProps) {
   if (thread.items.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -42,7 +44,7 @@ export function InboxThread({ thread, currentId, focusAnswerId = null }: InboxTh
     >
       {thread.items.map((item) => (
         <li key={keyOf(item)}>
-          <Item item={item} currentId={currentId} focusAnswerId={focusAnswerId} />
+          <Item item={item} currentId={currentId} focusAnswerId={focusAnswerId} onCancel={onCancel} />
         </li>
       ))}
     </Stack>
@@ -60,10 +62,12 @@ function Item({
   item,
   currentId,
   focusAnswerId,
+  onCancel,
 }: {
   item: ThreadItem;
   currentId: number;
   focusAnswerId: number | null;
+  onCancel: InboxThreadProps['onCancel'];
 }) {
   switch (item.type) {
     case 'sent':
@@ -76,7 +80,9 @@ function Item({
     case 'inbound':
       return <Inbound message={item.message} current={item.message.id === currentId} />;
     case 'answer':
-      return <Answer answer={item.answer} focus={item.answer.emailId === focusAnswerId} />;
+      return (
+        <Answer answer={item.answer} focus={item.answer.emailId === focusAnswerId} onCancel={onCancel} />
+      );
   }
 }
 
@@ -121,7 +127,15 @@ function Inbound({ message, current }: { message: InboundEvent; current: boolean
   );
 }
 
-function Answer({ answer, focus }: { answer: ThreadAnswer; focus: boolean }) {
+function Answer({
+  answer,
+  focus,
+  onCancel,
+}: {
+  answer: ThreadAnswer;
+  focus: boolean;
+  onCancel: InboxThreadProps['onCancel'];
+}) {
   const status = answerStatusLabel(answer.status);
   const root = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -147,6 +161,17 @@ function Answer({ answer, focus }: { answer: ThreadAnswer; focus: boolean }) {
       </Text>
       <Subject subject={answer.subject} />
       <Expandable what="answer" html={answer.body} frameTitle="Body of our answer" />
+      {onCancel && answer.status === 'scheduled' && (
+        <Button
+          size="xs"
+          variant="default"
+          color="red"
+          onClick={() => onCancel(answer)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Cancel this answer
+        </Button>
+      )}
     </Entry>
   );
 }

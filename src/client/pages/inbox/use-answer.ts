@@ -47,6 +47,18 @@ export function useAnswer(id: number, { onSent }: { onSent: (answer: ThreadAnswe
     },
   });
 
+  const cancel = useMutation({
+    mutationFn: () => call(api.inbox.cancelAnswer, { params: { id } }),
+    onSuccess: () => {
+      void refresh();
+      void refreshInboxPages(queryClient);
+    },
+    onError: (error) => {
+      if (redirectToLoginIfLoggedOut(error)) return;
+      void refresh();
+    },
+  });
+
   const suggest = useMutation({
     mutationFn: () => call(api.inbox.suggestion, { params: { id } }),
     onError: (error) => {
@@ -54,7 +66,7 @@ export function useAnswer(id: number, { onSent }: { onSent: (answer: ThreadAnswe
     },
   });
 
-  return { send, suggest };
+  return { send, suggest, cancel };
 }
 
 export type AnswerActions = ReturnType<typeof useAnswer>;

@@ -11,6 +11,7 @@ import {
   answerTargetOf,
   conversationOf,
   insertAnswer,
+  stopScheduledAnswers,
 } from '../../queries/answers';
 import type { Member } from '../../queries/workspaces';
 import { futureTime } from '../email-actions';
@@ -111,6 +112,25 @@ export async function answerInThread(
   // Someone else answered a moment before: their answer is on its way.
   if (id == null)
     throw new AppError('conflict', 'Another answer to this reply is on its way: see its thread');
+  const row = await answerById(ctx.db, id);
+  if (!row) throw notFound('Answer');
+  return presentAnswer(row);
+}
+
+/**
+ * Cancels the reply's answer waiting for a later time: stopped, with who cancelled it, and never
+ * sent. Only the mailbox's owner, who would send it; 409 when none waits.
+ */
+export async function cancelScheduledAnswer(
+  ctx: Pick<AppContext, 'db'>,
+  member: Member,
+  inboundId: number,
+): Promise<ThreadAnswer> {
+  const target = await answerTargetOf(ctx.db, member.workspaceId, inboundId);
+  if (!target) throw notFound('Answer');
+  if (target.inbound.userId !== member.userId) throw new AppError('forbidden', NOT_YOURS);
+  const [id] = await stopScheduledAnswers(ctx.db, inboundId, 'Cancelled before it was sent');
+  if (id === undefined) throw new AppError('conflict', 'No answer to this reply is waiting to be sent');
   const row = await answerById(ctx.db, id);
   if (!row) throw notFound('Answer');
   return presentAnswer(row);
