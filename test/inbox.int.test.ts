@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboxQuery } from '../src/contract/inbox';
 import { WORKSPACE_HEADER } from '../src/contract/workspaces';
+import { selectRows } from '../src/server/db/client';
 import {
   answerCategoryChanges,
   inboundMessages,
@@ -8,7 +10,7 @@ import {
   type WorkspaceId,
   webhookEvents,
 } from '../src/server/db/schema';
-
+import { inboxPage } from '../src/server/queries/inbox';
 import { parseRawMessage } from '../src/server/services/conversations/inbound-message';
 import { recordInbound } from '../src/server/services/conversations/record-inbound';
 import { personalWorkspaceOf } from './support/factories';
@@ -214,5 +216,20 @@ describe.each(testDatabases())('the inbox (%s)', (kind) => {
       .where(eq(inboundMessages.id, id));
     expect(row).toEqual({ category: 'out-of-office', readAt: null });
     expect(await t.ctx.db.$count(answerCategoryChanges)).toBe(2);
+  });
+
+  it("walks the inbox index for a page, never sorting the workspace's answers", async () => {
+    // With sorting and whole-table scans priced out, a page the index cannot serve in its own order
+    // still shows a Sort on received_at; a workspace of 100,000 answers paid ~60 ms a page for it.
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const page = inboxPage(tx, alice.workspace, alice.id, inboxQuery.parse({}));
+      return (await selectRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${page}`)).map(
+        (r) => r['QUERY PLAN'],
+      );
+    });
+    expect(plan.join('\n')).toContain('inbound_messages_inbox_idx');
+    expect(plan.filter((line) => /Sort Key: .*received_at/.test(line))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCategory } from '../../contract/answers';
 import type { EmailStatus } from '../../contract/email-rules';
 import type { InboxQuery } from '../../contract/inbox';
@@ -60,15 +60,30 @@ function filters(workspaceId: WorkspaceId, me: number, q: InboxQuery): SQL {
   return and(...parts)!;
 }
 
+/**
+ * Newest first, in the order of inbound_messages_inbox_idx, nulls and all: PostgreSQL walks an
+ * index only for the ordering it was built with, and a plain `desc` (nulls first) would sort the
+ * workspace's every answer for each page.
+ */
+const NEWEST_FIRST = [
+  sql`${inboundMessages.receivedAt} desc nulls last`,
+  sql`${inboundMessages.id} desc nulls last`,
+];
+
+/** One page of the workspace's answers under the filters, newest first. */
+export function inboxPage(db: Db, workspaceId: WorkspaceId, me: number, q: InboxQuery) {
+  return inboxSelect(db)
+    .where(filters(workspaceId, me, q))
+    .orderBy(...NEWEST_FIRST)
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
 /** A page of the workspace's answers, newest first, with the filtered total and the unread count. */
 export async function listInbox(db: Db, workspaceId: WorkspaceId, me: number, q: InboxQuery) {
   const where = filters(workspaceId, me, q);
   const [rows, [count], unread] = await Promise.all([
-    inboxSelect(db)
-      .where(where)
-      .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
-      .limit(q.limit)
-      .offset(q.offset),
+    inboxPage(db, workspaceId, me, q),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(inboundMessages)
