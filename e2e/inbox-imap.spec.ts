@@ -5,7 +5,7 @@ import {
   aiCannotTellAnswers,
   answerMessage,
   answerRowOf,
-  nextMarchLabel,
+  expectThreeAnswersCategorised,
   sendCampaignTo,
 } from './inbox-support';
 import { INBOX, SENDER, testWithMailPeers } from './mail-peers';
@@ -118,14 +118,7 @@ test('three answers over Postfix and Dovecot: categorised, one read with its ima
 
   // Categorised by the rules; Hana's waits for a person.
   await page.getByRole('link', { name: 'Inbox 3 unread', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Answers' }).getByRole('listitem')).toHaveText([
-    /Nora Later/,
-    /Max Meet/,
-    /Hana Hmm/,
-  ]);
-  await expect(rowOf(page, 'Nora Later').getByTitle(`${nextMarchLabel()}, set by the rules`)).toBeVisible();
-  await expect(rowOf(page, 'Max Meet').getByTitle('Meeting request, set by the rules')).toBeVisible();
-  await expect(rowOf(page, 'Hana Hmm').getByTitle('Uncategorised', { exact: true })).toBeVisible();
+  await expectThreeAnswersCategorised(page);
 
   // Nora's read whole from Dovecot: the tracking image is not loaded.
   await rowOf(page, 'Nora Later').getByRole('button').click();

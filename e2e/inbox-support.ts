@@ -74,3 +74,21 @@ export function nextMarchLabel(now = new Date()) {
 /** The inbox list's row of `name`'s answer. */
 export const answerRowOf = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Answers' }).getByRole('listitem').filter({ hasText: name });
+
+/**
+ * The journeys' three answers, newest first, as the rules left them: Nora's "not now" until March,
+ * Max's meeting request, and Hana's waiting for a person. A badge's title (and what a screen reader
+ * hears) adds who set the category.
+ */
+export async function expectThreeAnswersCategorised(page: Page) {
+  await expect(page.getByRole('list', { name: 'Answers' }).getByRole('listitem')).toHaveText([
+    /Nora Later/,
+    /Max Meet/,
+    /Hana Hmm/,
+  ]);
+  await expect(
+    answerRowOf(page, 'Nora Later').getByTitle(`${nextMarchLabel()}, set by the rules`),
+  ).toBeVisible();
+  await expect(answerRowOf(page, 'Max Meet').getByTitle('Meeting request, set by the rules')).toBeVisible();
+  await expect(answerRowOf(page, 'Hana Hmm').getByTitle('Uncategorised', { exact: true })).toBeVisible();
+}

@@ -22,10 +22,10 @@ const writerName = sql<
   from ${users} u where u.id = ${emails.writtenBy})`;
 
 /**
- * A reply of this workspace with what answering it needs: the email it answers (campaign,
- * recipient, the first email's subject), the mailbox it arrived in and whose it is, whether its
- * recipient is on the suppression list, and its answer when one was written. Null when the
- * workspace has no such message.
+ * A reply of this workspace with what answering it, or adding the colleague it names, needs: the
+ * email it answers (campaign, recipient with their row, the first email's subject), the mailbox it
+ * arrived in and whose it is, whether its recipient is on the suppression list, and its answers.
+ * Null when the workspace has no such message.
  */
 export async function answerTargetOf(db: Db, workspaceId: WorkspaceId, inboundId: number) {
   const [row] = await db
@@ -35,6 +35,8 @@ export async function answerTargetOf(db: Db, workspaceId: WorkspaceId, inboundId
       recipientId: emails.recipientId,
       recipientEmail: recipients.email,
       recipientData: recipients.data,
+      recipientCompany: recipients.company,
+      recipientTimeZone: recipients.timeZone,
       firstSubject: sql<
         string | null
       >`(select f.subject from ${emails} f where f.recipient_id = ${emails.recipientId} and f.step = 1)`,

@@ -1,31 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client';
-import { campaigns, emails, inboundMessages, recipients, unsubscribes, type WorkspaceId } from '../db/schema';
-
-/**
- * An answer of this workspace with what adding its colleague needs: the colleague the rules, the
- * AI or a person read from it, and the campaign and recipient of the email it answers (null when
- * it quotes none of the workspace's emails). Null when the workspace has no such answer.
- */
-export async function colleagueSourceOf(db: Db, workspaceId: WorkspaceId, inboundId: number) {
-  const [row] = await db
-    .select({
-      inboundId: inboundMessages.id,
-      colleagueAddress: inboundMessages.colleagueAddress,
-      campaignId: emails.campaignId,
-      recipientId: recipients.id,
-      recipientEmail: recipients.email,
-      company: recipients.company,
-      data: recipients.data,
-      timeZone: recipients.timeZone,
-    })
-    .from(inboundMessages)
-    .leftJoin(emails, eq(emails.id, inboundMessages.emailId))
-    .leftJoin(recipients, eq(recipients.id, emails.recipientId))
-    .where(and(eq(inboundMessages.workspaceId, workspaceId), eq(inboundMessages.id, inboundId)))
-    .limit(1);
-  return row ?? null;
-}
+import { campaigns, emails, recipients, unsubscribes, type WorkspaceId } from '../db/schema';
 
 /**
  * The campaign's row, locked until the caller's transaction ends: of two members adding to it,

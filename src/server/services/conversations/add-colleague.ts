@@ -4,9 +4,9 @@ import { toSnakeCase } from '../../../contract/variable-names';
 import { AI_NOT_CONFIGURED } from '../../ai/ai-models';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
+import { answerTargetOf } from '../../queries/answers';
 import { recordAudit } from '../../queries/audit';
 import {
-  colleagueSourceOf,
   insertOneRecipient,
   lockCampaignForRecipients,
   restartGeneration,
@@ -33,12 +33,12 @@ export async function addColleague(
   body: { address?: string | undefined } | undefined,
 ): Promise<AddedColleague> {
   const { workspaceId } = member;
-  const source = await colleagueSourceOf(ctx.db, workspaceId, inboundId);
+  const source = await answerTargetOf(ctx.db, workspaceId, inboundId);
   if (!source) throw notFound('Answer');
-  const { campaignId, recipientId, recipientEmail, data } = source;
+  const { campaignId, recipientId, recipientEmail, recipientData: data } = source;
   if (campaignId === null || recipientId === null || recipientEmail === null || data === null)
     throw new AppError('conflict', "This message answers none of the workspace's campaign emails");
-  const address = colleagueAddressOf(body?.address ?? source.colleagueAddress);
+  const address = colleagueAddressOf(body?.address ?? source.inbound.colleagueAddress);
   const campaign = await ownCampaign(ctx.db, workspaceId, campaignId);
   const templates = await templatesOfSteps(ctx.db, campaign);
   if (campaign.status !== 'draft') {
@@ -70,10 +70,10 @@ export async function addColleague(
             campaignId,
             email: address,
             // A company-level fact stays; the job title is the answered person's own.
-            company: source.company,
+            company: source.recipientCompany,
             jobTitle: null,
             data: colleagueRow(data, campaign.columnMapping, recipientEmail, address),
-            timeZone: source.timeZone,
+            timeZone: source.recipientTimeZone,
           })
         : null;
     if (id === null) throw new AppError('conflict', `${address} is already a recipient of this campaign`);
