@@ -40,7 +40,7 @@ describe('a new embedded database leaves the event loop free', () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is created on another thread, then opened and migrated here a statement at a time', async () => {
+  it('is created on another thread, then opened and migrated on its own without holding this one', async () => {
     const dataDir = newDataDir();
     // Without the build's template: PGlite's initdb makes it.
     const open = await measureHold(() => openDatabase({ dataDir, pgliteTemplateDir: null }));

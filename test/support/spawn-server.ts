@@ -35,6 +35,7 @@ function bundledServer(): string {
       'src/server/main.ts',
       'src/server/mail/compose-worker.ts',
       'src/server/services/conversations/imap-thread-worker.ts',
+      'src/server/db/pglite-worker.ts',
     ].map((entry) => path.join(ROOT, entry)),
     bundle: true,
     platform: 'node',

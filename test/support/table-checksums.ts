@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { PgliteQueries } from '../../src/server/db/pglite-thread';
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
@@ -43,7 +44,7 @@ export async function tableChecksums(query: Query): Promise<Checksums> {
 }
 
 export const pgliteQuery =
-  (client: PGlite): Query =>
+  (client: Pick<PGlite, 'query'> | PgliteQueries): Query =>
   async (text) =>
     (await client.query<Record<string, unknown>>(text)).rows;
 

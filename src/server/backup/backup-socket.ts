@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from '../db/pglite-thread';
 import { BackupError } from './backup-file';
 import { dumpPglite } from './pglite-backup';
 
@@ -15,7 +15,7 @@ export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'tailor.
 /** Serves a fresh dump of `client` to each request on the socket; returns how to stop. */
 export async function serveBackups(
   dataDir: string,
-  client: PGlite,
+  client: PgliteClient,
   log: { error(obj: object, msg: string): void },
 ): Promise<() => Promise<void>> {
   const socket = backupSocketPath(dataDir);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from '../db/data-dir-lock';
 import { pgliteOptions } from '../db/pglite-start';
+import type { PgliteClient } from '../db/pglite-thread';
 import { BackupError, writeAtomically } from './backup-file';
 
 /** The embedded database's folder inside DATA_DIR (as db/client.ts opens it). */
@@ -10,12 +11,12 @@ export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /**
  * A consistent copy of the embedded database, as a gzipped tarball of its folder, taken by the
- * process that has it open. PGlite runs PostgreSQL in this thread and dumps under the same lock
- * every statement takes, so no write lands while the files are read: what is read is the database
- * as after the last statement, and a transaction still open at that instant is rolled back by
- * PostgreSQL's recovery when the copy is opened (docs/decisions/0012).
+ * process that has it open. PGlite runs PostgreSQL on the database's thread and dumps under the
+ * same lock every statement takes, so no write lands while the files are read: what is read is
+ * the database as after the last statement, and a transaction still open at that instant is
+ * rolled back by PostgreSQL's recovery when the copy is opened (docs/decisions/0012).
  */
-export async function dumpPglite(client: PGlite): Promise<Buffer> {
+export async function dumpPglite(client: Pick<PGlite, 'dumpDataDir'> | PgliteClient): Promise<Buffer> {
   const tarball = await client.dumpDataDir('gzip');
   return Buffer.from(await tarball.arrayBuffer());
 }

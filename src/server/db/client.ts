@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { param, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -18,8 +18,8 @@ import {
   createPgliteDatabase,
   type PgliteTemplate,
   pgliteOptions,
-  yieldingEachStatement,
 } from './pglite-start';
+import { openPgliteThread, type PgliteClient } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +31,7 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** The driver underneath, for the few bulk paths (COPY) that Drizzle does not cover. */
-  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  driver: { kind: 'pglite'; client: PgliteClient } | { kind: 'postgres'; pool: pg.Pool };
   /** For pg-boss: a connection string on PostgreSQL, an adapter on PGlite. */
   boss: { connectionString: string } | { db: SqlExecutor };
   /** Applies the migrations not yet applied, under the schema lock (see withSchemaLock). */
@@ -242,17 +242,14 @@ async function openPglite(
     // A new folder's database is copied from the build's template, else created on a worker
     // thread (initdb would hold this one for seconds).
     await createPgliteDatabase(options, templateDir === null ? null : migratedTemplate(templateDir));
-    const client = await PGlite.create(options);
-    // Every statement of the app starts on a turn of its own, so requests get in between.
-    const turns = yieldingEachStatement(client);
-    const db = drizzlePglite(turns, { schema }) as unknown as Db;
+    // On a thread of its own: the statements' time is not taken from this thread's requests.
+    const client = await openPgliteThread(options);
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       driver: { kind: 'pglite', client },
       // pg-boss sends parameterless multi-statement scripts (exec) and parameterised queries.
-      // Straight to the client: pg-boss records a job's end without awaiting it, and its stop
-      // does not wait for that either, so a statement deferred by a turn ran after the close.
       boss: {
         db: {
           executeSql: async (text, values) =>
@@ -262,14 +259,14 @@ async function openPglite(
         },
       },
       migrate: () =>
-        migratePglite(drizzlePglite(turns, { schema }), {
+        migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,
         }),
       // One process per data folder (lockDataDir): nobody else can change the schema.
       withSchemaLock: (work) => work(),
       isMigrated: () => isMigrated(db),
       bulkTransaction: (work) =>
-        turns.transaction((tx) =>
+        client.transaction((tx) =>
           work({
             query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never[],
             openCopy: (table, columns) => {
@@ -298,21 +295,24 @@ async function openPglite(
           }),
         ),
       async refreshStatistics(tables) {
-        for (const table of tables) await turns.exec(`analyze ${table}`);
+        for (const table of tables) await client.exec(`analyze ${table}`);
       },
       async vacuum() {
         // Tables that hold rows: the job queue's partitions, not the partitioned table above them.
-        const { rows } = await turns.query<{ name: string }>(
+        const { rows } = await client.query<{ name: string }>(
           `select format('%I.%I', n.nspname, c.relname) as name
            from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname in ('public', 'pgboss') and c.relkind = 'r' order by 1`,
         );
-        for (const { name } of rows) await turns.exec(`vacuum (analyze) ${name}`);
+        for (const { name } of rows) await client.exec(`vacuum (analyze) ${name}`);
         return rows.length;
       },
       async close() {
-        await client.close();
-        release();
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
       },
     };
   } catch (err) {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
 /**
  * PostgreSQL's shared buffers for the embedded database (PGLITE_SHARED_BUFFERS). PGlite starts
@@ -216,61 +215,5 @@ async function createPgliteDatabaseOnThread(options: PGliteOptions & { dataDir: 
       else if (code === 0) resolve();
       else reject(new Error(`Creating the embedded database stopped with exit code ${code}`));
     });
-  });
-}
-
-/** How long statements may run one after another before the thread is let go for a turn. */
-const HOLD_MS = 2;
-/** When the event loop last turned, as far as the statements below have seen it. */
-let turnedAt = performance.now();
-let watching = false;
-
-/**
- * Lets the event loop turn when statements have held the thread HOLD_MS since it last turned;
- * otherwise runs on, and notes the next turn when it comes by itself (an answer arriving, a timer).
- */
-async function turnWhenHeld() {
-  if (performance.now() - turnedAt >= HOLD_MS) {
-    await nextTurn();
-    turnedAt = performance.now();
-    return;
-  }
-  if (watching) return;
-  watching = true;
-  setImmediate(() => {
-    watching = false;
-    turnedAt = performance.now();
-  });
-}
-
-/**
- * `client` with the event loop let go between statements once they have held the thread HOLD_MS.
- * PGlite runs on this thread and answers in microtasks, so a run of statements never lets timers
- * or I/O in: the migrations of a new database held the thread 0.3–4 s in one piece (2 cores, idle
- * to busy), and the draft checks of 100,000 emails (50 updates in a row) held every other request
- * for 4 s. Through this view the longest hold is HOLD_MS and one statement. A turn before every
- * statement held it no shorter and cost the send pipeline about a sixth of its rate on this
- * database (bench/send: 0.30–0.31 of the sink's ceiling against 0.35–0.38, same machine, same
- * load). Drizzle reaches its client through query() and transaction() only; exec() is deferred
- * too, for the app's own maintenance statements.
- */
-export function yieldingEachStatement<C extends PGlite | Transaction>(client: C): C {
-  return new Proxy(client, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key, target);
-      if (typeof value !== 'function' || key === 'constructor') return value;
-      if (key === 'query' || key === 'exec') {
-        return async (...args: unknown[]) => {
-          await turnWhenHeld();
-          return value.apply(target, args);
-        };
-      }
-      if (key === 'transaction') {
-        return (work: (tx: Transaction) => Promise<unknown>) =>
-          value.call(target, (tx: Transaction) => work(yieldingEachStatement(tx)));
-      }
-      // Other methods run on the client itself: PGlite's use private fields, which this proxy lacks.
-      return value.bind(target);
-    },
   });
 }

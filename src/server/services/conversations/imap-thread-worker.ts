@@ -1,6 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { answerCalls } from '../../lib/thread-calls';
 import { type ImapInbox, openImapInbox } from '../../mail/imap-inbox';
-import type { ImapThreadReply, ImapThreadRequest } from './imap-thread';
+import type { ImapThreadRequest } from './imap-thread';
 import { type InboundMessage, parseRawMessage } from './inbound-message';
 
 /** Runs on the IMAP thread (see imap-thread): the connections the syncs opened, by session number. */
@@ -37,13 +37,4 @@ async function answer(request: ImapThreadRequest): Promise<unknown> {
   }
 }
 
-parentPort?.on('message', (request: ImapThreadRequest) => {
-  answer(request).then(
-    (value) => parentPort?.postMessage({ id: request.id, value } satisfies ImapThreadReply),
-    (err: unknown) =>
-      parentPort?.postMessage({
-        id: request.id,
-        error: err instanceof Error ? err.message : String(err),
-      } satisfies ImapThreadReply),
-  );
-});
+answerCalls(answer);
