@@ -13,15 +13,7 @@ const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; 
 const ROLLED_BACK = new Error('rolled back');
 const identity = (value: unknown) => value;
 
-/** Requests being answered: the close waits for those that came before it. */
-const running = new Set<Promise<unknown>>();
-
-answerCalls<PgliteRequest>((request) => {
-  const answering = answer(request);
-  running.add(answering);
-  void answering.catch(() => {}).finally(() => running.delete(answering));
-  return answering;
-});
+answerCalls<PgliteRequest>(answer);
 
 async function answer(request: PgliteRequest): Promise<unknown> {
   if (request.op === 'open') {
@@ -57,9 +49,8 @@ async function answer(request: PgliteRequest): Promise<unknown> {
       return new Transferred(tarball, [tarball]);
     }
     case 'close': {
-      // What was asked before the close is answered first (pg-boss does not await every
-      // statement). Taken before this request's first await: `running` holds only those.
-      await Promise.allSettled([...running]);
+      // PGlite's close takes the locks every statement takes: what was asked before it (pg-boss
+      // does not await every statement) is answered first.
       await db.close();
       db = null;
       return null;
