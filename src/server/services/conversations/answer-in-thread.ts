@@ -118,8 +118,8 @@ export async function answerInThread(
 }
 
 /**
- * Cancels the reply's answer waiting for a later time: stopped, with who cancelled it, and never
- * sent. Only the mailbox's owner, who would send it; 409 when none waits.
+ * Cancels the reply's answer waiting for a later time: stopped, and never sent. Only the
+ * mailbox's owner, who would send it, can; 409 when none waits.
  */
 export async function cancelScheduledAnswer(
   ctx: Pick<AppContext, 'db'>,
