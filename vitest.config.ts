@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
+import { TEST_NODE_FLAGS } from './test/support/node-flags.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -9,6 +10,8 @@ export default defineConfig({
     // Most integration files spend their time waiting on child processes, fakes and timers (a
     // one-minute outage, killed workers), so more files run at once than there are cores.
     maxWorkers: Math.max(3, availableParallelism() - 1),
+    // WebAssembly on V8's baseline compiler only (TEST_NODE_FLAGS, test/support/node-flags.ts).
+    execArgv: TEST_NODE_FLAGS,
     // The slowest files first (test/durations.json), so none of them starts last on a clean clone.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [

@@ -16,8 +16,10 @@ import { type FakeAi, startFakeAi } from './fakes/ai-server';
 import { type FakeDns, startFakeDns } from './fakes/dns-server';
 import { type FakeOidc, startFakeOidc } from './fakes/oidc-provider';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
+import { TEST_NODE_FLAGS } from './support/node-flags';
 import { adminQuery, databaseUrl } from './support/postgres';
 import { outputOf } from './support/run-script';
+import { bundledProgram } from './support/spawn-server';
 import { testDatabases } from './support/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -277,9 +279,9 @@ describe('doctor from the command line', () => {
   });
 });
 
-/** `node src/server/main.ts <args>` through tsx, as `npm run doctor` runs the built file, with only `env` set. */
+/** `node main.js <args>`, bundled as the build bundles it (as `npm run doctor` runs it), with only `env` set. */
 function runMain(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, bundledProgram('src/server/main.ts'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

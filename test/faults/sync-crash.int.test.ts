@@ -15,8 +15,10 @@ import {
 import { type Dovecot, dovecotUnavailable, startDovecot } from '../peers/dovecot';
 import { createCampaign, createRecipientWithEmail, createUser } from '../support/factories';
 import { inboundFixture } from '../support/inbound';
+import { TEST_NODE_FLAGS } from '../support/node-flags';
 import { adminQuery, databaseUrl } from '../support/postgres';
 import { seededRandom } from '../support/seeded-random';
+import { bundledProgram } from '../support/spawn-server';
 import { testDatabases } from '../support/test-app';
 
 const TRIALS = Number(process.env.SYNC_CRASH_TRIALS ?? 20);
@@ -133,16 +135,20 @@ describe.skipIf(unavailable !== null).each(testDatabases())(
     }
 
     function startWorker() {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/sync-child.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: url ?? '',
-          IMAP_URL: `imap://${encodeURIComponent(MAILBOX.user)}:${MAILBOX.password}@127.0.0.1:${dovecot.port}`,
+      const child = spawn(
+        process.execPath,
+        [...TEST_NODE_FLAGS, bundledProgram('test/faults/sync-child.ts')],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: url ?? '',
+            IMAP_URL: `imap://${encodeURIComponent(MAILBOX.user)}:${MAILBOX.password}@127.0.0.1:${dovecot.port}`,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      );
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
+import { bundledSource } from '../../src/server/lib/thread-module';
+import { TEST_NODE_FLAGS } from './node-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -16,58 +16,20 @@ export type ServerProcess = {
 
 const LISTENING = /Server listening at (http:\/\/[\d.]+:\d+)/;
 
-/** Where this test process's bundle of the server is, once built (bundledServer). */
-let bundle: string | undefined;
-
 /**
- * The server bundled as `npm run build` bundles it (esbuild), once per test process, into a
- * folder of that process's that goes when it exits. A process started from it costs a fraction of
- * the CPU tsx spends compiling the sources at every start, and the fault suites start a hundred
- * of them (kill trials, parallel starts). Packages resolve to the project's node_modules.
+ * `entry` (a path from the project's root) bundled as `npm run build` bundles the server, once per
+ * test process (bundledSource), with the threads' modules beside it as in dist/server. A process
+ * started from it costs a fraction of the CPU tsx spends compiling the sources at every start, and
+ * the fault suites start hundreds of them (kill trials, parallel starts).
  */
-function bundledServer(): string {
-  if (bundle) return bundle;
-  const cache = path.join(ROOT, 'node_modules', '.cache');
-  removeBundlesOfEndedProcesses(cache);
-  const outdir = path.join(cache, `tailor-server-${process.pid}`);
-  buildSync({
-    entryPoints: [
-      'src/server/main.ts',
-      'src/server/mail/compose-worker.ts',
-      'src/server/services/conversations/imap-thread-worker.ts',
-      'src/server/db/pglite-worker.ts',
-    ].map((entry) => path.join(ROOT, entry)),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    outdir,
-    entryNames: '[name]',
-    logLevel: 'warning',
-  });
-  process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
-  bundle = path.join(outdir, 'main.js');
-  return bundle;
-}
-
-/** A test process killed by the runner leaves its bundle behind: the next one clears it. */
-function removeBundlesOfEndedProcesses(cache: string) {
-  const entries = fs.existsSync(cache) ? fs.readdirSync(cache) : [];
-  for (const entry of entries) {
-    const pid = Number(/^tailor-server-(\d+)$/.exec(entry)?.[1]);
-    if (!pid || isAlive(pid)) continue;
-    fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+export function bundledProgram(entry: string): string {
+  for (const thread of [
+    'src/server/mail/compose-worker.ts',
+    'src/server/services/conversations/imap-thread-worker.ts',
+    'src/server/db/pglite-worker.ts',
+  ])
+    bundledSource(path.join(ROOT, thread));
+  return bundledSource(path.join(ROOT, entry));
 }
 
 /**
@@ -75,11 +37,15 @@ function isAlive(pid: number) {
  * process: a role, or a command with its arguments.
  */
 export function spawnServer(role: string, env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, [bundledServer(), role, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...TEST_NODE_FLAGS, bundledProgram('src/server/main.ts'), role, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {

@@ -1,4 +1,5 @@
 import { parentPort, type TransferListItem, Worker } from 'node:worker_threads';
+import { threadModule } from './thread-module';
 
 /** What a thread answers a numbered request with: its value, or its error as data. */
 export type ThreadReply = { id: number; value?: unknown; error?: Record<string, unknown> };
@@ -11,26 +12,18 @@ export type ThreadCalls<Request> = {
 };
 
 /**
- * Starts the module `name` next to `importer` (the .ts source under tsx and in the tests, the
- * bundled .js in dist/server) on a worker thread, to be called: each call posts the request with a
- * number and settles with the reply of that number (see answerCalls). The thread keeps the process
- * alive only while a call waits. Once it fails or stops, every waiting and later call fails with
- * the reason (naming the thread as `what`), and `onStop` hears it.
+ * Starts the module `name` next to `importer` on a worker thread (threadModule says which file),
+ * to be called: each call posts the request with a number and settles with the reply of that
+ * number (see answerCalls). The thread keeps the process alive only while a call waits. Once it
+ * fails or stops, every waiting and later call fails with the reason (naming the thread as
+ * `what`), and `onStop` hears it.
  */
 export function startThread<Request extends object>(
   name: string,
   importer: string,
   { what, onStop = () => {} }: { what: string; onStop?: (err: Error) => void },
 ): ThreadCalls<Request> {
-  const source = importer.endsWith('.ts');
-  const url = new URL(`./${name}.${source ? 'ts' : 'js'}`, importer);
-  // A worker thread does not inherit tsx's loader: the source goes through tsx's API.
-  const worker = source
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(importer)}))`,
-        { eval: true },
-      )
-    : new Worker(url);
+  const worker = new Worker(threadModule(name, importer));
   worker.unref();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let nextId = 1;
