@@ -82,16 +82,23 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
   }
 
   const limits = { paced: pLimit(PACED_AT_ONCE), unpaced: pLimit(CHUNKS_AT_ONCE) };
-  await Promise.all(
+  const touched = new Set<number>();
+  const outcomes = await Promise.allSettled(
     chunks.map((chunk) =>
       limits[chunk.perMinute ? 'paced' : 'unpaced'](async () => {
-        const settled = await sendChunk(deps, chunk);
+        const settled = await sendChunk(deps, chunk, touched);
         result.retries.push(...settled.retries);
         if (settled.reconcileAt && (!result.reconcileAt || settled.reconcileAt > result.reconcileAt))
           result.reconcileAt = settled.reconcileAt;
       }),
     ),
   );
+  // Each campaign's status once the batch's chunks are done, not once per chunk: a campaign's
+  // emails fill several chunks of a batch, and only the last refresh would count.
+  const persist = afterSending(deps);
+  for (const campaignId of touched) await persist(() => refreshCampaignSendStatus(deps.db, campaignId));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
   return result;
 }
 
@@ -99,23 +106,24 @@ export async function sendQueuedBatch(deps: SendDeps, emailIds: number[]): Promi
  * One chunk of one sender's emails, exactly once: the queued → sending claim is a conditional
  * update that stores each Message-ID before any provider is called, suppression (in that same
  * update) and the daily quota are checked at send time, and every later write is conditional on
- * `sending`.
+ * `sending`. Adds the campaigns whose emails it settled to `touched` (their status is refreshed
+ * after the batch).
  */
-async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Promise<SendFollowUps> {
+async function sendChunk(
+  deps: SendDeps,
+  { sender, ids, perMinute }: Chunk,
+  touched: Set<number>,
+): Promise<SendFollowUps> {
   const { db } = deps;
   const { user } = sender;
   // Suppressed recipients and stopped follow-ups are settled by the claim itself; they count
-  // for the campaign's status below all the same.
+  // for the campaign's status all the same.
   const settled = await claimManyForSending(db, ids, messageIdDomain(deps), UNSUBSCRIBED_MESSAGE);
   if (settled.length === 0) return { retries: [], reconcileAt: null };
+  for (const { campaignId } of settled) touched.add(campaignId);
   const claimed = settled.filter((c) => c.outcome === 'sending');
   const day = calendarDay(user.timeZone);
   const persist = afterSending(deps);
-  const finish = async (result: SendFollowUps) => {
-    for (const campaignId of new Set(settled.map((c) => c.campaignId)))
-      await persist(() => refreshCampaignSendStatus(db, campaignId));
-    return result;
-  };
 
   // Outside the mailbox's sending hours, its emails wait for their next opening, tried then.
   const opensAt = closedUntil(sender);
@@ -125,7 +133,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
       claimed.map((c) => c.id),
       opensAt,
     );
-    return finish({ retries: [], reconcileAt: null });
+    return { retries: [], reconcileAt: null };
   }
   const allowed = await withinQuota(deps, sender, day, claimed);
   const raws = await composeCampaignEmails(
@@ -143,7 +151,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   if (perMinute && allowed.length > 0) {
     const notBefore = await waitForSendTurn(deps, sender.mailbox.row.id, perMinute);
     if (notBefore)
-      return finish({ retries: await handBack(deps, sender, day, allowed, notBefore), reconcileAt: null });
+      return { retries: await handBack(deps, sender, day, allowed, notBefore), reconcileAt: null };
   }
 
   const transport = sender.mailbox.transport;
@@ -185,7 +193,7 @@ async function sendChunk(deps: SendDeps, { sender, ids, perMinute }: Chunk): Pro
   await persist(() => settleManySent(db, sent, transport.kind));
   if (sent.length) deps.metrics.emailsSent.inc({ transport: transport.kind }, sent.length);
 
-  return finish(await settleFailedSends(deps, sender, day, failed));
+  return settleFailedSends(deps, sender, day, failed);
 }
 
 /** When the mailbox's sending hours open next, or null while they are open (or it has none). */
