@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/setup-source-bundles.ts'],
         },
       },
       {
@@ -44,6 +45,7 @@ export default defineConfig({
           include: ['test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/support/setup-source-bundles.ts'],
           // Deadlines for liveness, not timings: tests that start server processes must also pass
           // while another suite shares this 2-core machine (the Node-line runs), where a start-up
           // that takes 5 s alone has taken over 30.

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { bundledSource } from '../../src/server/lib/thread-module';
 import { TEST_NODE_FLAGS } from './node-flags';
+import { bundledSource } from './source-bundles';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,5 +1,4 @@
 import { parentPort, type TransferListItem, Worker } from 'node:worker_threads';
-import { threadModule } from './thread-module';
 
 /** What a thread answers a numbered request with: its value, or its error as data. */
 export type ThreadReply = { id: number; value?: unknown; error?: Record<string, unknown> };
@@ -12,18 +11,37 @@ export type ThreadCalls<Request> = {
 };
 
 /**
- * Starts the module `name` next to `importer` on a worker thread (threadModule says which file),
- * to be called: each call posts the request with a number and settles with the reply of that
- * number (see answerCalls). The thread keeps the process alive only while a call waits. Once it
- * fails or stops, every waiting and later call fails with the reason (naming the thread as
- * `what`), and `onStop` hears it.
+ * Where a process running from the sources may put a function from a thread's .ts module to a
+ * runnable bundle of it (the tests: test/support/source-bundles.ts). Without one, the thread loads
+ * the source through tsx.
+ */
+export const SOURCE_THREAD_MODULE = Symbol.for('tailor.sourceThreadModule');
+
+/**
+ * Starts the module `name` next to `importer` (the .ts source under tsx and in the tests, the
+ * bundled .js in dist/server) on a worker thread, to be called: each call posts the request with a
+ * number and settles with the reply of that number (see answerCalls). The thread keeps the process
+ * alive only while a call waits. Once it fails or stops, every waiting and later call fails with
+ * the reason (naming the thread as `what`), and `onStop` hears it.
  */
 export function startThread<Request extends object>(
   name: string,
   importer: string,
   { what, onStop = () => {} }: { what: string; onStop?: (err: Error) => void },
 ): ThreadCalls<Request> {
-  const worker = new Worker(threadModule(name, importer));
+  const source = importer.endsWith('.ts');
+  const url = new URL(`./${name}.${source ? 'ts' : 'js'}`, importer);
+  const fromBundle = (globalThis as Record<symbol, ((source: URL) => URL) | undefined>)[SOURCE_THREAD_MODULE];
+  // A worker thread does not inherit tsx's loader: the source goes through tsx's API, unless the
+  // process gives a bundle of it (the tests do).
+  const worker = !source
+    ? new Worker(url)
+    : fromBundle
+      ? new Worker(fromBundle(url))
+      : new Worker(
+          `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(importer)}))`,
+          { eval: true },
+        );
   worker.unref();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let nextId = 1;

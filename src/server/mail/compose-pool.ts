@@ -1,5 +1,4 @@
 import Piscina from 'piscina';
-import { threadModule } from '../lib/thread-module';
 import { type ComposeInput, composeMessages } from './compose';
 
 let pool: Piscina | null = null;
@@ -14,7 +13,9 @@ let pool: Piscina | null = null;
 export function composeOnThreads(inputs: ComposeInput[], threads: number): Promise<string[]> {
   if (threads === 0) return Promise.resolve(composeMessages(inputs));
   pool ??= new Piscina({
-    filename: threadModule('compose-worker', import.meta.url).href,
+    // Next to this module: the .ts source under tsx, the bundled .js in dist/server.
+    filename: new URL(`./compose-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
+      .href,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import { SOURCE_THREAD_MODULE } from '../../src/server/lib/thread-calls';
 
 /**
- * The file a worker thread runs for the module `name` next to `importer`. In dist/server it is the
- * bundled .js beside the importer. From the sources (tsx: the tests, bench and scripts) it is the
- * .ts bundled as the build bundles it, once per process (bundledSource): a worker thread does not
- * inherit tsx's loader, and loading tsx again in each thread cost about 0.6 s of CPU per thread,
- * where the tests open hundreds of databases, each on a thread of its own.
+ * Makes this test process start the app's worker threads (the embedded database's, the IMAP
+ * reader's) from their modules bundled as the build bundles them, instead of loading tsx's loader
+ * in each thread: about 0.6 s of CPU a thread, where the tests open hundreds of databases, each
+ * on a thread of its own. See SOURCE_THREAD_MODULE in src/server/lib/thread-calls.ts.
  */
-export function threadModule(name: string, importer: string): URL {
-  if (!importer.endsWith('.ts')) return new URL(`./${name}.js`, importer);
-  return pathToFileURL(bundledSource(fileURLToPath(new URL(`./${name}.ts`, importer))));
+export function startThreadsFromBundles() {
+  (globalThis as Record<symbol, unknown>)[SOURCE_THREAD_MODULE] = (source: URL) =>
+    pathToFileURL(bundledSource(fileURLToPath(source)));
 }
 
 /** The bundles this process has built, by source file. */
@@ -23,23 +23,19 @@ const built = new Map<string, string>();
  * process's under node_modules/.cache that goes when the process exits; a process killed before
  * that leaves its folder behind, and the next one clears it. Packages stay imports and resolve to
  * the project's node_modules. Files are written whole and renamed into place, so a thread never
- * reads half of one. esbuild is a development dependency: only runs from the sources call this.
+ * reads half of one.
  */
 export function bundledSource(entry: string): string {
   const known = built.get(entry);
   if (known) return known;
-  const require = createRequire(import.meta.url);
-  const esbuild = require('esbuild') as typeof import('esbuild');
-  const resolved = require.resolve('esbuild');
-  const marker = `${path.sep}node_modules${path.sep}`;
-  const cache = path.join(resolved.slice(0, resolved.lastIndexOf(marker) + marker.length), '.cache');
+  const cache = path.resolve(import.meta.dirname, '../../node_modules/.cache');
   const outdir = path.join(cache, `tailor-bundles-${process.pid}`);
   if (!fs.existsSync(outdir)) {
     removeBundlesOfEndedProcesses(cache);
     fs.mkdirSync(outdir, { recursive: true });
     process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
   }
-  const { outputFiles } = esbuild.buildSync({
+  const { outputFiles } = buildSync({
     entryPoints: [entry],
     bundle: true,
     platform: 'node',

@@ -1,0 +1,4 @@
+import { startThreadsFromBundles } from './source-bundles';
+
+// Each test file's process starts the app's threads from bundles (see startThreadsFromBundles).
+startThreadsFromBundles();
