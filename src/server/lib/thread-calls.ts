@@ -18,10 +18,9 @@ export type ThreadCalls<Request> = {
 export const SOURCE_THREAD_MODULE = Symbol.for('tailor.sourceThreadModule');
 
 /**
- * Starts the module `name` next to `importer` (the .ts source under tsx and in the tests, the
- * bundled .js in dist/server) on a worker thread, to be called: each call posts the request with a
- * number and settles with the reply of that number (see answerCalls). The thread keeps the process
- * alive only while a call waits. Once it fails or stops, every waiting and later call fails with
+ * Starts the module `name` next to `importer` (see workerFor) on a worker thread, to be called:
+ * each call posts the request with a number and settles with the reply of that number (see
+ * answerCalls). The thread keeps the process alive only while a call waits. Once it fails or stops, every waiting and later call fails with
  * the reason (naming the thread as `what`), and `onStop` hears it.
  */
 export function startThread<Request extends object>(
@@ -29,19 +28,7 @@ export function startThread<Request extends object>(
   importer: string,
   { what, onStop = () => {} }: { what: string; onStop?: (err: Error) => void },
 ): ThreadCalls<Request> {
-  const source = importer.endsWith('.ts');
-  const url = new URL(`./${name}.${source ? 'ts' : 'js'}`, importer);
-  const fromBundle = (globalThis as Record<symbol, ((source: URL) => URL) | undefined>)[SOURCE_THREAD_MODULE];
-  // A worker thread does not inherit tsx's loader: the source goes through tsx's API, unless the
-  // process gives a bundle of it (the tests do).
-  const worker = !source
-    ? new Worker(url)
-    : fromBundle
-      ? new Worker(fromBundle(url))
-      : new Worker(
-          `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(importer)}))`,
-          { eval: true },
-        );
+  const worker = workerFor(name, importer);
   worker.unref();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let nextId = 1;
@@ -77,6 +64,22 @@ export function startThread<Request extends object>(
       await worker.terminate();
     },
   };
+}
+
+/**
+ * The worker running `name` next to `importer`: the bundled .js beside it in dist/server; from the
+ * sources, the bundle the process gives (the tests), else the .ts through tsx's API, since a worker
+ * thread does not inherit tsx's loader.
+ */
+function workerFor(name: string, importer: string): Worker {
+  if (!importer.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, importer));
+  const url = new URL(`./${name}.ts`, importer);
+  const fromBundle = (globalThis as Record<symbol, ((source: URL) => URL) | undefined>)[SOURCE_THREAD_MODULE];
+  if (fromBundle) return new Worker(fromBundle(url));
+  return new Worker(
+    `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(importer)}))`,
+    { eval: true },
+  );
 }
 
 /** An answer whose buffers move to the other thread instead of being copied. */
