@@ -5,6 +5,7 @@ import { test as base } from '@playwright/test';
 import { type Dovecot, type DovecotUser, dovecotUnavailable, startDovecot } from '../test/peers/dovecot';
 import { freeLoopbackPort } from '../test/peers/mail-daemon';
 import { type PrivatePostfix, postfixUnavailable, startPrivatePostfix } from '../test/peers/private-postfix';
+import { TEST_NODE_FLAGS } from '../test/support/node-flags';
 import { appEnv } from './app-env';
 
 /** "Continue locally" signs in as the app's default local user; its mail comes from this address. */
@@ -89,7 +90,8 @@ async function startApp(name: string, env: Record<string, string>): Promise<App>
   const url = `http://127.0.0.1:${await freeLoopbackPort()}`;
   const dataDir = path.join(ROOT, '.test-data', name);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['dist/server/main.js', 'all'], {
+  // With the tests' Node flags: this app lives for one spec file, not the whole suite.
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'dist/server/main.js', 'all'], {
     cwd: ROOT,
     env: { ...process.env, ...appEnv(url, dataDir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,9 +4,15 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildMigratedPgliteTemplate, openDatabase } from '../src/server/db/client';
+import { buildMigratedPgliteTemplate, openDatabase, selectRows } from '../src/server/db/client';
 import { buildPgliteTemplate, createPgliteDatabase, pgliteOptions } from '../src/server/db/pglite-start';
+import { allJobs } from '../src/server/jobs/all-jobs';
+import { createJobQueue, createJobSchema, type JobContext } from '../src/server/jobs/job-queue';
+import { sendEmailJob } from '../src/server/jobs/send-email';
+import { createMetrics } from '../src/server/lib/metrics';
 
 /** Runs `work`, returning how long it took and the longest time it held this thread's event loop (ms). */
 async function measureHold<T>(work: () => Promise<T>) {
@@ -146,12 +152,36 @@ describe('a new embedded database from the build template', () => {
     }
   });
 
-  it("the build's template holds every migration: a new data folder opens already migrated", async () => {
+  it("the build's template holds every migration and every job queue; a start gives the queues the settings' options", async () => {
     const dir = path.join(newDir(), 'template');
-    expect(await buildMigratedPgliteTemplate(dir)).toBe(true);
+    expect(await buildMigratedPgliteTemplate(dir, (sql) => createJobSchema(sql, allJobs))).toBe(true);
     const database = await openDatabase({ dataDir: newDir(), pgliteTemplateDir: dir });
+    const queues = () =>
+      selectRows<{ name: string; expire: number | null; retries: number | null }>(
+        database.db,
+        sql`select name, expire_seconds as expire, retry_limit as retries from pgboss.queue order by name`,
+      );
     try {
       expect(await database.isMigrated()).toBe(true);
+      const made = await queues();
+      expect(made.map((q) => q.name)).toEqual(allJobs.map((job) => job.name).sort());
+      // The template's queues have their definitions' options, here a five-minute sending lease.
+      expect(made.find((q) => q.name === sendEmailJob.name)).toMatchObject({ expire: 300, retries: 5 });
+
+      // A process whose settings say otherwise (SENDING_LEASE_SECONDS=77) brings the queue in line
+      // as it starts; pg-boss alone keeps an existing queue's options.
+      const jobs = createJobQueue<JobContext>(database, allJobs, {
+        worker: false,
+        maintenanceSeconds: 60,
+        expireInSeconds: { [sendEmailJob.name]: 77 },
+      });
+      await jobs.start({ db: database.db, log: pino({ level: 'silent' }), metrics: createMetrics() });
+      await jobs.stop();
+      const started = await queues();
+      expect(started.find((q) => q.name === sendEmailJob.name)).toMatchObject({ expire: 77, retries: 5 });
+      expect(started.filter((q) => q.name !== sendEmailJob.name)).toEqual(
+        made.filter((q) => q.name !== sendEmailJob.name),
+      );
     } finally {
       await database.close();
     }

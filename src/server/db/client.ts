@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { param, type SQL, sql } from 'drizzle-orm';
@@ -102,10 +103,17 @@ export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, 'dist/pglite-template');
 function migratedTemplate(dir: string): PgliteTemplate {
   return {
     dir,
+    // pg-boss's version too: a template whose job schema an older pg-boss made is made again.
     get contents() {
-      return `migrations ${migrationsHash()}`;
+      return `migrations ${migrationsHash()}, pg-boss ${pgBossVersion()}`;
     },
   };
+}
+
+function pgBossVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('pg-boss');
+  const manifest = path.join(path.dirname(entry), '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 function migrationsHash() {
@@ -121,11 +129,30 @@ function migrationsHash() {
   return hash.digest('hex');
 }
 
-/** `npm run build`: makes the template in `dir` unless the one there is current; true when it made one. */
-export function buildMigratedPgliteTemplate(dir = PGLITE_TEMPLATE_DIR) {
-  return buildPgliteTemplate(migratedTemplate(dir), (client) =>
-    migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-  );
+/**
+ * `npm run build`: makes the template in `dir` unless the one there is current; true when it made
+ * one. `createJobSchema` (the build passes the job queue's) adds pg-boss's schema and queues: they
+ * took a new database's first start about 0.3 s of CPU, which the tests' hundreds of new databases
+ * paid each time.
+ */
+export function buildMigratedPgliteTemplate(
+  dir = PGLITE_TEMPLATE_DIR,
+  createJobSchema?: (sql: SqlExecutor) => Promise<void>,
+) {
+  return buildPgliteTemplate(migratedTemplate(dir), async (client) => {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await createJobSchema?.(pgBossSqlOn(client));
+  });
+}
+
+/** pg-boss's SQL on PGlite: parameterless multi-statement scripts (exec) and parameterised queries. */
+function pgBossSqlOn(client: Pick<PgliteClient, 'query' | 'exec'>): SqlExecutor {
+  return {
+    executeSql: async (text, values) =>
+      values?.length
+        ? client.query(text, values)
+        : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
+  };
 }
 /** Any constant: held during start-up's schema steps so parallel processes on PostgreSQL take turns. */
 const SCHEMA_LOCK_KEY = 724_115_001;
@@ -250,14 +277,7 @@ async function openPglite(
       kind: 'pglite',
       driver: { kind: 'pglite', client },
       // pg-boss sends parameterless multi-statement scripts (exec) and parameterised queries.
-      boss: {
-        db: {
-          executeSql: async (text, values) =>
-            values?.length
-              ? client.query(text, values)
-              : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
-        },
-      },
+      boss: { db: pgBossSqlOn(client) },
       migrate: () =>
         migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,

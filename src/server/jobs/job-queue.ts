@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
-import { selectRows, sqlExecutorOf } from '../db/client';
+import { type SqlExecutor, selectRows, sqlExecutorOf } from '../db/client';
 import { retryWhileConnectionLost } from '../db/connection-lost';
 import type { Metrics } from '../lib/metrics';
 
@@ -68,6 +68,53 @@ function loggable(err: unknown) {
   return { message: err.message.split('\n')[0]?.slice(0, 300), cause: err.cause };
 }
 
+/** A queue's options that ensureQueues keeps in line with its definition. */
+const QUEUE_OPTIONS = [
+  'retryLimit',
+  'retryDelay',
+  'retryBackoff',
+  'expireInSeconds',
+  'retentionMinutes',
+  'deadLetter',
+] as const;
+
+/**
+ * Creates the queues that are missing and updates those whose options differ from `wanted`: a
+ * queue keeps the options it was created with (pg-boss's createQueue leaves an existing one
+ * alone), yet a setting such as the sending lease may have changed since, or the queue came with
+ * the embedded database's template. One read when nothing changed.
+ */
+async function ensureQueues(boss: PgBoss, wanted: PgBoss.Queue[]) {
+  const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  for (const queue of wanted) {
+    const have = existing.get(queue.name);
+    if (!have) await boss.createQueue(queue.name, queue);
+    else if (
+      (queue.policy ?? 'standard') !== have.policy ||
+      QUEUE_OPTIONS.some((option) => queue[option] !== undefined && queue[option] !== have[option])
+    )
+      await boss.updateQueue(queue.name, queue);
+  }
+}
+
+/**
+ * The job schema and every queue of `definitions` with the definitions' own options, on a new
+ * database: what the build puts in the embedded database's template, so that a new data folder
+ * starts with them (a process's start then only checks them).
+ */
+export async function createJobSchema(sql: SqlExecutor, definitions: JobDefinition[]) {
+  const boss = new PgBoss({ db: sql, schema: 'pgboss', supervise: false, schedule: false });
+  await boss.start();
+  try {
+    await ensureQueues(
+      boss,
+      definitions.map((def) => ({ name: def.name, ...def.queue })),
+    );
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
 /**
  * pg-boss on PostgreSQL or PGlite alike. Web processes only enqueue; worker processes also
  * poll, run schedules and maintenance.
@@ -113,8 +160,10 @@ export function createJobQueue<Ctx extends JobContext>(
       boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
       await boss.start();
       started = true;
-      for (const def of definitions)
-        await boss.createQueue(def.name, { name: def.name, ...queueOptionsOf(def) });
+      await ensureQueues(
+        boss,
+        definitions.map((def) => ({ name: def.name, ...queueOptionsOf(def) })),
+      );
       if (!role.worker) return;
       if (database.kind === 'pglite') {
         await releaseOrphans(ctx, boss);
