@@ -1,14 +1,41 @@
-// The environment of the built app the end-to-end tests run: playwright.config.ts starts one app with
-// it, and a spec that needs an app of its own (with other mail settings) starts it the same way.
+// The environment of the built app the end-to-end tests run: playwright.config.ts starts an app with
+// it for each worker, and a spec that needs an app of its own (with other mail settings) starts it
+// the same way.
 
-export const FAKE_OIDC_PORT = 4401;
-export const FAKE_AI_PORT = 4402;
-export const FAKE_MAIL_PORT = 4403;
+/**
+ * The browser suite's workers. Each has an app and fakes of its own, on ports of its own: the fakes
+ * keep what a test set (the next OIDC user, the AI's script, the mail sent), and the tests of one
+ * spec file run in one worker, one after another.
+ */
+export const WORKERS = 2;
 
-const OIDC = `http://127.0.0.1:${FAKE_OIDC_PORT}`;
+/** The ports and data folder of worker slot `slot`'s app and fakes. */
+export function stackOf(slot: number) {
+  return {
+    oidcPort: 4401 + 10 * slot,
+    aiPort: 4402 + 10 * slot,
+    mailPort: 4403 + 10 * slot,
+    appUrl: `http://127.0.0.1:${5055 + slot}`,
+    dataDir: `.test-data/e2e-${slot}`,
+  };
+}
+export type Stack = ReturnType<typeof stackOf>;
 
-/** For `node dist/server/main.js all` serving `url` (http://127.0.0.1:<port>) from a fresh `dataDir`. */
-export function appEnv(url: string, dataDir: string): Record<string, string> {
+/**
+ * This worker's (Playwright gives each worker its slot in TEST_PARALLEL_INDEX before it loads the
+ * config and the specs); slot 0's in the runner, which starts every worker's.
+ */
+export const STACK = stackOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const FAKE_OIDC = `http://127.0.0.1:${STACK.oidcPort}`;
+export const FAKE_AI = `http://127.0.0.1:${STACK.aiPort}`;
+export const FAKE_MAIL = `http://127.0.0.1:${STACK.mailPort}`;
+
+/**
+ * For `node dist/server/main.js all` serving `url` (http://127.0.0.1:<port>) from a fresh `dataDir`,
+ * with `stack`'s fakes.
+ */
+export function appEnv(url: string, dataDir: string, stack: Stack = STACK): Record<string, string> {
+  const oidc = `http://127.0.0.1:${stack.oidcPort}`;
   return {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -22,19 +49,19 @@ export function appEnv(url: string, dataDir: string): Record<string, string> {
     COMPOSE_THREADS: '1',
     GOOGLE_CLIENT_ID: 'fake-google-client',
     GOOGLE_CLIENT_SECRET: 'fake-google-secret',
-    GOOGLE_ISSUER: `${OIDC}/google`,
+    GOOGLE_ISSUER: `${oidc}/google`,
     MICROSOFT_CLIENT_ID: 'fake-microsoft-client',
     MICROSOFT_CLIENT_SECRET: 'fake-microsoft-secret',
-    MICROSOFT_ISSUER: `${OIDC}/microsoft`,
+    MICROSOFT_ISSUER: `${oidc}/microsoft`,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
+    AI_BASE_URL: `http://127.0.0.1:${stack.aiPort}/v1`,
     AI_MODEL: 'fake-model',
     AI_API_KEY: 'fake-key',
     AI_IMAGE_MODEL: 'fake-image',
     AI_MAX_RETRIES: '1',
-    GMAIL_API_URL: `http://127.0.0.1:${FAKE_MAIL_PORT}/gmail`,
-    GRAPH_API_URL: `http://127.0.0.1:${FAKE_MAIL_PORT}/graph`,
+    GMAIL_API_URL: `http://127.0.0.1:${stack.mailPort}/gmail`,
+    GRAPH_API_URL: `http://127.0.0.1:${stack.mailPort}/graph`,
     SEND_PACING: 'false',
     // Google and Microsoft sign-ins ask to read the mailbox: replies and bounces are synced.
     MAILBOX_READ_SCOPE: 'true',

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { FAKE_AI } from './app-env';
+
+export { FAKE_AI };
 
 /** 30 valid recipients, one invalid address (row 17) and one repeated address (row 33). */
 export const RECIPIENTS_CSV = path.join(import.meta.dirname, 'fixtures', 'recipients.csv');
-export const FAKE_AI = 'http://127.0.0.1:4402';
 
 export const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 // The newest toast; the one it replaced may still be fading out.

@@ -1,10 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { FAKE_MAIL_PORT } from './app-env';
+// The fake Gmail this worker's app sends through and reads from (see e2e/app-env.ts).
+import { FAKE_MAIL } from './app-env';
 import { type JourneyMailbox, replyAndBounceJourney } from './conversation-support';
 import { acceptTerms, nextOidcUser, uniqueEmail } from './support';
-
-/** The fake Gmail the app sends through and reads from in these runs (see playwright.config.ts). */
-const FAKE_MAIL = `http://127.0.0.1:${FAKE_MAIL_PORT}`;
 
 type SentMail = { id: string; messageId: string | undefined; to: string[] };
 

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { FAKE_MAIL_PORT } from './app-env';
+// The fake Gmail this worker's app sends through and reads from (see e2e/app-env.ts).
+import { FAKE_MAIL } from './app-env';
 import { FAKE_AI, toast } from './campaign-support';
 import {
   aiCannotTellAnswers,
@@ -11,8 +12,6 @@ import {
 } from './inbox-support';
 import { acceptTerms, nextOidcUser, uniqueEmail } from './support';
 
-/** The fake Gmail the app sends through and reads from in these runs (see playwright.config.ts). */
-const FAKE_MAIL = `http://127.0.0.1:${FAKE_MAIL_PORT}`;
 const TRACKER = 'https://tracker.example/open.gif';
 
 type SentMail = { messageId: string | undefined; to: string[] };

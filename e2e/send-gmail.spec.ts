@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+// The fake Gmail and Graph APIs this worker's app sends through (see e2e/app-env.ts).
+import { FAKE_MAIL } from './app-env';
 import {
   bulkAction,
   confirmWithoutPostalAddress,
@@ -7,9 +9,6 @@ import {
   toast,
 } from './campaign-support';
 import { acceptTerms, nextOidcUser, uniqueEmail } from './support';
-
-/** The fake Gmail and Graph APIs the app sends through in these runs (see playwright.config.ts). */
-const FAKE_MAIL = 'http://127.0.0.1:4403';
 
 type SentMail = { id: string; messageId: string | undefined; to: string[]; raw: string };
 

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-
-const FAKE_OIDC = 'http://127.0.0.1:4401';
+import { FAKE_OIDC } from './app-env';
 
 let counter = 0;
 /** A fresh address per call, so tests never share a user. */

@@ -4,6 +4,7 @@
  * embedded database, whose PostgreSQL is a large WebAssembly module, and lives seconds to minutes.
  * The optimizing compiler's work on that module cost more CPU than it won back there (a kill-trial
  * file took 21 % less CPU without it). Only how V8 compiles the module changes, not what it does;
- * the app itself and the benches run with V8's defaults.
+ * the app itself, the browser suite's apps (which serve the whole suite) and the benches run with
+ * V8's defaults.
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
