@@ -110,6 +110,7 @@ function migratedTemplate(dir: string): PgliteTemplate {
   };
 }
 
+/** The installed pg-boss's version: it made the template's job schema. */
 function pgBossVersion(): string {
   const entry = createRequire(import.meta.url).resolve('pg-boss');
   const manifest = path.join(path.dirname(entry), '..', 'package.json');
@@ -154,6 +155,7 @@ function pgBossSqlOn(client: Pick<PgliteClient, 'query' | 'exec'>): SqlExecutor 
         : { rows: (await client.exec(text)).flatMap((r) => r.rows ?? []) },
   };
 }
+
 /** Any constant: held during start-up's schema steps so parallel processes on PostgreSQL take turns. */
 const SCHEMA_LOCK_KEY = 724_115_001;
 
@@ -276,7 +278,6 @@ async function openPglite(
       db,
       kind: 'pglite',
       driver: { kind: 'pglite', client },
-      // pg-boss sends parameterless multi-statement scripts (exec) and parameterised queries.
       boss: { db: pgBossSqlOn(client) },
       migrate: () =>
         migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), {
