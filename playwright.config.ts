@@ -11,8 +11,8 @@ if (!fs.existsSync(chromium)) {
 }
 
 /**
- * For each worker, the built app (`npm run build` runs first) on a fresh embedded database, signing in through a
- * real OIDC provider on 127.0.0.1 that plays Google and Microsoft, an OpenAI-compatible fake
+ * For each worker, the built app (`npm run build` runs first) on a fresh embedded database,
+ * signing in through a real OIDC provider on 127.0.0.1 that plays Google and Microsoft, an OpenAI-compatible fake
  * AI server and fake Gmail and Graph send APIs (pacing off, so sends go out at once). Local
  * sign-in is switched on explicitly so the "Continue locally" journey is covered too.
  */
@@ -45,26 +45,25 @@ export default defineConfig({
 
 /** One worker's app and fakes (e2e/app-env.ts). */
 function servers(stack: Stack) {
-  const oidc = `http://127.0.0.1:${stack.oidcPort}`;
   return [
     {
       command: 'npx tsx test/fakes/run-fake-oidc.ts',
       env: { FAKE_OIDC_PORT: String(stack.oidcPort), FAKE_REDIRECT_BASE: stack.appUrl },
-      url: `${oidc}/google/.well-known/openid-configuration`,
+      url: `${stack.oidcUrl}/google/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       command: 'npx tsx test/fakes/run-fake-ai.ts',
       env: { FAKE_AI_PORT: String(stack.aiPort) },
-      url: `http://127.0.0.1:${stack.aiPort}/__control/requests`,
+      url: `${stack.aiUrl}/__control/requests`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       command: 'npx tsx test/fakes/run-fake-mail.ts',
       env: { FAKE_MAIL_PORT: String(stack.mailPort) },
-      url: `http://127.0.0.1:${stack.mailPort}/__control/sent/gmail`,
+      url: `${stack.mailUrl}/__control/sent/gmail`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -9,13 +9,16 @@
  */
 export const WORKERS = 2;
 
-/** The ports and data folder of worker slot `slot`'s app and fakes. */
+/** The ports, addresses and data folder of worker slot `slot`'s app and fakes. */
 export function stackOf(slot: number) {
+  const ports = { oidcPort: 4401 + 10 * slot, aiPort: 4402 + 10 * slot, mailPort: 4403 + 10 * slot };
+  const at = (port: number) => `http://127.0.0.1:${port}`;
   return {
-    oidcPort: 4401 + 10 * slot,
-    aiPort: 4402 + 10 * slot,
-    mailPort: 4403 + 10 * slot,
-    appUrl: `http://127.0.0.1:${5055 + slot}`,
+    ...ports,
+    oidcUrl: at(ports.oidcPort),
+    aiUrl: at(ports.aiPort),
+    mailUrl: at(ports.mailPort),
+    appUrl: at(5055 + slot),
     dataDir: `.test-data/e2e-${slot}`,
   };
 }
@@ -26,16 +29,15 @@ export type Stack = ReturnType<typeof stackOf>;
  * config and the specs); slot 0's in the runner, which starts every worker's.
  */
 export const STACK = stackOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
-export const FAKE_OIDC = `http://127.0.0.1:${STACK.oidcPort}`;
-export const FAKE_AI = `http://127.0.0.1:${STACK.aiPort}`;
-export const FAKE_MAIL = `http://127.0.0.1:${STACK.mailPort}`;
+export const FAKE_OIDC = STACK.oidcUrl;
+export const FAKE_AI = STACK.aiUrl;
+export const FAKE_MAIL = STACK.mailUrl;
 
 /**
  * For `node dist/server/main.js all` serving `url` (http://127.0.0.1:<port>) from a fresh `dataDir`,
  * with `stack`'s fakes.
  */
 export function appEnv(url: string, dataDir: string, stack: Stack = STACK): Record<string, string> {
-  const oidc = `http://127.0.0.1:${stack.oidcPort}`;
   return {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -49,19 +51,19 @@ export function appEnv(url: string, dataDir: string, stack: Stack = STACK): Reco
     COMPOSE_THREADS: '1',
     GOOGLE_CLIENT_ID: 'fake-google-client',
     GOOGLE_CLIENT_SECRET: 'fake-google-secret',
-    GOOGLE_ISSUER: `${oidc}/google`,
+    GOOGLE_ISSUER: `${stack.oidcUrl}/google`,
     MICROSOFT_CLIENT_ID: 'fake-microsoft-client',
     MICROSOFT_CLIENT_SECRET: 'fake-microsoft-secret',
-    MICROSOFT_ISSUER: `${oidc}/microsoft`,
+    MICROSOFT_ISSUER: `${stack.oidcUrl}/microsoft`,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: `http://127.0.0.1:${stack.aiPort}/v1`,
+    AI_BASE_URL: `${stack.aiUrl}/v1`,
     AI_MODEL: 'fake-model',
     AI_API_KEY: 'fake-key',
     AI_IMAGE_MODEL: 'fake-image',
     AI_MAX_RETRIES: '1',
-    GMAIL_API_URL: `http://127.0.0.1:${stack.mailPort}/gmail`,
-    GRAPH_API_URL: `http://127.0.0.1:${stack.mailPort}/graph`,
+    GMAIL_API_URL: `${stack.mailUrl}/gmail`,
+    GRAPH_API_URL: `${stack.mailUrl}/graph`,
     SEND_PACING: 'false',
     // Google and Microsoft sign-ins ask to read the mailbox: replies and bounces are synced.
     MAILBOX_READ_SCOPE: 'true',

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { param, type SQL, sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { lockDataDir } from './data-dir-lock';
 import {
   buildPgliteTemplate,
   createPgliteDatabase,
+  installedVersion,
   type PgliteTemplate,
   pgliteOptions,
 } from './pglite-start';
@@ -105,16 +105,9 @@ function migratedTemplate(dir: string): PgliteTemplate {
     dir,
     // pg-boss's version too: a template whose job schema an older pg-boss made is made again.
     get contents() {
-      return `migrations ${migrationsHash()}, pg-boss ${pgBossVersion()}`;
+      return `migrations ${migrationsHash()}, pg-boss ${installedVersion('pg-boss')}`;
     },
   };
-}
-
-/** The installed pg-boss's version: it made the template's job schema. */
-function pgBossVersion(): string {
-  const entry = createRequire(import.meta.url).resolve('pg-boss');
-  const manifest = path.join(path.dirname(entry), '..', 'package.json');
-  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 function migrationsHash() {

@@ -162,10 +162,15 @@ function readTrimmedSizes(templateDir: string): Record<string, number> {
 
 /** What a template must have been made with to be copied: this PGlite (its PostgreSQL), these initdb parameters, these contents. */
 function templateStamp(template: PgliteTemplate): string {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pglite = installedVersion('@electric-sql/pglite');
+  return JSON.stringify({ pglite, initdb: INITDB_PARAMS, contents: template.contents });
+}
+
+/** The version of the installed package `name`, whose entry module lies one folder below its root. */
+export function installedVersion(name: string): string {
+  const entry = createRequire(import.meta.url).resolve(name);
   const manifest = path.join(path.dirname(entry), '..', 'package.json');
-  const { version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string };
-  return JSON.stringify({ pglite: version, initdb: INITDB_PARAMS, contents: template.contents });
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 function readTemplateStamp(templateDir: string): string | null {

@@ -20,8 +20,9 @@ export const SOURCE_THREAD_MODULE = Symbol.for('tailor.sourceThreadModule');
 /**
  * Starts the module `name` next to `importer` (see workerFor) on a worker thread, to be called:
  * each call posts the request with a number and settles with the reply of that number (see
- * answerCalls). The thread keeps the process alive only while a call waits. Once it fails or stops, every waiting and later call fails with
- * the reason (naming the thread as `what`), and `onStop` hears it.
+ * answerCalls). The thread keeps the process alive only while a call waits. Once it fails or
+ * stops, every waiting and later call fails with the reason (naming the thread as `what`), and
+ * `onStop` hears it.
  */
 export function startThread<Request extends object>(
   name: string,
