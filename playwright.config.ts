@@ -25,7 +25,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,
-  timeout: 30_000,
+  // A deadline for liveness, not a timing: on a slower 2-core machine ordinary journeys took up
+  // to 35 s (most take 5–20 s), and two of them ran out of a 30 s deadline.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -27,7 +27,6 @@ export const checkDraftsJob: AppJob<typeof payload> = {
   name: 'campaign.check-drafts',
   payload,
   queue: { policy: 'stately', retryLimit: 3, retryDelay: 2, retryBackoff: true },
-  work: { pollingIntervalSeconds: 0.5 },
   async handle(ctx, ids) {
     const claims = ctx.ai && { models: ctx.ai, concurrency: ctx.config.ai?.concurrency ?? 8 };
     const { emailIds, ...campaign } = ids;

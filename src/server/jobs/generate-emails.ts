@@ -18,7 +18,6 @@ export const generateEmailsJob: AppJob<typeof payload> = {
   // One queued and one running job per campaign (singletonKey = campaign id). Retries wait 2–4 s,
   // then twice as long each time: nine of them outlast an AI outage of about 17 to 34 minutes.
   queue: { policy: 'stately', retryLimit: 9, retryDelay: 2, retryBackoff: true },
-  work: { pollingIntervalSeconds: 0.5 },
   async handle(ctx, ids, attempt) {
     const deps = { db: ctx.db, ai: ctx.ai, aiConcurrency: ctx.config.ai?.concurrency ?? 8 };
     try {

@@ -6,6 +6,7 @@ import type { Database, Db } from '../db/client';
 import { type SqlExecutor, selectRows, sqlExecutorOf } from '../db/client';
 import { retryWhileConnectionLost } from '../db/connection-lost';
 import type { Metrics } from '../lib/metrics';
+import { startDueScan } from './due-scan';
 
 /** Which run of a job this is: pg-boss retries a failed job up to its retry limit. */
 export type JobAttempt = { retryCount: number; retryLimit: number; isLast: boolean };
@@ -30,7 +31,8 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType, Ctx extends JobC
   /** Run periodically (cron, UTC) by whichever worker holds pg-boss's schedule. */
   cron?: string;
   queue?: Omit<PgBoss.Queue, 'name'>;
-  work?: PgBoss.WorkOptions;
+  /** pg-boss's fetch options; how often a queue is looked at is the due scan's (due-scan.ts). */
+  work?: Omit<PgBoss.WorkOptions, 'pollingIntervalSeconds'>;
   /** Jobs of one fetched batch handled at once (default 1: one after another). */
   concurrency?: number;
   /**
@@ -55,6 +57,12 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType, Ctx extends JobC
 );
 
 export type JobQueue<Ctx extends JobContext = JobContext> = ReturnType<typeof createJobQueue<Ctx>>;
+
+/**
+ * Each worker loop's own poll: only a safety net, since the due scan (due-scan.ts) wakes a loop
+ * when its queue holds a due job.
+ */
+const SAFETY_POLL_SECONDS = 30;
 
 /** How long a failed job waits for the database to record its failure; then it expires instead. */
 const FAIL_PATIENCE_MS = 60_000;
@@ -147,6 +155,7 @@ export function createJobQueue<Ctx extends JobContext>(
     for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
   };
   let started = false;
+  let dueScan: ReturnType<typeof startDueScan> | undefined;
   const expiryOf = (def: JobDefinition) => role.expireInSeconds?.[def.name] ?? def.queue?.expireInSeconds;
   /** The definition's queue options with the configured expiry (pg-boss refuses an undefined one). */
   const queueOptionsOf = (def: JobDefinition) => {
@@ -179,7 +188,7 @@ export function createJobQueue<Ctx extends JobContext>(
         for (let loop = 0; loop < (def.fetchLoops ?? 1); loop++) {
           const workerId = await boss.work(
             def.name,
-            { pollingIntervalSeconds: 1, ...def.work, includeMetadata: true },
+            { ...def.work, pollingIntervalSeconds: SAFETY_POLL_SECONDS, includeMetadata: true },
             async (jobs: FetchedJob[]) => {
               // A full batch means more is probably waiting: fetch again at once instead of after
               // the polling interval, which would otherwise cap a loop at one batch per interval.
@@ -192,6 +201,9 @@ export function createJobQueue<Ctx extends JobContext>(
           localWorkers.set(def.name, [...(localWorkers.get(def.name) ?? []), workerId]);
         }
       }
+      dueScan = startDueScan(ctx.db, [...localWorkers.keys()], wake, (err) =>
+        ctx.log.warn({ err: loggable(err) }, 'looking for due jobs failed'),
+      );
 
       /** The whole batch through handleBatch; if it throws, every job of it fails (and is retried). */
       async function runBatch(
@@ -298,6 +310,7 @@ export function createJobQueue<Ctx extends JobContext>(
     async stop(timeoutMs = 20_000) {
       if (!started) return;
       started = false;
+      await dueScan?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };

@@ -21,7 +21,7 @@ export const sendEmailJob: AppJob<typeof payload> = {
   payload,
   queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
   // Each fetch takes up to 400 emails; three fetch loops keep the next batch coming while one sends.
-  work: { pollingIntervalSeconds: 0.5, batchSize: 4 },
+  work: { batchSize: 4 },
   fetchLoops: 3,
   async handleBatch(ctx, payloads) {
     const { retries, reconcileAt } = await sendQueuedBatch(

@@ -3,6 +3,7 @@ import type { TokenCipher } from '../../auth/token-cipher';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
+  anyDeliveryDue,
   type ClaimedDelivery,
   type ClaimedEndpoint,
   claimDueDeliveries,
@@ -200,10 +201,21 @@ export function startWebhookDispatcher(deps: DispatcherDeps) {
     })();
     return claiming;
   };
+  /** An idle worker asks first whether anything is due, which costs far less than claiming nothing. */
+  const look = async () => {
+    if (queue.length === 0 && inFlight === 0) {
+      const due = await anyDeliveryDue(db, clock()).catch((err) => {
+        deps.log.warn({ err }, 'looking for due webhook deliveries failed');
+        return false;
+      });
+      if (!due) return;
+    }
+    await claim();
+  };
   // The look for due deliveries when idle: at each poll, or at once when woken.
   const loop = (async () => {
     while (running) {
-      await claim();
+      await look();
       if (running) await pause(POLL_MS);
     }
   })();
