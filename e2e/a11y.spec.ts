@@ -65,8 +65,8 @@ test('public pages: landing, legal pages, not found, session timeout and the ter
 });
 
 test('templates: list, editor in both modes and every dialog it opens', async ({ page }) => {
-  // A dozen axe runs: about 15 s alone, twice that beside another suite (the Node-lines pair).
-  test.setTimeout(60_000);
+  // A dozen axe runs: about 15 s alone, twice that beside another suite (the Node-lines pair), in
+  // the suite's deadline (playwright.config.ts).
   await signInLocally(page);
   await page.goto('/templates');
   await expect(page.getByText('No templates yet')).toBeVisible();
@@ -115,7 +115,6 @@ test('templates: list, editor in both modes and every dialog it opens', async ({
 });
 
 test('campaigns: list, editor with mapping, confirmations, review, scheduling', async ({ page }) => {
-  test.setTimeout(60_000);
   await signInLocally(page);
   await createPromptTemplate(page, 'Prompted');
   await page.goto('/campaigns');

@@ -46,7 +46,6 @@ async function sentSequence(page: Parameters<typeof signInLocally>[0]) {
 }
 
 test('Analytics is no wider than the page at 1280×900, and its campaign table fits', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInLocally(page);
   for (const [i, name] of NAMES.entries())
     await sendAndWait(page, await readyCampaign(page, name, csv(`p${i}-`)), 2);

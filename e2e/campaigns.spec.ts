@@ -142,7 +142,6 @@ test('a campaign from CSV to generated emails: mapping, unsubscribe confirmation
 });
 
 test('the editor checks its fields in order and Generate explains what is missing', async ({ page }) => {
-  test.setTimeout(60_000);
   await signInLocally(page);
   const template = await createPromptTemplate(page, 'Checks');
   await page.goto('/campaigns');

@@ -47,7 +47,6 @@ const scrollState = (region: Locator) =>
 test('cards offer Review and name their template; Analytics fits at 1280 px and shows it scrolls on a phone', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInLocally(page);
   const sent = await readyCampaign(page, SENT, csv('sent', 3));
   await sendAndWait(page, sent, 3);

@@ -15,7 +15,6 @@ test('a campaign sent through Postfix, a reply and a bounce read from Dovecot on
   page,
   peers,
 }) => {
-  test.setTimeout(120_000);
   const { postfix, dovecot } = peers;
   const mailbox: JourneyMailbox = {
     shownAs: `${INBOX.user} on 127.0.0.1`,

@@ -30,7 +30,6 @@ function fakeGmail(page: Page, sender: string): JourneyMailbox {
 test('a reply and a bounce read from Gmail on Check now: Replied and Bounced in review, the reply rate, and the bounced address skipped', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const sender = uniqueEmail('conversations');
   await nextOidcUser(page, 'google', {
     sub: `g-${sender}`,

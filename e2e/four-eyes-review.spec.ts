@@ -68,7 +68,6 @@ for (const size of SIZES) {
       page,
       browser,
     }) => {
-      test.setTimeout(120_000);
       const viewport = { width: size.width, height: size.height };
       const owner = { email: uniqueEmail('owner'), firstName: 'Olive', lastName: 'Owner' };
       const sender = { email: uniqueEmail('sender'), firstName: 'Sam', lastName: 'Sender' };

@@ -34,7 +34,7 @@ test('three answers over Postfix and Dovecot: categorised, one read with its ima
   page,
   peers,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const { postfix, dovecot } = peers;
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));

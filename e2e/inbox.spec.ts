@@ -53,7 +53,6 @@ const inboxLink = (page: Page, unread: number) =>
 test('the inbox lists three answers with their categories, reads the whole message with its remote image blocked, and counts down as they are opened', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   const policyErrors: string[] = [];

@@ -10,8 +10,6 @@ const CSV = 'E-mail,First,Organisation\nava@example.com,Ava,Globex\nben@example.
  * Escape and typing. No mouse clicks and no API shortcuts.
  */
 test('template → campaign → review → send, by keyboard only', async ({ page }) => {
-  // The longest journey of the suite, and CI runs it on a loaded 2-core machine.
-  test.setTimeout(120_000);
   await signInLocally(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
 

@@ -17,7 +17,6 @@ const CSV =
 test('save names unmapped variables and maps them in one click; an edit clears the banner with the findings', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInLocally(page);
   await api(page, 'post', '/api/templates', {
     name: 'Notes intro',

@@ -97,7 +97,6 @@ for (const size of SIZES) {
     test('Send now and Schedule name exactly what goes now; follow-ups wait for their due time', async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       await signInLocally(page);
       const csv =
         'E-mail,First,Organisation\nava@example.com,Ava,Globex\nben@example.com,Ben,Initech\ncleo@example.com,Cleo,Umbrella\n';
@@ -146,7 +145,7 @@ for (const size of SIZES) {
     });
 
     test('keys act on the email shown until the person moves on, in every filter', async ({ page }) => {
-      test.setTimeout(150_000);
+      test.slow();
       await signInLocally(page);
       const names = [
         'Ava',
@@ -234,7 +233,6 @@ for (const size of SIZES) {
     });
 
     test('the email under review starts above the fold, with one primary action', async ({ page }) => {
-      test.setTimeout(90_000);
       await signInLocally(page);
       const address = 'operations.director@northwind-logistics.co.uk';
       const csv = `E-mail,First,Organisation\n${address},Olive,Northwind Logistics\nben@example.com,Ben,Initech\n`;

@@ -114,7 +114,6 @@ const current = (review: Locator) => review.getByTestId('review-recipient');
 test('the queue opens on the five planted problems, approves the 45 clean drafts at once and the rest by keyboard', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInLocally(page);
   await scriptAi(page);
   const template = await api(page, 'post', '/api/templates', {

@@ -32,7 +32,6 @@ test('send through Gmail, unsubscribe from the link in the message, and a later 
   page,
 }) => {
   // Two campaigns generated, sent and followed through the worker: more than one ordinary journey.
-  test.setTimeout(60_000);
   const sender = uniqueEmail('gmail-sender');
   await nextOidcUser(page, 'google', {
     sub: `g-${sender}`,

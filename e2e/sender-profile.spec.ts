@@ -41,7 +41,6 @@ for (const size of [
   test(`a proof point set in Settings is written into the AI draft and named under sender facts used, at ${size.width}×${size.height}`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize(size);
     await signInLocally(page);
     await scriptAi(page);

@@ -40,7 +40,7 @@ test('a three-step sequence: reviewed up front, sent through Postfix, stopped by
   page,
   peers,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const { postfix, dovecot } = peers;
   const ava = `ava@${postfix.domain}`;
   const ben = `ben@${postfix.domain}`;

@@ -19,7 +19,6 @@ test('adds a mailbox on its own server (a wrong password refused in the serverâ€
   page,
   peers,
 }) => {
-  test.setTimeout(120_000);
   const { postfix, dovecot } = peers;
   await page.goto('/');
   await page.getByRole('button', { name: 'Continue locally' }).click();

@@ -88,7 +88,6 @@ test('a team sends under four-eyes, shares its suppression list and keeps a reco
   page: owner,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const ownerEmail = await signInLocally(owner, uniqueEmail('owner'));
   const created = await owner.request.post('/api/workspaces', {
     data: { name: 'Crate makers' },

@@ -60,7 +60,6 @@ async function generatedCampaign(page: Page, name: string, templateId: number, c
 const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 test('payloads in CSV cells, template fields, AI output and sender settings never run', async ({ page }) => {
-  test.setTimeout(90_000);
   const opened = watchDialogs(page);
   await signInLocally(page);
 
