@@ -11,8 +11,8 @@
 #
 # --one-suite runs one suite under one line, taking the (line, suite) pairs in turn by the commit
 # count (with two lines, consecutive commits go "integration on 22", "browser on 22", "integration
-# on 24", "browser on 24"). --shards N (CI: 3) runs one Nth of that suite's files (vitest's and
-# Playwright's --shard), the next Nth on the commits after the round of pairs: CI spends a third
+# on 24", "browser on 24"). --shards N (CI: 6) runs one Nth of that suite's files (vitest's and
+# Playwright's --shard), the next Nth on the commits after the round of pairs: CI spends a sixth
 # of the time, and every file still runs under every line once every 4N commits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
