@@ -20,10 +20,12 @@ const INTEGRATION = {
 
 /** The integration files that replace a module with vi.mock (see the projects below). */
 const REPLACING_MODULES = fs
-  .readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .readdirSync(path.join(import.meta.dirname, 'test'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.int.test.ts'))
   .map((file) => `test/${file.split(path.sep).join('/')}`)
-  .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(file, 'utf8')));
+  .filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+  );
 
 export default defineConfig({
   plugins: [react()],
