@@ -1,31 +1,8 @@
-import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
 import { TEST_NODE_FLAGS } from './test/support/node-flags.ts';
-
-/** Settings both integration projects share. */
-const INTEGRATION = {
-  environment: 'node' as const,
-  globalSetup: ['test/global-setup.ts'],
-  setupFiles: ['test/support/setup-source-bundles.ts'],
-  // Deadlines for liveness, not timings: tests that start server processes must also pass
-  // while another suite shares this 2-core machine (the Node-line runs), where a start-up
-  // that takes 5 s alone has taken over 30.
-  testTimeout: 90_000,
-  hookTimeout: 90_000,
-};
-
-/** The integration files that replace a module with vi.mock (see the projects below). */
-const REPLACING_MODULES = fs
-  .readdirSync(path.join(import.meta.dirname, 'test'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.int.test.ts'))
-  .map((file) => `test/${file.split(path.sep).join('/')}`)
-  .filter((file) =>
-    /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')),
-  );
 
 export default defineConfig({
   plugins: [react()],
@@ -64,25 +41,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...INTEGRATION,
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
-          exclude: [...configDefaults.exclude, ...REPLACING_MODULES],
-          // One module graph for all the files a worker runs, instead of importing the app's
-          // modules again for each of 117 files (about 2 s of CPU a file). Each file still starts
-          // apps, databases and servers of its own, and closes them.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...INTEGRATION,
-          // A file that replaces one of the app's modules (vi.mock) needs a module graph of its
-          // own: in a shared one, the module is already loaded, and the replacement would be
-          // ignored or leak into the next file.
-          name: 'integration-own-modules',
-          include: REPLACING_MODULES.length > 0 ? REPLACING_MODULES : ['no-such-file'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/support/setup-source-bundles.ts'],
+          // Deadlines for liveness, not timings: tests that start server processes must also pass
+          // while another suite shares this 2-core machine (the Node-line runs), where a start-up
+          // that takes 5 s alone has taken over 30.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],

@@ -53,7 +53,7 @@ integration() {
   env -u TEST_DATABASE_URL \
     SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" SYNC_CRASH_TRIALS="${SYNC_CRASH_TRIALS:-8}" \
     PROVIDER_OUTAGE_SECONDS="${PROVIDER_OUTAGE_SECONDS:-20}" \
-    PATH="$1:$PATH" npx vitest run --project 'integration*' --shard="$shard/$shards" \
+    PATH="$1:$PATH" npx vitest run --project integration --shard="$shard/$shards" \
     --exclude test/scale-out.int.test.ts --exclude test/faults/sequence-crash.int.test.ts \
     --exclude test/parallel-start.int.test.ts
 }
