@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/server/app';
-import { closeContext, createContext } from '../src/server/bootstrap';
+import { closeContext, createContext, type Role } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
 
@@ -45,8 +45,12 @@ export async function createBenchDatabase() {
   return { url: url.href, drop: () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** The real app in this process on a fresh database of its own, listening on a random port. */
-export async function startBenchApp(kind: BenchDb, env: Record<string, string> = {}) {
+/**
+ * The real app in this process on a fresh database of its own, listening on a random port. With
+ * `role` 'web' it runs no jobs: for a bench that calls the queries itself and must not race the
+ * app's own every-minute work on the same rows.
+ */
+export async function startBenchApp(kind: BenchDb, env: Record<string, string> = {}, role: Role = 'all') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-bench-'));
   let databaseUrl = '';
   let drop = async () => {};
@@ -67,7 +71,7 @@ export async function startBenchApp(kind: BenchDb, env: Record<string, string> =
     },
     false,
   );
-  const ctx: AppContext = await createContext(config, 'all', pino({ level: 'silent' }));
+  const ctx: AppContext = await createContext(config, role, pino({ level: 'silent' }));
   const app = await buildApp(ctx, { serveClient: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

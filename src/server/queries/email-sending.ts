@@ -82,7 +82,7 @@ export type ClaimOutcome = 'sending' | 'unsubscribed' | 'stopped';
  * from going out, at the same moment: each still-queued email moves to sending and gets its
  * Message-ID (random, on `domain`) before any provider is called, unless its recipient is on the
  * user's suppression list (any letter case: it becomes unsubscribed with `unsubscribedMessage`) or
- * something stops a follow-up (follow_up_stop_reason: a reply, a hard bounce, an unsubscribe, the
+ * something stops a follow-up (follow_up_stops: a reply, a hard bounce, an unsubscribe, the
  * step before not sent: it becomes stopped with the reason). Rows another worker claimed first are
  * not returned. One statement rather than four because the embedded database runs one statement
  * at a time, so each one a chunk makes holds back every other chunk.
@@ -104,12 +104,12 @@ export async function claimManyForSending(
              case when stop_reason is not null then 'stopped'
                   when suppressed then 'unsubscribed' else 'sending' end as outcome
       from (
-        select e.id,
-               case when e.step > 1 then follow_up_stop_reason(e.recipient_id, e.step) end as stop_reason,
+        select e.id, stop.reason as stop_reason,
                exists (select 1 from ${unsubscribes} u
                        where u.workspace_id = e.workspace_id and lower(u.email) = lower(r.email)) as suppressed
         from ${emails} e
         join ${recipients} r on r.id = e.recipient_id
+        left join lateral (select reason from follow_up_stops(e.recipient_id, e.step) where e.step > 1) stop on true
         where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued'
       ) checked
     ), claimed as (
@@ -122,7 +122,7 @@ export async function claimManyForSending(
             when 'unsubscribed' then ${unsubscribedMessage}::text else e.error_message end,
           scheduled_for = case when d.outcome = 'stopped' then null else e.scheduled_for end
       from decided d
-      where e.id = any(${param(emailIds)}::bigint[]) and e.id = d.id and e.status = 'queued'
+      where e.id = d.id and e.status = 'queued'
       returning e.id, e.campaign_id, e.recipient_id, e.step, e.subject, e.body, e.tracking_token, e.message_id,
                 e.attempts, e.include_unsubscribe_link, e.answers_inbound_id, d.outcome
     )

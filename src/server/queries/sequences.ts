@@ -7,7 +7,7 @@ const STOPPABLE = ['draft', 'waiting', 'scheduled', 'queued'] as const;
 
 /**
  * Follow-ups (`f`, step > 1) that `where` picks, in one of `from` states, that something now stops
- * (follow_up_stop_reason) move to stopped with the reason; returns their ids.
+ * (follow_up_stops) move to stopped with the reason; returns their ids.
  */
 async function stopWhere(db: Db, where: SQL, from: readonly string[]): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(
@@ -16,7 +16,7 @@ async function stopWhere(db: Db, where: SQL, from: readonly string[]): Promise<n
     update ${emails} e
     set status = 'stopped', error_message = s.reason, scheduled_for = null, updated_at = now()
     from (
-      select f.id, follow_up_stop_reason(f.recipient_id, f.step) as reason
+      select f.id, (select reason from follow_up_stops(f.recipient_id, f.step)) as reason
       from ${emails} f
       where ${where} and f.step > 1 and f.status = any(${param(from)}::text[])
     ) s
@@ -55,7 +55,7 @@ export const stopFollowUpsToAddress = (db: Db, workspaceId: WorkspaceId, address
 
 /**
  * The user's own stop: the follow-ups not yet on their way, of one recipient or the whole
- * campaign, with the day in the user's zone, worded as follow_up_stop_reason words its reasons.
+ * campaign, with the day in the user's zone, worded as follow_up_stops words its reasons.
  */
 export async function stopFollowUpsByUser(
   db: Db,
