@@ -11,9 +11,9 @@ import { type BenchResult, median, report } from './support';
  * Follow-up sequences at 100,000 recipients × 3 steps (PostgreSQL): what releasing and claiming a
  * due follow-up costs per email — the release scan plus the claim, which also checks the stop rules
  * and reads the thread — against claiming the same number of first emails, in the pipeline's chunks
- * of 100, as three same-run pairs (each a batch of first emails, then a batch of follow-ups) whose
- * median ratio is reported. Then the release scan with nothing due, as the every-minute job runs
- * it. SEQUENCE_RECIPIENTS and SEQUENCE_DUE set the sizes (recipients: at least 6 × due).
+ * of 100, as three same-run pairs (each a batch of follow-ups released, then its chunks and a batch
+ * of first emails' chunks claimed in turn) whose median ratio is reported. Then the release scan
+ * with nothing due, as the every-minute job runs it. SEQUENCE_RECIPIENTS and SEQUENCE_DUE set the sizes (recipients: at least 6 × due).
  */
 const RECIPIENTS = Number(process.env.SEQUENCE_RECIPIENTS ?? 100_000);
 const DUE = Number(process.env.SEQUENCE_DUE ?? 10_000);

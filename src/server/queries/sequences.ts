@@ -16,8 +16,8 @@ async function stopWhere(db: Db, where: SQL, from: readonly string[]): Promise<n
     update ${emails} e
     set status = 'stopped', error_message = s.reason, scheduled_for = null, updated_at = now()
     from (
-      select f.id, (select reason from follow_up_stops(f.recipient_id, f.step)) as reason
-      from ${emails} f
+      select f.id, stop.reason
+      from ${emails} f cross join lateral follow_up_stops(f.recipient_id, f.step) stop
       where ${where} and f.step > 1 and f.status = any(${param(from)}::text[])
     ) s
     where e.id = s.id and s.reason is not null and e.status = any(${param(from)}::text[])
