@@ -98,6 +98,27 @@ describe("the embedded database's thread", () => {
     await expect(own.query('select 1')).rejects.toThrow(/embedded database's thread stopped/);
   });
 
+  it('refuses what is asked after the close began, with the reason, while a transaction begun before it ends', async () => {
+    const options = pgliteOptions(path.join(dir, 'pglite-closing'));
+    await createPgliteDatabase(options, null);
+    const own = await openPgliteThread(options);
+    await own.exec('create table w (id int)');
+    let closed: Promise<void> = Promise.resolve();
+    let outside: Promise<string> = Promise.resolve('not asked');
+    await own.transaction(async (tx) => {
+      await tx.query('insert into w values ($1)', [1]);
+      // The close waits for this transaction; a statement from outside it is refused meanwhile,
+      // not left waiting until the thread ends.
+      closed = own.close();
+      outside = own.query('select count(*) from w').then(
+        () => 'answered',
+        (err: Error) => err.message,
+      );
+      await tx.query('insert into w values ($1)', [2]);
+    });
+    await closed;
+    expect(await outside).toBe('The embedded database is closing');
+  });
   it('dumps the data folder as a gzipped tarball', async () => {
     const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     expect(tarball.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));

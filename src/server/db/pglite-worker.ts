@@ -8,6 +8,7 @@ import type { PgliteRequest } from './pglite-thread';
  * the app's thread ends it; meanwhile PGlite holds every other request back, as on one thread.
  */
 let db: PGlite | null = null;
+let closing = false;
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
 /** Thrown into a transaction's work to roll it back, and recognised afterwards. */
 const ROLLED_BACK = new Error('rolled back');
@@ -21,6 +22,9 @@ async function answer(request: PgliteRequest): Promise<unknown> {
     return null;
   }
   if (!db) throw new Error('The embedded database is not open');
+  // Only a transaction begun before the close goes on (the close waits for it to end).
+  if (closing && !('tx' in request && request.tx !== undefined && open.has(request.tx)))
+    throw new Error('The embedded database is closing');
   switch (request.op) {
     case 'query': {
       const result = await on(db, request.tx).query(request.text, request.params, {
@@ -50,8 +54,15 @@ async function answer(request: PgliteRequest): Promise<unknown> {
     }
     case 'close': {
       // PGlite's close takes the locks every statement takes: what was asked before it (pg-boss
-      // does not await every statement) is answered first.
-      await db.close();
+      // does not await every statement) is answered first. What is asked after it is refused
+      // here: PGlite would let it wait for those locks and then run it on a closed PostgreSQL,
+      // which ends the thread.
+      closing = true;
+      try {
+        await db.close();
+      } finally {
+        closing = false;
+      }
       db = null;
       return null;
     }

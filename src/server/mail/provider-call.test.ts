@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MailOutcomeUnknownError, MailRetryableError } from './mail-errors';
-import { providerCall } from './provider-call';
+import { IDLE_CONNECTION_MS, providerCall } from './provider-call';
 
 /** How a request that got no answer is classed: could the provider have acted on it? */
 describe('providerCall without an answer', () => {
@@ -49,6 +49,30 @@ describe('providerCall without an answer', () => {
     const call = providerCall('Microsoft Graph', await serverThat('stay-silent'), token, 200);
     await expect(call('sendMail', send)).rejects.toBeInstanceOf(MailOutcomeUnknownError);
     await expect(call('messages', { method: 'GET' })).rejects.toBeInstanceOf(MailRetryableError);
+  });
+
+  it('a connection idle past its limit is closed by the app, before a server can close it under a send', async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    // The server would keep it for a minute and announces nothing: only the app's limit closes it.
+    server.keepAliveTimeout = 60_000;
+    const closed: number[] = [];
+    server.on('connection', (socket) => socket.on('close', () => closed.push(Date.now())));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const call = providerCall('Gmail', base, token, 2_000);
+    const answered = Date.now();
+    expect((await call('messages/send', send)).status).toBe(200);
+    // Kept for the next request at first, then closed once idle past the limit.
+    expect(closed).toHaveLength(0);
+    await vi.waitFor(() => expect(closed).toHaveLength(1), {
+      timeout: IDLE_CONNECTION_MS + 3_000,
+      interval: 50,
+    });
+    expect(closed[0]! - answered).toBeGreaterThanOrEqual(IDLE_CONNECTION_MS - 100);
   });
 
   it('an answer is passed on as a Response, whatever its status', async () => {

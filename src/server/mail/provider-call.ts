@@ -15,9 +15,17 @@ export class NoAnswerError extends Error {
   }
 }
 
+/**
+ * How long a connection may sit idle and still carry the next request. A server closes idle
+ * connections when it likes, and a message sent on one it is closing at that moment is reset
+ * after its body left: an unknown outcome, settled only after the sending lease. Back-to-back
+ * sends keep one connection warm; one after a pause opens a new connection instead.
+ */
+export const IDLE_CONNECTION_MS = 2_000;
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
 };
 
 /**

@@ -232,7 +232,10 @@ export type SentEmail = {
 
 /**
  * settleSending(…, sent) for many emails in one statement; returns the ids it settled. The
- * statement's trigger (emails_sequence_after_update) schedules each one's waiting follow-up.
+ * statement's trigger (emails_sequence_after_update) schedules each one's waiting follow-up. The
+ * messages go as a parameter each, not as one array: an array's text is escaped character by
+ * character on the way in and parsed on the way back, and for a chunk of 100 messages of a few
+ * kilobytes that was a third of the statement's time on the embedded database.
  */
 export async function settleManySent(db: Db, sent: SentEmail[], transport: string): Promise<Set<number>> {
   if (sent.length === 0) return new Set();
@@ -244,7 +247,11 @@ export async function settleManySent(db: Db, sent: SentEmail[], transport: strin
         provider_message_id = t.provider_message_id, provider_thread_id = t.provider_thread_id,
         raw_message = t.raw, updated_at = now()
     from unnest(${param(sent.map((s) => s.id))}::bigint[], ${param(sent.map((s) => s.providerMessageId))}::text[],
-                ${param(sent.map((s) => s.providerThreadId ?? null))}::text[], ${param(sent.map((s) => s.raw))}::text[])
+                ${param(sent.map((s) => s.providerThreadId ?? null))}::text[],
+                array[${sql.join(
+                  sent.map((s) => sql`${s.raw}::text`),
+                  sql`, `,
+                )}])
       as t(id, provider_message_id, provider_thread_id, raw)
     where e.id = t.id and e.status = 'sending'
     returning e.id::int as id`,
