@@ -5,9 +5,9 @@
 /**
  * The browser suite's workers. Each has an app and fakes of its own, on ports of its own: the fakes
  * keep what a test set (the next OIDC user, the AI's script, the mail sent), and the tests of one
- * spec file run in one worker, one after another.
+ * spec file run in one worker, one after another. E2E_WORKERS=1 starts one (npm test's timed run).
  */
-export const WORKERS = 2;
+export const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /** The ports, addresses and data folder of worker slot `slot`'s app and fakes. */
 export function stackOf(slot: number) {

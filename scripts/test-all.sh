@@ -26,7 +26,9 @@ npx vitest run
 vitest=$?
 vitest_s=$((SECONDS - began))
 began=$SECONDS
-npx playwright test
+npx playwright test --project journeys
 e2e=$?
+# The timing against a goal, with the machine to itself (one worker, one app).
+E2E_WORKERS=1 npx playwright test --project timed || e2e=1
 echo "== vitest exit $vitest ($vitest_s s), browser suite exit $e2e ($((SECONDS - began)) s)"
 [ "$vitest" -eq 0 ] && [ "$e2e" -eq 0 ]
