@@ -119,6 +119,18 @@ describe("the embedded database's thread", () => {
     await closed;
     expect(await outside).toBe('The embedded database is closing');
   });
+  it('a second close waits for the first, and both end well', async () => {
+    const options = pgliteOptions(path.join(dir, 'pglite-twice'));
+    await createPgliteDatabase(options, null);
+    const own = await openPgliteThread(options);
+    await own.exec('create table c (id int)');
+    const before = own.query('insert into c select generate_series(1, 1000)');
+    // As an app's shutdown and a test's clean-up may both close it: neither cuts the other off.
+    const closes = await Promise.allSettled([own.close(), own.close()]);
+    expect(closes.map((c) => c.status)).toEqual(['fulfilled', 'fulfilled']);
+    await expect(before).resolves.toMatchObject({ affectedRows: 1000 });
+  });
+
   it('dumps the data folder as a gzipped tarball', async () => {
     const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     expect(tarball.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));

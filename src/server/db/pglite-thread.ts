@@ -68,6 +68,7 @@ export async function openPgliteThread(options: PGliteOptions & { dataDir: strin
     exec: (text) => thread.call({ op: 'exec', ...(tx !== undefined && { tx }), text }),
   });
   let lastTx = 0;
+  let closed: Promise<void> | null = null;
   try {
     // The first database of a process compiles PostgreSQL on its own thread, as PGlite does;
     // from the second on (the tests, a restore's check) they share one compilation.
@@ -93,12 +94,17 @@ export async function openPgliteThread(options: PGliteOptions & { dataDir: strin
       return result;
     },
     dumpDataDir: async () => new Blob([await thread.call<ArrayBuffer>({ op: 'dump' })]),
-    async close() {
-      try {
-        await thread.call({ op: 'close' });
-      } finally {
-        await thread.terminate();
-      }
+    close() {
+      // One close, however many ask for it (an app's shutdown and a test's clean-up may both):
+      // a second that ended the thread on its own would cut the first off midway.
+      closed ??= (async () => {
+        try {
+          await thread.call({ op: 'close' });
+        } finally {
+          await thread.terminate();
+        }
+      })();
+      return closed;
     },
   };
 }
