@@ -15,15 +15,21 @@ describe("the embedded database's thread", () => {
   let client: PgliteClient;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-pglite-thread-'));
-    const options = pgliteOptions(path.join(dir, 'pglite'));
-    await createPgliteDatabase(options, null);
-    client = await openPgliteThread(options);
+    client = await openThread('pglite');
     await client.exec('create table t (id int primary key, note text)');
   });
   afterAll(async () => {
     await client?.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  /** A new database in `dir`, on a thread of its own. */
+  let others = 0;
+  async function openThread(folder: string) {
+    const options = pgliteOptions(path.join(dir, folder));
+    await createPgliteDatabase(options, null);
+    return openPgliteThread(options);
+  }
 
   const count = async () =>
     Number((await client.query<{ n: number }>('select count(*)::int as n from t')).rows[0]!.n);
@@ -87,9 +93,7 @@ describe("the embedded database's thread", () => {
   });
 
   it('answers what was asked before the close, then refuses with the reason', async () => {
-    const options = pgliteOptions(path.join(dir, 'pglite-other'));
-    await createPgliteDatabase(options, null);
-    const own = await openPgliteThread(options);
+    const own = await openThread(`pglite-${++others}`);
     await own.exec('create table u (id int)');
     // Asked and not awaited before the close, as pg-boss does with a job's end.
     const before = own.query('insert into u select generate_series(1, 1000)');
@@ -98,31 +102,8 @@ describe("the embedded database's thread", () => {
     await expect(own.query('select 1')).rejects.toThrow(/embedded database's thread stopped/);
   });
 
-  it('refuses what is asked after the close began, with the reason, while a transaction begun before it ends', async () => {
-    const options = pgliteOptions(path.join(dir, 'pglite-closing'));
-    await createPgliteDatabase(options, null);
-    const own = await openPgliteThread(options);
-    await own.exec('create table w (id int)');
-    let closed: Promise<void> = Promise.resolve();
-    let outside: Promise<string> = Promise.resolve('not asked');
-    await own.transaction(async (tx) => {
-      await tx.query('insert into w values ($1)', [1]);
-      // The close waits for this transaction; a statement from outside it is refused meanwhile,
-      // not left waiting until the thread ends.
-      closed = own.close();
-      outside = own.query('select count(*) from w').then(
-        () => 'answered',
-        (err: Error) => err.message,
-      );
-      await tx.query('insert into w values ($1)', [2]);
-    });
-    await closed;
-    expect(await outside).toBe('The embedded database is closing');
-  });
   it('a second close waits for the first, and both end well', async () => {
-    const options = pgliteOptions(path.join(dir, 'pglite-twice'));
-    await createPgliteDatabase(options, null);
-    const own = await openPgliteThread(options);
+    const own = await openThread(`pglite-${++others}`);
     await own.exec('create table c (id int)');
     const before = own.query('insert into c select generate_series(1, 1000)');
     // As an app's shutdown and a test's clean-up may both close it: neither cuts the other off.

@@ -8,8 +8,6 @@ import type { PgliteRequest } from './pglite-thread';
  * the app's thread ends it; meanwhile PGlite holds every other request back, as on one thread.
  */
 let db: PGlite | null = null;
-/** The close under way: a second close waits for it, and nothing else new is started meanwhile. */
-let closing: Promise<null> | null = null;
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
 /** Thrown into a transaction's work to roll it back, and recognised afterwards. */
 const ROLLED_BACK = new Error('rolled back');
@@ -22,14 +20,7 @@ async function answer(request: PgliteRequest): Promise<unknown> {
     db = await PGlite.create(request.options);
     return null;
   }
-  if (request.op === 'close') {
-    if (db) closing ??= close(db);
-    return closing;
-  }
   if (!db) throw new Error('The embedded database is not open');
-  // Only a transaction begun before the close goes on (the close waits for it to end).
-  if (closing && !('tx' in request && request.tx !== undefined && open.has(request.tx)))
-    throw new Error('The embedded database is closing');
   switch (request.op) {
     case 'query': {
       const result = await on(db, request.tx).query(request.text, request.params, {
@@ -57,22 +48,14 @@ async function answer(request: PgliteRequest): Promise<unknown> {
       const tarball = await (await db.dumpDataDir('gzip')).arrayBuffer();
       return new Transferred(tarball, [tarball]);
     }
+    case 'close': {
+      // PGlite's close takes the locks every statement takes: what was asked before it (pg-boss
+      // does not await every statement) is answered first.
+      await db.close();
+      db = null;
+      return null;
+    }
   }
-}
-
-/**
- * PGlite's close takes the locks every statement takes: what was asked before it (pg-boss does not
- * await every statement) is answered first. What is asked after it is refused meanwhile: PGlite
- * would let it wait for those locks and then run it on a closed PostgreSQL, which ends the thread.
- */
-async function close(client: PGlite) {
-  try {
-    await client.close();
-  } finally {
-    db = null;
-    closing = null;
-  }
-  return null;
 }
 
 const on = (client: PGlite, tx: number | undefined) => (tx === undefined ? client : openTx(tx).tx);
