@@ -15,7 +15,7 @@ describe("the embedded database's thread", () => {
   let client: PgliteClient;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-pglite-thread-'));
-    client = await openThread('pglite');
+    client = await openThread();
     await client.exec('create table t (id int primary key, note text)');
   });
   afterAll(async () => {
@@ -23,10 +23,10 @@ describe("the embedded database's thread", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A new database in `dir`, on a thread of its own. */
-  let others = 0;
-  async function openThread(folder: string) {
-    const options = pgliteOptions(path.join(dir, folder));
+  /** A new database in a folder of its own under `dir`, on a thread of its own. */
+  let opened = 0;
+  async function openThread() {
+    const options = pgliteOptions(path.join(dir, `pglite-${++opened}`));
     await createPgliteDatabase(options, null);
     return openPgliteThread(options);
   }
@@ -93,7 +93,7 @@ describe("the embedded database's thread", () => {
   });
 
   it('answers what was asked before the close, then refuses with the reason', async () => {
-    const own = await openThread(`pglite-${++others}`);
+    const own = await openThread();
     await own.exec('create table u (id int)');
     // Asked and not awaited before the close, as pg-boss does with a job's end.
     const before = own.query('insert into u select generate_series(1, 1000)');
@@ -103,7 +103,7 @@ describe("the embedded database's thread", () => {
   });
 
   it('a second close waits for the first, and both end well', async () => {
-    const own = await openThread(`pglite-${++others}`);
+    const own = await openThread();
     await own.exec('create table c (id int)');
     const before = own.query('insert into c select generate_series(1, 1000)');
     // As an app's shutdown and a test's clean-up may both close it: neither cuts the other off.
