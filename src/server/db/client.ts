@@ -33,8 +33,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The driver underneath, for the few bulk paths (COPY) that Drizzle does not cover. */
   driver: { kind: 'pglite'; client: PgliteClient } | { kind: 'postgres'; pool: pg.Pool };
-  /** For pg-boss: a connection string on PostgreSQL, an adapter on PGlite. */
-  boss: { connectionString: string } | { db: SqlExecutor };
+  /** For pg-boss: its SQL, on connections of its own on PostgreSQL, through the thread on PGlite. */
+  boss: { db: SqlExecutor };
   /** Applies the migrations not yet applied, under the schema lock (see withSchemaLock). */
   migrate(): Promise<void>;
   /**
@@ -170,17 +170,13 @@ export async function openDatabase(opts: {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // A connection dropped by the server (restart, failover, admin kill) must not crash the
-  // process. Idle, the pool discards it and the next query opens a fresh one. Checked out (a
-  // transaction between two statements, like a worker's claim), node-postgres emits the error on
-  // the client, where no one listens: the transaction's next statement fails instead, and the
-  // pool drops the client when it comes back.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = poolOf(connectionString, 'tailor');
+  // pg-boss's own connections, as it would open them, but closed by the app: after the job
+  // queue's stop has seen its last statement answered (see job-queue.ts), not inside that stop.
+  const bossPool = poolOf(connectionString, 'pgboss');
   // Connect once now, so a wrong address or password fails start-up at "opening the database".
   await pool.query('SELECT 1').catch(async (err) => {
-    await pool.end().catch(() => {});
+    await Promise.all([pool.end(), bossPool.end()]).catch(() => {});
     throw err;
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -203,7 +199,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     db,
     kind: 'postgres',
     driver: { kind: 'postgres', pool },
-    boss: { connectionString },
+    boss: { db: { executeSql: (text, values) => bossPool.query(text, values) } },
     migrate: () =>
       withSchemaLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })),
     withSchemaLock,
@@ -249,8 +245,22 @@ async function openPostgres(connectionString: string): Promise<Database> {
     // Autovacuum analyzes a table once a tenth of it changed, and vacuums it once a fifth is dead.
     refreshStatistics: async () => {},
     vacuum: async () => 0,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), bossPool.end()]);
+    },
   };
+}
+
+function poolOf(connectionString: string, applicationName: string) {
+  const pool = new pg.Pool({ connectionString, max: 10, application_name: applicationName });
+  // A connection dropped by the server (restart, failover, admin kill) must not crash the
+  // process. Idle, the pool discards it and the next query opens a fresh one. Checked out (a
+  // transaction between two statements, like a worker's claim), node-postgres emits the error on
+  // the client, where no one listens: the transaction's next statement fails instead, and the
+  // pool drops the client when it comes back.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 async function openPglite(

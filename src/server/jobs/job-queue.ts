@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
@@ -140,8 +141,23 @@ export function createJobQueue<Ctx extends JobContext>(
     expireInSeconds?: Record<string, number>;
   },
 ) {
+  // pg-boss's statements and the handlers it has called, still running. Its graceful stop waits
+  // for the jobs its workers hold, but not for a fetch still in flight: that fetch's jobs ran, and
+  // were completed, after the stop had returned and the database was closing under them.
+  let running = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+    }
+  };
+  const bossSql: SqlExecutor = {
+    executeSql: (text, values) => counted(() => database.boss.db.executeSql(text, values)),
+  };
   const boss = new PgBoss({
-    ...database.boss,
+    db: bossSql,
     schema: 'pgboss',
     // Only workers run maintenance and cron; a web process just enqueues.
     supervise: role.worker,
@@ -189,14 +205,15 @@ export function createJobQueue<Ctx extends JobContext>(
           const workerId = await boss.work(
             def.name,
             { ...def.work, pollingIntervalSeconds: SAFETY_POLL_SECONDS, includeMetadata: true },
-            async (jobs: FetchedJob[]) => {
-              // A full batch means more is probably waiting: fetch again at once instead of after
-              // the polling interval, which would otherwise cap a loop at one batch per interval.
-              if (jobs.length >= batchSize) boss.notifyWorker(workerId);
-              const { handle, handleBatch } = def;
-              if (handleBatch) await runBatch(def, handleBatch, jobs);
-              else if (handle) await Promise.all(jobs.map((job) => limit(() => runOne(def, handle, job))));
-            },
+            (jobs: FetchedJob[]) =>
+              counted(async () => {
+                // A full batch means more is probably waiting: fetch again at once instead of after
+                // the polling interval, which would otherwise cap a loop at one batch per interval.
+                if (jobs.length >= batchSize) boss.notifyWorker(workerId);
+                const { handle, handleBatch } = def;
+                if (handleBatch) await runBatch(def, handleBatch, jobs);
+                else if (handle) await Promise.all(jobs.map((job) => limit(() => runOne(def, handle, job))));
+              }),
           );
           localWorkers.set(def.name, [...(localWorkers.get(def.name) ?? []), workerId]);
         }
@@ -306,12 +323,20 @@ export function createJobQueue<Ctx extends JobContext>(
       wake(def.name);
     },
 
-    /** Graceful: waits for running handlers (up to `timeoutMs`), then releases the rest. */
+    /**
+     * Graceful: waits for running handlers (up to `timeoutMs`), then releases the rest. Returns
+     * once pg-boss has nothing in flight, so the database can close under nobody.
+     */
     async stop(timeoutMs = 20_000) {
       if (!started) return;
       started = false;
+      const until = Date.now() + timeoutMs;
       await dueScan?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // Looked at between events, never right after a promise: a fetch's answer reaches its
+      // handler through several promise steps, and between two of them nothing is counted.
+      do await delay(10);
+      while (running > 0 && Date.now() < until);
     },
   };
 }
