@@ -1,9 +1,10 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import type { CurrentUser } from '../contract/auth';
 import { AppLayout } from './components/app-layout';
+import { Busy } from './components/busy';
 import { FullPageLoader } from './components/full-page-loader';
 import { TermsDialog } from './components/terms-dialog';
 import { NotFoundPage } from './pages/errors/not-found-page';
@@ -97,7 +98,7 @@ function SignedInSections({ user }: { user: CurrentUser }) {
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader aria-label="Loading" />
+            <Busy label="Loading" />
           </Center>
         }
       >

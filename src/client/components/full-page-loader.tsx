@@ -1,9 +1,10 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { Busy } from './busy';
 
 export function FullPageLoader() {
   return (
     <Center h="100dvh">
-      <Loader aria-label="Loading" />
+      <Busy label="Loading" />
     </Center>
   );
 }

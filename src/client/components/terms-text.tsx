@@ -5,7 +5,7 @@ import { ContactAddress, LegalSection } from './legal-section';
 
 /** The full Terms of Service, shared by the acceptance dialog and the /terms-of-service page. */
 export function TermsText({ legal }: { legal: LegalDetails | undefined }) {
-  if (!legal) return <Skeleton height={320} aria-label="Loading the Terms of Service" />;
+  if (!legal) return <Skeleton height={320} role="status" aria-label="Loading the Terms of Service" />;
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

@@ -73,7 +73,7 @@ export function AnswerSection({ item, canSend, drafts }: AnswerSectionProps) {
             </Stack>
           </Alert>
         ) : !thread ? (
-          <Stack gap={6} aria-label="Loading the conversation">
+          <Stack gap={6} role="status" aria-label="Loading the conversation">
             <Skeleton h={48} />
             <Skeleton h={48} />
           </Stack>

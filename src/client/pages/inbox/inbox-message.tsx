@@ -43,7 +43,7 @@ export function InboxMessage({ item }: { item: Pick<InboxItem, 'id' | 'link'> })
       {error && !isUnauthorized(error) ? (
         <MessageError error={error} link={item.link} onRetry={() => void query.refetch()} />
       ) : !data ? (
-        <Stack gap={6} aria-label="Loading the message">
+        <Stack gap={6} role="status" aria-label="Loading the message">
           <Skeleton h={12} w="60%" />
           <Skeleton h={12} w="45%" />
           <Skeleton h={140} mt={4} />

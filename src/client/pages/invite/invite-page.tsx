@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../../contract/api';
 import { call, errorDetail } from '../../api';
+import { Busy } from '../../components/busy';
 import { useCurrentUser } from '../../session/use-current-user';
 import { workspaceHome } from '../../workspace';
 import { rememberInvitation } from './pending-invitation';
@@ -49,7 +50,7 @@ export function InvitePage({ token }: { token: string }) {
               </Button>
             </>
           ) : (
-            <Loader aria-label="Joining" />
+            <Busy label="Joining" />
           )}
         </Stack>
       </Card>

@@ -5,7 +5,7 @@ import { ContactAddress, LegalSection } from '../../components/legal-section';
 import type { LegalDetails } from '../../session/use-public-config';
 
 export function PrivacyPolicyText({ legal }: { legal: LegalDetails | undefined }) {
-  if (!legal) return <Skeleton height={320} aria-label="Loading the Privacy Policy" />;
+  if (!legal) return <Skeleton height={320} role="status" aria-label="Loading the Privacy Policy" />;
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">

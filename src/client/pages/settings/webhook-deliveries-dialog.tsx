@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../contract/api';
 import type { WebhookDeliveryState, WebhookEndpointView } from '../../../contract/webhooks';
 import { call, errorDetail, keyOf } from '../../api';
+import { Busy } from '../../components/busy';
 import { useWebhookReplay } from './use-webhook-replay';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table';
 import { WebhookDeliveryDetail } from './webhook-delivery-detail';
@@ -107,7 +108,7 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
           )}
           {log.isPending && (
             <Center py="md">
-              <Loader size="sm" aria-label="Loading deliveries" />
+              <Busy size="sm" label="Loading deliveries" />
             </Center>
           )}
           {log.isSuccess && deliveries.length === 0 && (

@@ -1,8 +1,9 @@
-import { Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../contract/api';
 import { errorDetail, queryOf } from '../../api';
+import { Busy } from '../../components/busy';
 import { formatDateTime } from '../../format-date';
 import { DeliveryStateBadge } from './webhook-deliveries-table';
 import { attemptOutcome } from './webhook-text';
@@ -47,7 +48,7 @@ export function WebhookDeliveryDetail({
           {errorDetail(error, 'Could not read the delivery')}
         </Text>
       )}
-      {!delivery && !error && <Loader size="sm" aria-label="Loading the delivery" />}
+      {!delivery && !error && <Busy size="sm" label="Loading the delivery" />}
       {delivery && (
         <>
           <Group gap="sm">

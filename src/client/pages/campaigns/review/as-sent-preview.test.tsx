@@ -51,6 +51,22 @@ describe('AsSentPreview', () => {
     );
   });
 
+  it('says what it waits for while the preview loads, as a status a screen reader announces', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <AsSentPreview email={{ id: 5, subject: 'Hello Ava', body: '<p>Hi Ava</p>' }} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    // A spinner without a role may not carry a name: the accessibility check refused it.
+    expect(screen.getByRole('status', { name: 'Composing the email' })).toBeTruthy();
+  });
+
   it('shows the plain-text part on request', async () => {
     renderPreview();
     fireEvent.click(await screen.findByLabelText('Show the plain-text part'));

@@ -1,9 +1,10 @@
-import { Alert, Box, Code, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Box, Code, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../contract/api';
 import type { Email } from '../../../../contract/campaigns';
 import { errorDetail, queryOf } from '../../../api';
+import { Busy } from '../../../components/busy';
 
 /** Shown in a frame of its own: the message's styles stay out of the app, and nothing in it runs. */
 const FRAME_POLICY =
@@ -66,7 +67,7 @@ export function AsSentPreview({
   if (isPending)
     return (
       <Group justify="center" mih={120}>
-        <Loader size="sm" aria-label="Composing the email" />
+        <Busy size="sm" label="Composing the email" />
       </Group>
     );
   if (error)

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
+import { Busy } from '../../../components/busy';
 import { activeCampaignsQuery } from '../campaign-queries';
 import { campaignEmailsKey } from '../emails/email-queries';
 import { useEmailActions } from '../emails/use-email-actions';
@@ -236,7 +237,7 @@ function Review({ campaign, editing, setEditing, onNestedChange, generation }: R
         </Box>
       ) : loading ? (
         <Center mih={200}>
-          <Loader aria-label="Loading email" />
+          <Busy label="Loading email" />
         </Center>
       ) : filter !== 'all' ? (
         <NothingLeft onShowAll={() => show('all')} />

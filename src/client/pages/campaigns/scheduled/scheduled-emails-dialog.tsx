@@ -1,9 +1,10 @@
-import { Alert, Center, Group, Loader, Modal, Pagination, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Center, Group, Modal, Pagination, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
+import { Busy } from '../../../components/busy';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type ScheduledEmail, scheduledPageQuery } from '../emails/email-queries';
 import { ScheduleDialog } from '../emails/schedule-dialog';
@@ -108,7 +109,7 @@ function ScheduledEmails({ campaign, onNestedChange }: ScheduledEmailsProps) {
         </Alert>
       ) : isPending ? (
         <Center mih={160}>
-          <Loader aria-label="Loading scheduled emails" />
+          <Busy label="Loading scheduled emails" />
         </Center>
       ) : data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">

@@ -1,5 +1,6 @@
-import { ActionIcon, Loader, Menu } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { IconClockEdit, IconDots, IconSend, IconTrash } from '@tabler/icons-react';
+import { Busy } from '../../../components/busy';
 
 interface ScheduledRowActionsProps {
   /** Names the email in the button's label, so each row's menu is told apart by screen readers. */
@@ -19,7 +20,7 @@ export function ScheduledRowActions({
   onSendNow,
   onDelete,
 }: ScheduledRowActionsProps) {
-  if (busy) return <Loader size="xs" aria-label={`Working on the email to ${recipient}`} />;
+  if (busy) return <Busy size="xs" label={`Working on the email to ${recipient}`} />;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

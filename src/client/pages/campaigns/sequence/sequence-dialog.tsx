@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Modal, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Campaign } from '../../../../contract/campaigns';
 import { errorDetail } from '../../../api';
+import { Busy } from '../../../components/busy';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { sequencePageQuery } from './sequence-queries';
 import { SequenceTable } from './sequence-table';
@@ -77,7 +78,7 @@ function Sequence({ campaign, onNestedChange }: SequenceProps) {
         </Alert>
       ) : isPending ? (
         <Center mih={160}>
-          <Loader aria-label="Loading the sequence" />
+          <Busy label="Loading the sequence" />
         </Center>
       ) : data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">

@@ -1,5 +1,6 @@
-import { Alert, Loader, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { errorDetail } from '../../../api';
+import { Busy } from '../../../components/busy';
 import { EmailPreview } from './email-preview';
 import { useLivePreview } from './use-live-preview';
 
@@ -30,7 +31,7 @@ export function LivePreview({ subject, body, recipient }: LivePreviewProps) {
       {preview.data ? (
         <EmailPreview label="Live preview" {...preview.data} />
       ) : (
-        !preview.error && <Loader size="sm" aria-label="Rendering preview" />
+        !preview.error && <Busy size="sm" label="Rendering preview" />
       )}
     </>
   );
