@@ -13,12 +13,14 @@ const PREVIEW = {
   text: 'Hi Ava\n\nSam\n\nAcme, 1 Main St',
 };
 
-function renderPreview() {
+/** The preview of email 5, its server answering with PREVIEW, or never (`answered: false`). */
+function renderPreview({ answered = true } = {}) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
+      if (!answered) return new Promise<Response>(() => {});
       return url === '/api/emails/5/preview'
         ? Response.json(PREVIEW)
         : new Response('Not here', { status: 404 });
@@ -52,17 +54,7 @@ describe('AsSentPreview', () => {
   });
 
   it('says what it waits for while the preview loads, as a status a screen reader announces', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => {})),
-    );
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={createQueryClient()}>
-          <AsSentPreview email={{ id: 5, subject: 'Hello Ava', body: '<p>Hi Ava</p>' }} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderPreview({ answered: false });
     // A spinner without a role may not carry a name: the accessibility check refused it.
     expect(screen.getByRole('status', { name: 'Composing the email' })).toBeTruthy();
   });
