@@ -124,4 +124,43 @@ describe.each(testDatabases())('the send claim checks at send time (%s)', (kind)
       .where(and(eq(emails.id, followUps[1]!.id), eq(emails.status, 'sent')));
     expect(sent!.rawMessage).toContain('In-Reply-To: <first@example.com>');
   });
+
+  it('checks first emails and follow-ups claimed in one chunk each by their own rules', async () => {
+    sink.reset();
+    const campaign = await createCampaignWithFollowUps(db(), userId, 4);
+    const rows = await rowsOf(campaign.id);
+    const firsts = rows.filter((r) => r.step === 1);
+    const followUps = rows.filter((r) => r.step === 2);
+    // The first two recipients had their first email sent; the other two have not.
+    await db()
+      .update(emails)
+      .set({ status: 'sent', sentAt: new Date(), messageId: '<first@example.com>' })
+      .where(inArray(emails.id, [firsts[0]!.id, firsts[1]!.id]));
+    const chunk = [followUps[0]!.id, followUps[1]!.id, firsts[2]!.id, firsts[3]!.id];
+    await queue(chunk);
+    // One recipient of each kind is on the suppression list.
+    const workspaceId = await personalWorkspaceOf(db(), userId);
+    const leaving = [await addressOf(followUps[0]!.recipientId), await addressOf(firsts[2]!.recipientId)];
+    for (const email of leaving) await db().insert(unsubscribes).values({ userId, workspaceId, email });
+
+    await sendQueuedBatch(t.ctx, chunk);
+
+    expect(sink.count()).toBe(2);
+    expect(sentTo().sort()).toEqual(
+      [await addressOf(followUps[1]!.recipientId), await addressOf(firsts[3]!.recipientId)].sort(),
+    );
+    const after = await db().select().from(emails).where(inArray(emails.id, chunk)).orderBy(emails.id);
+    const byId = new Map(after.map((r) => [r.id, r]));
+    // A follow-up is stopped with the reason; a first email is marked unsubscribed.
+    expect(byId.get(followUps[0]!.id)).toMatchObject({ status: 'stopped', attempts: 0 });
+    expect(byId.get(followUps[0]!.id)!.errorMessage).toMatch(/^Stopped: unsubscribed on /);
+    expect(byId.get(firsts[2]!.id)).toMatchObject({
+      status: 'unsubscribed',
+      errorMessage: UNSUBSCRIBED_MESSAGE,
+    });
+    expect(byId.get(followUps[1]!.id)!.status).toBe('sent');
+    expect(byId.get(followUps[1]!.id)!.rawMessage).toContain('In-Reply-To: <first@example.com>');
+    expect(byId.get(firsts[3]!.id)!.status).toBe('sent');
+    expect(byId.get(firsts[3]!.id)!.rawMessage).not.toContain('In-Reply-To');
+  });
 });
