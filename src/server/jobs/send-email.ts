@@ -20,8 +20,11 @@ export const sendEmailJob: AppJob<typeof payload> = {
   name: 'email.send',
   payload,
   queue: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 },
-  // Each fetch takes up to 400 emails; three fetch loops keep the next batch coming while one sends.
-  work: { batchSize: 4 },
+  // Each fetch takes up to 800 emails; three fetch loops keep the next batch coming while one sends.
+  // A campaign spread over several mailboxes sends each mailbox's share of a batch in chunks of its
+  // own, so the larger the batch, the fuller those chunks and the fewer statements per email: with
+  // three mailboxes a sender, eight jobs took about a tenth less of the embedded database's time than four.
+  work: { batchSize: 8 },
   fetchLoops: 3,
   async handleBatch(ctx, payloads) {
     const { retries, reconcileAt } = await sendQueuedBatch(
