@@ -113,6 +113,7 @@ export async function claimManyForSending(
         join ${recipients} r on r.id = e.recipient_id
         where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued' and e.step <= 1
         union all
+        -- follow_up_stops gives one row for every follow-up: its reason, or null.
         select e.id, stop.reason, ${suppressed}
         from ${emails} e
         join ${recipients} r on r.id = e.recipient_id
