@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { appEnv, STACK, type Stack, stackOf, WORKERS } from './e2e/app-env';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -59,29 +59,42 @@ export default defineConfig({
   webServer: Array.from({ length: WORKERS }, (_, slot) => servers(stackOf(slot))).flat(),
 });
 
+/**
+ * How long a fake may take to answer after its start: it answers within a second or two even on a
+ * loaded machine, so this only says when to give up. It was 30 s, and one CI run gave up on a fake
+ * started through npx with nothing in its output. The fakes now start on Node itself (npx added
+ * 1.4 s to each start here) and print their "ready" line into the run's output.
+ */
+const FAKE_START_MS = 90_000;
+
 /** One worker's app and fakes (e2e/app-env.ts). */
-function servers(stack: Stack) {
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+function servers(stack: Stack): WebServer[] {
   return [
     {
-      command: 'npx tsx test/fakes/run-fake-oidc.ts',
+      command: 'node --import tsx test/fakes/run-fake-oidc.ts',
       env: { FAKE_OIDC_PORT: String(stack.oidcPort), FAKE_REDIRECT_BASE: stack.appUrl },
       url: `${stack.oidcUrl}/google/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: FAKE_START_MS,
+      stdout: 'pipe',
     },
     {
-      command: 'npx tsx test/fakes/run-fake-ai.ts',
+      command: 'node --import tsx test/fakes/run-fake-ai.ts',
       env: { FAKE_AI_PORT: String(stack.aiPort) },
       url: `${stack.aiUrl}/__control/requests`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: FAKE_START_MS,
+      stdout: 'pipe',
     },
     {
-      command: 'npx tsx test/fakes/run-fake-mail.ts',
+      command: 'node --import tsx test/fakes/run-fake-mail.ts',
       env: { FAKE_MAIL_PORT: String(stack.mailPort) },
       url: `${stack.mailUrl}/__control/sent/gmail`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: FAKE_START_MS,
+      stdout: 'pipe',
     },
     {
       command: `rm -rf ${stack.dataDir} && node dist/server/main.js all`,

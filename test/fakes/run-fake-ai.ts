@@ -1,5 +1,5 @@
 /**
- * Standalone fake OpenAI-compatible API for Playwright runs: `npx tsx test/fakes/run-fake-ai.ts`.
+ * Standalone fake OpenAI-compatible API for Playwright runs: `node --import tsx test/fakes/run-fake-ai.ts`.
  * The same server answers POST /__control/fail-next ({ count, failure }), /__control/fail-all ({ failure }),
  * /__control/latency ({ ms }), /__control/reply ({ reply }), /__control/script ({ rules }: see ScriptRule),
  * /__control/reset and GET /__control/requests.

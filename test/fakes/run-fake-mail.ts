@@ -1,5 +1,5 @@
 /**
- * Standalone fake Gmail API + Microsoft Graph for Playwright runs: `npx tsx test/fakes/run-fake-mail.ts`.
+ * Standalone fake Gmail API + Microsoft Graph for Playwright runs: `node --import tsx test/fakes/run-fake-mail.ts`.
  * The same server answers GET /__control/sent/gmail (and /graph): a JSON array of { id, messageId, to, raw }
  * for every message accepted; POST /__control/deliver/gmail (and /graph) with a message/rfc822 body, which
  * lands in that inbox and answers { id, threadId }; POST /__control/expire-history/gmail (and /graph);

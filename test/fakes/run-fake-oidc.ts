@@ -1,5 +1,5 @@
 /**
- * Standalone fake Google + Microsoft OIDC provider for Playwright runs: `npx tsx test/fakes/run-fake-oidc.ts`.
+ * Standalone fake Google + Microsoft OIDC provider for Playwright runs: `node --import tsx test/fakes/run-fake-oidc.ts`.
  * The same server answers POST /__control/next-user/:provider (JSON FakeOidcUser body),
  * /__control/deny-next/:provider and /__control/revoke-refresh-tokens/:provider.
  */
