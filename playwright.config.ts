@@ -16,6 +16,14 @@ const SCREENS = ['**/e2e/screens/**'];
 const TIMED = ['**/e2e/review-scale.spec.ts'];
 
 /**
+ * How long a fake may take to answer after its start: it answers within a second or two even on a
+ * loaded machine, so this only says when to give up. It was 30 s, and one CI run gave up on a fake
+ * started through npx with nothing in its output. The fakes now start on Node itself (npx added
+ * 1.4 s to each start here) and print their "ready" line into the run's output.
+ */
+const FAKE_START_MS = 90_000;
+
+/**
  * For each worker, the built app (`npm run build` runs first) on a fresh embedded database,
  * signing in through a real OIDC provider on 127.0.0.1 that plays Google and Microsoft, an OpenAI-compatible fake
  * AI server and fake Gmail and Graph send APIs (pacing off, so sends go out at once). Local
@@ -58,14 +66,6 @@ export default defineConfig({
   ],
   webServer: Array.from({ length: WORKERS }, (_, slot) => servers(stackOf(slot))).flat(),
 });
-
-/**
- * How long a fake may take to answer after its start: it answers within a second or two even on a
- * loaded machine, so this only says when to give up. It was 30 s, and one CI run gave up on a fake
- * started through npx with nothing in its output. The fakes now start on Node itself (npx added
- * 1.4 s to each start here) and print their "ready" line into the run's output.
- */
-const FAKE_START_MS = 90_000;
 
 /** One worker's app and fakes (e2e/app-env.ts). */
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
