@@ -67,35 +67,22 @@ export default defineConfig({
   webServer: Array.from({ length: WORKERS }, (_, slot) => servers(stackOf(slot))).flat(),
 });
 
-/** One worker's app and fakes (e2e/app-env.ts). */
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
+/** One worker's app and fakes (e2e/app-env.ts). */
 function servers(stack: Stack): WebServer[] {
   return [
-    {
-      command: 'node --import tsx test/fakes/run-fake-oidc.ts',
-      env: { FAKE_OIDC_PORT: String(stack.oidcPort), FAKE_REDIRECT_BASE: stack.appUrl },
-      url: `${stack.oidcUrl}/google/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: FAKE_START_MS,
-      stdout: 'pipe',
-    },
-    {
-      command: 'node --import tsx test/fakes/run-fake-ai.ts',
-      env: { FAKE_AI_PORT: String(stack.aiPort) },
-      url: `${stack.aiUrl}/__control/requests`,
-      reuseExistingServer: false,
-      timeout: FAKE_START_MS,
-      stdout: 'pipe',
-    },
-    {
-      command: 'node --import tsx test/fakes/run-fake-mail.ts',
-      env: { FAKE_MAIL_PORT: String(stack.mailPort) },
-      url: `${stack.mailUrl}/__control/sent/gmail`,
-      reuseExistingServer: false,
-      timeout: FAKE_START_MS,
-      stdout: 'pipe',
-    },
+    fake(
+      'run-fake-oidc.ts',
+      { FAKE_OIDC_PORT: String(stack.oidcPort), FAKE_REDIRECT_BASE: stack.appUrl },
+      `${stack.oidcUrl}/google/.well-known/openid-configuration`,
+    ),
+    fake('run-fake-ai.ts', { FAKE_AI_PORT: String(stack.aiPort) }, `${stack.aiUrl}/__control/requests`),
+    fake(
+      'run-fake-mail.ts',
+      { FAKE_MAIL_PORT: String(stack.mailPort) },
+      `${stack.mailUrl}/__control/sent/gmail`,
+    ),
     {
       command: `rm -rf ${stack.dataDir} && node dist/server/main.js all`,
       env: appEnv(stack.appUrl, stack.dataDir, stack),
@@ -104,4 +91,16 @@ function servers(stack: Stack): WebServer[] {
       timeout: 60_000,
     },
   ];
+}
+
+/** A fake started on Node with tsx's loader, answering at `url` once ready. */
+function fake(script: string, env: Record<string, string>, url: string): WebServer {
+  return {
+    command: `node --import tsx test/fakes/${script}`,
+    env,
+    url,
+    reuseExistingServer: false,
+    timeout: FAKE_START_MS,
+    stdout: 'pipe',
+  };
 }

@@ -96,29 +96,29 @@ export async function claimManyForSending(
   unsubscribedMessage: string,
 ): Promise<(ClaimedForSending & { outcome: ClaimOutcome })[]> {
   if (emailIds.length === 0) return [];
-  const suppressed = sql`exists (select 1 from ${unsubscribes} u
-                       where u.workspace_id = e.workspace_id and lower(u.email) = lower(r.email))`;
   const rows = await selectRows<
     Omit<ClaimedForSending, 'thread'> & ThreadColumns & { outcome: ClaimOutcome }
   >(
     db,
     sql`
-    with decided as materialized (
+    with queued as materialized (
+      select e.id, e.step, e.recipient_id,
+             exists (select 1 from ${unsubscribes} u
+                     where u.workspace_id = e.workspace_id and lower(u.email) = lower(r.email)) as suppressed
+      from ${emails} e
+      join ${recipients} r on r.id = e.recipient_id
+      where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued'
+    ), decided as materialized (
       select id, stop_reason,
              case when stop_reason is not null then 'stopped'
                   when suppressed then 'unsubscribed' else 'sending' end as outcome
       from (
-        select e.id, null::text as stop_reason, ${suppressed} as suppressed
-        from ${emails} e
-        join ${recipients} r on r.id = e.recipient_id
-        where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued' and e.step <= 1
+        select q.id, null::text as stop_reason, q.suppressed from queued q where q.step <= 1
         union all
         -- follow_up_stops gives one row for every follow-up: its reason, or null.
-        select e.id, stop.reason, ${suppressed}
-        from ${emails} e
-        join ${recipients} r on r.id = e.recipient_id
-        cross join lateral follow_up_stops(e.recipient_id, e.step) stop
-        where e.id = any(${param(emailIds)}::bigint[]) and e.status = 'queued' and e.step > 1
+        select q.id, stop.reason, q.suppressed
+        from queued q cross join lateral follow_up_stops(q.recipient_id, q.step) stop
+        where q.step > 1
       ) checked
     ), claimed as (
       update ${emails} e
