@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The test files under `dir` (relative to the project's root) whose names end in `suffix` and that
+ * replace one of the app's modules with vi.mock, as paths from the root. Most suites share their
+ * worker's modules between files (isolate: false in vitest.config.ts); there a mock would come too
+ * late for modules an earlier file loaded, and would stay for the files after it.
+ */
+export function filesThatMockModules(root: string, dir: string, suffix: string): string[] {
+  return fs
+    .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(suffix))
+    .map((file) => path.posix.join(dir, file.split(path.sep).join('/')))
+    .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(root, file), 'utf8')))
+    .sort();
+}
