@@ -60,7 +60,7 @@ integration() {
   env -u TEST_DATABASE_URL \
     SEND_CRASH_TRIALS="${SEND_CRASH_TRIALS:-8}" SYNC_CRASH_TRIALS="${SYNC_CRASH_TRIALS:-8}" \
     PROVIDER_OUTAGE_SECONDS="${PROVIDER_OUTAGE_SECONDS:-20}" \
-    PATH="$1:$PATH" npx vitest run --project 'integration*' --shard="$shard/$shards" "${excludes[@]}"
+    PATH="$1:$PATH" npx vitest run --project integration --shard="$shard/$shards" "${excludes[@]}"
 }
 # The journeys only: the timed review test measures the browser's side, and beside another
 # worker's journey its figure says more about the machine than the code.

@@ -1,30 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignStats, unsubscribes, users } from '../../src/server/db/schema';
+import { openImapInboxOnThread } from '../../src/server/services/conversations/imap-thread';
 import { syncImapMailbox } from '../../src/server/services/conversations/sync-imap';
 import { createCampaign, createRecipientWithEmail } from '../support/factories';
 import { emailedRequest } from '../support/inbound';
 import { startTestApp, stopPeriodicMailboxSync, type TestApp, testDatabases } from '../support/test-app';
 import { type Dovecot, dovecotUnavailable, startDovecot } from './dovecot';
 
-// The UIDs the sync reads whole: the IMAP thread's inbox is wrapped to note them.
-const readWhole = vi.hoisted(() => [] as number[]);
-vi.mock('../../src/server/services/conversations/imap-thread', async (original) => {
-  const real = await original<typeof import('../../src/server/services/conversations/imap-thread')>();
+// The UIDs the sync reads whole: the mailbox it opens is wrapped to note them.
+const readWhole: number[] = [];
+const openNotingReads: typeof openImapInboxOnThread = async (settings) => {
+  const inbox = await openImapInboxOnThread(settings);
   return {
-    ...real,
-    openImapInboxOnThread: async (settings: Parameters<typeof real.openImapInboxOnThread>[0]) => {
-      const inbox = await real.openImapInboxOnThread(settings);
-      return {
-        ...inbox,
-        messages: (uids: number[], maxBytes: number) => {
-          readWhole.push(...uids);
-          return inbox.messages(uids, maxBytes);
-        },
-      };
+    ...inbox,
+    messages: (uids: number[], maxBytes: number) => {
+      readWhole.push(...uids);
+      return inbox.messages(uids, maxBytes);
     },
   };
-});
+};
 
 const unavailable = dovecotUnavailable();
 if (unavailable) console.warn(`test/peers skipped: ${unavailable}`);
@@ -91,7 +86,12 @@ describe.skipIf(unavailable !== null).each(testDatabases())(
 
       readWhole.length = 0;
       const sync = () =>
-        syncImapMailbox({ db: t.ctx.db, settings: t.ctx.config.mail.imap!, now: () => new Date() });
+        syncImapMailbox({
+          db: t.ctx.db,
+          settings: t.ctx.config.mail.imap!,
+          now: () => new Date(),
+          openInbox: openNotingReads,
+        });
       expect(await sync()).toEqual({ rescanned: true, read: 3, recorded: 1 });
       expect(readWhole).toEqual([uid]);
       const [row] = await t.ctx.db.select().from(unsubscribes).where(eq(unsubscribes.userId, userId));

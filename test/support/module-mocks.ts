@@ -3,9 +3,8 @@ import path from 'node:path';
 
 /**
  * The test files under `dir` (relative to the project's root) whose names end in `suffix` and that
- * replace one of the app's modules with vi.mock, as paths from the root. Most suites share their
- * worker's modules between files (isolate: false in vitest.config.ts); there a mock would come too
- * late for modules an earlier file loaded, and would stay for the files after it.
+ * replace a module with vi.mock, as paths from the root: vitest.config.ts refuses them, as its
+ * suites share their worker's modules between files.
  */
 export function filesThatMockModules(root: string, dir: string, suffix: string): string[] {
   return fs

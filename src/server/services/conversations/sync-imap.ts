@@ -38,6 +38,8 @@ export type ImapSyncDeps = {
   mailboxId?: number;
   /** Reads what a reply the rules could not place means (the AI provider), when one is set up. */
   reader?: AnswerReader;
+  /** Opens the mailbox (the IMAP thread's); a test wraps it to see which messages are read whole. */
+  openInbox?: typeof openImapInboxOnThread;
 };
 
 /**
@@ -62,7 +64,7 @@ export async function syncImapMailbox(deps: ImapSyncDeps): Promise<SyncReport> {
 async function readNew(deps: ImapSyncDeps, held: HeldMailbox<ImapCursor>) {
   const { db, settings, now } = deps;
   const { cursor } = held;
-  const inbox = await openImapInboxOnThread(settings);
+  const inbox = await (deps.openInbox ?? openImapInboxOnThread)(settings);
   try {
     const rescanned = !cursor || cursor.uidValidity !== inbox.uidValidity;
     const since = new Date(now().getTime() - settings.rescanDays * 86_400_000);
