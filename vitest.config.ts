@@ -22,17 +22,6 @@ if (withMocks.length > 0)
     `Test files share their modules, so vi.mock cannot replace one: ${withMocks.join(', ')}. Inject the dependency instead.`,
   );
 
-const integration = {
-  environment: 'node' as const,
-  globalSetup: ['test/global-setup.ts'],
-  setupFiles: ['test/support/setup-source-bundles.ts'],
-  // Deadlines for liveness, not timings: tests that start server processes must also pass
-  // while another suite shares this 2-core machine (the Node-line runs), where a start-up
-  // that takes 5 s alone has taken over 30.
-  testTimeout: 90_000,
-  hookTimeout: 90_000,
-};
-
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -73,8 +62,15 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/support/setup-source-bundles.ts'],
           isolate: false,
-          ...integration,
+          // Deadlines for liveness, not timings: tests that start server processes must also pass
+          // while another suite shares this 2-core machine (the Node-line runs), where a start-up
+          // that takes 5 s alone has taken over 30.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],
