@@ -5,8 +5,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=scripts/test-tmpdir.sh
+source scripts/test-tmpdir.sh
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$test_tmp"' EXIT
 
 # Type-checking (one core) runs beside lint and the build.
 npm run --silent typecheck >"$work/typecheck.log" 2>&1 &

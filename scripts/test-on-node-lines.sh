@@ -31,8 +31,10 @@ shard=1
 lines=("$@")
 [ ${#lines[@]} -gt 0 ] || lines=(22 24)
 
+# shellcheck source=scripts/test-tmpdir.sh
+source scripts/test-tmpdir.sh
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$test_tmp"' EXIT
 
 bins=()
 for line in "${lines[@]}"; do

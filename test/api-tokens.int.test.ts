@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe.each(testDatabases())('API tokens (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    clockFile = path.join(fs.mkdtempSync('/tmp/tailor-clock-'), 'offset');
+    clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-clock-')), 'offset');
     moveClock(0);
     t = await startTestApp(kind, { CLOCK_OFFSET_FILE: clockFile });
     owner = await user(`owner-${kind}@example.com`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe.each(testDatabases())(
     const deliveryRows = () => t.ctx.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id);
 
     beforeAll(async () => {
-      clockFile = path.join(fs.mkdtempSync('/tmp/tailor-clock-'), 'offset');
+      clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tailor-clock-')), 'offset');
       fs.writeFileSync(clockFile, '0');
       sink = await startSmtpSink();
       t = await startTestApp(kind, {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
+import { SERVER_BUNDLE } from '../../scripts/server-bundle';
 import { SOURCE_THREAD_MODULE } from '../../src/server/lib/thread-calls';
 
 /**
@@ -21,9 +22,9 @@ const built = new Map<string, string>();
 /**
  * `entry` (a .ts file) bundled with esbuild as `npm run build` bundles it, into a folder of this
  * process's under node_modules/.cache that goes when the process exits; a process killed before
- * that leaves its folder behind, and the next one clears it. Packages stay imports and resolve to
- * the project's node_modules. Files are written whole and renamed into place, so a thread never
- * reads half of one.
+ * that leaves its folder behind, and the next one clears it. The packages the build leaves out
+ * (scripts/server-bundle.ts) resolve to the project's node_modules. Files are written whole and
+ * renamed into place, so a thread never reads half of one.
  */
 export function bundledSource(entry: string): string {
   const known = built.get(entry);
@@ -35,18 +36,7 @@ export function bundledSource(entry: string): string {
     fs.mkdirSync(outdir, { recursive: true });
     process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
   }
-  const { outputFiles } = buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    outdir,
-    entryNames: '[name]',
-    logLevel: 'warning',
-    write: false,
-  });
+  const { outputFiles } = buildSync({ ...SERVER_BUNDLE, entryPoints: [entry], outdir, write: false });
   for (const file of outputFiles) {
     const partial = `${file.path}.${process.pid}.partial`;
     fs.writeFileSync(partial, file.contents);

@@ -1,5 +1,5 @@
 import { compile } from 'html-to-text';
-import { type AddressObject, type ParsedMail, type SimpleParserOptions, simpleParser } from 'mailparser';
+import type { AddressObject, ParsedMail, SimpleParserOptions } from 'mailparser';
 import { type DeliveryReport, inferRecipients, multipartReportType, readReport } from './delivery-report';
 import {
   decodeWords,
@@ -59,6 +59,9 @@ const htmlToText = compile({
 
 /** Parses a raw RFC 5322 message, as IMAP or a provider's raw format returns it. */
 export async function parseRawMessage(raw: Buffer | string): Promise<InboundMessage> {
+  // Loaded on first use: the MIME parser and its character sets are a large part of the server's
+  // code, and a server that reads no mailbox never needs them.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, PARSER_OPTIONS);
   const headers = headerMap(
     mail.headerLines.map(({ key, line }) => {

@@ -1,11 +1,10 @@
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { AnswerMessage } from '../../../contract/inbox';
 import type { AppContext } from '../../context';
 import type { WorkspaceId } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { gmailInbox } from '../../mail/gmail-inbox';
 import { graphInbox } from '../../mail/graph-inbox';
-import { readImapMessage } from '../../mail/imap-inbox';
 import { MailAuthError } from '../../mail/mail-errors';
 import { imapSettingsOf } from '../../mail/mailbox-servers';
 import { findAnswerSource, findKeptBody, keepBody } from '../../queries/inbox';
@@ -88,6 +87,9 @@ async function fetchRaw(
         throw new AppError('conflict', 'The mailbox this answer arrived in can no longer be read.');
       const [uidValidity, uid] = rest.map(Number);
       const messageId = answer.sourceKey.startsWith('message-id:') ? answer.sourceKey.slice(11) : null;
+      // Loaded here, as the parser below: the IMAP and MIME packages are a third of the server's code
+      // and most starts never read a message.
+      const { readImapMessage } = await import('../../mail/imap-inbox');
       return readImapMessage(settings, { uidValidity: uidValidity!, uid: uid!, messageId }, MAX_BYTES);
     }
   } catch (err) {
@@ -99,6 +101,7 @@ async function fetchRaw(
 }
 
 async function parse(raw: Buffer): Promise<Kept> {
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
   const addresses = (field: AddressObject | AddressObject[] | undefined) =>
     (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) =>

@@ -1,6 +1,5 @@
 import type { ImapSettings, SmtpSettings } from '../../config';
 import { isLoopbackHost } from '../../lib/loopback';
-import { imapClientFor, imapErrorText } from '../../mail/imap-inbox';
 import { CERTIFICATE_ERRORS } from '../../mail/smtp';
 import { type RelayError, SmtpRelay } from '../../mail/smtp-relay';
 import { type DoctorCheck, fail, pass, reasonOf, warn, within } from './doctor-check';
@@ -170,6 +169,8 @@ export async function checkImap(
     );
   }
   const where = words.where(settings.url);
+  // Loaded here: the IMAP package is a large part of the server's code, needed only with IMAP_URL.
+  const { imapClientFor, imapErrorText } = await import('../../mail/imap-inbox');
   const client = imapClientFor(settings);
   // A dropped connection is also reported as an 'error' event; the failed call below says why.
   client.on('error', () => {});

@@ -1,4 +1,4 @@
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { EmailTextBody } from '../../../contract/emails';
 import type { WorkspaceId } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -48,6 +48,8 @@ export async function previewEmail(
     recipientEmail: email.recipientEmail,
     unsubscribe: { withLink: email.withLink, footer: email.unsubscribeMessage },
   });
+  // Loaded on first use: the MIME parser and its character sets are a large part of the server's code.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const html = typeof parsed.html === 'string' ? parsed.html : '';
   return {
