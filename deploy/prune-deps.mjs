@@ -7,26 +7,18 @@
 // import listed only in devDependencies), which would otherwise fail at start-up.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 const root = process.cwd();
-const bundleDir = path.join(root, 'dist/server');
 const packageName = /^(@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*/;
-const builtins = new Set(builtinModules);
 
-// Bare specifiers in static imports, dynamic imports and require.resolve calls. esbuild writes
-// them with double quotes; strings that merely look like imports are checked against what exists.
-const specifiers = new Set();
-for (const file of fs.readdirSync(bundleDir).filter((f) => f.endsWith('.js'))) {
-  const code = fs.readFileSync(path.join(bundleDir, file), 'utf8');
-  for (const m of code.matchAll(/(?:\bfrom|\bimport|\bimport\s*\(|\.resolve\()\s*"([^"./][^"]*)"/g)) {
-    const spec = m[1];
-    if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) continue;
-    if (packageName.exec(spec)?.[0].length) specifiers.add(spec);
-  }
-}
-const direct = new Set([...specifiers].map((s) => packageName.exec(s)[0]));
+// The packages the bundles import at run time, as the build recorded them (scripts/build-server.ts):
+// most packages are inside the bundles. `optional` ones are required by bundled CommonJS code that
+// does without them when they are not installed (pg's native binding).
+const { imports: specifiers, optional } = JSON.parse(
+  fs.readFileSync(path.join(root, 'dist/server/packages.json'), 'utf8'),
+);
+const direct = new Set(specifiers.map((s) => packageName.exec(s)[0]));
 
 /** Node's lookup: `name` in the node_modules folders of `fromDir` and its ancestors. */
 function locate(name, fromDir) {
@@ -41,7 +33,10 @@ function locate(name, fromDir) {
 
 const keep = new Set();
 const missing = [];
-const queue = [...direct].map((name) => ({ name, from: root, optional: false }));
+const queue = [
+  ...[...direct].map((name) => ({ name, from: root, optional: false })),
+  ...optional.map((spec) => ({ name: packageName.exec(spec)[0], from: root, optional: true })),
+];
 while (queue.length > 0) {
   const { name, from, optional } = queue.pop();
   const dir = locate(name, from);

@@ -16,11 +16,12 @@ export const SERVER_BUNDLE = {
   target: 'node20',
   /**
    * Packages that find files of their own at run time stay imports from node_modules: PGlite its
-   * WebAssembly and data files, Piscina its worker script, pg its optional native binding, and the
-   * AI SDK `undici` from its own folder (bundled, it would take the project's copy instead). zod
-   * stays one copy, shared by the app's schemas and the AI SDK that reads them.
+   * WebAssembly and data files, Piscina its worker script, the AI SDK `undici` from its own folder
+   * (bundled, it would take the project's copy instead), and pg-boss, whose installed version the
+   * embedded database's template records. pg stays one copy, shared by the app and pg-boss (type
+   * parsers are set on the module), and so does zod, shared by the app's schemas and the AI SDK.
    */
-  external: ['@electric-sql/pglite', 'piscina', 'pg-native', 'ai', '@ai-sdk/*', 'zod'],
+  external: ['@electric-sql/pglite', 'piscina', 'ai', '@ai-sdk/*', 'pg-boss', 'pg', 'zod'],
   // The bundled CommonJS packages call require() for Node's own modules; an ES module has no require.
   banner: {
     js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
