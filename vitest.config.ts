@@ -39,6 +39,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/global-source-bundles.ts'],
           setupFiles: ['test/support/setup-source-bundles.ts'],
           isolate: false,
         },
@@ -63,7 +64,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
           environment: 'node',
-          globalSetup: ['test/global-setup.ts'],
+          globalSetup: ['test/support/global-source-bundles.ts', 'test/global-setup.ts'],
           setupFiles: ['test/support/setup-source-bundles.ts'],
           isolate: false,
           // Deadlines for liveness, not timings: tests that start server processes must also pass

@@ -13,9 +13,8 @@ const root = process.cwd();
 const packageName = /^(@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*/;
 
 // The packages the bundles import at run time, as the build recorded them (scripts/build-server.ts):
-// most packages are inside the bundles. `optional` ones are required by bundled CommonJS code that
-// does without them when they are not installed (pg's native binding).
-const { imports: specifiers, optional } = JSON.parse(
+// most packages are inside the bundles.
+const { imports: specifiers } = JSON.parse(
   fs.readFileSync(path.join(root, 'dist/server/packages.json'), 'utf8'),
 );
 const direct = new Set(specifiers.map((s) => packageName.exec(s)[0]));
@@ -33,10 +32,7 @@ function locate(name, fromDir) {
 
 const keep = new Set();
 const missing = [];
-const queue = [
-  ...[...direct].map((name) => ({ name, from: root, optional: false })),
-  ...optional.map((spec) => ({ name: packageName.exec(spec)[0], from: root, optional: true })),
-];
+const queue = [...direct].map((name) => ({ name, from: root, optional: false }));
 while (queue.length > 0) {
   const { name, from, optional } = queue.pop();
   const dir = locate(name, from);

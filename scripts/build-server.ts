@@ -17,17 +17,7 @@ const { metafile } = await build({
 
 const builtins = new Set(builtinModules);
 const imports = new Set<string>();
-const optional = new Set<string>();
-for (const output of Object.values(metafile.outputs)) {
-  for (const { path, kind, external } of output.imports) {
-    if (!external || path.startsWith('node:') || builtins.has(path.split('/')[0]!)) continue;
-    // A bundled CommonJS package's require() of a package left out of the bundle: pg's optional
-    // native binding, which it tries and does without.
-    if (kind === 'require-call') optional.add(path);
-    else imports.add(path);
-  }
-}
-fs.writeFileSync(
-  `${OUT}/packages.json`,
-  `${JSON.stringify({ imports: [...imports].sort(), optional: [...optional].sort() }, null, 2)}\n`,
-);
+for (const output of Object.values(metafile.outputs))
+  for (const { path, external } of output.imports)
+    if (external && !path.startsWith('node:') && !builtins.has(path.split('/')[0]!)) imports.add(path);
+fs.writeFileSync(`${OUT}/packages.json`, `${JSON.stringify({ imports: [...imports].sort() }, null, 2)}\n`);

@@ -1,56 +1,66 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
-import { SERVER_BUNDLE } from '../../scripts/server-bundle';
+import { build } from 'esbuild';
+import { SERVER_BUNDLE, SERVER_ENTRIES } from '../../scripts/server-bundle';
 import { SOURCE_THREAD_MODULE } from '../../src/server/lib/thread-calls';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder holding this run's bundles of the server's sources (buildSourceBundles). */
+    sourceBundles: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** What the tests start from bundles: the server, its threads, and a test's own child program. */
+const ENTRIES = [...SERVER_ENTRIES, 'test/faults/sync-child.ts'];
+
+/**
+ * The server's entry point and its threads' modules bundled from the sources as `npm run build`
+ * bundles them, once for the whole run, before any test file starts (a global setup), into a
+ * folder of this process's under node_modules/.cache, so the packages the build leaves out
+ * (scripts/server-bundle.ts) resolve to the project's node_modules. The folder goes at the run's
+ * end; one left by a killed run is cleared by the next.
+ *
+ * Once for the run, and asynchronously: each test process used to bundle them itself with
+ * esbuild's synchronous call, which blocks the process's only thread until esbuild's own thread
+ * answers, deadlines and all: a test process stuck there would wait forever.
+ */
+export async function buildSourceBundles(name: string): Promise<string> {
+  const cache = path.join(ROOT, 'node_modules/.cache');
+  removeBundlesOfEndedProcesses(cache);
+  const outdir = path.join(cache, `tailor-bundles-${process.pid}-${name}`);
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({ ...SERVER_BUNDLE, entryPoints: ENTRIES.map((entry) => path.join(ROOT, entry)), outdir });
+  return outdir;
+}
 
 /**
  * Makes this test process start the app's worker threads (the embedded database's, the IMAP
- * reader's) from their modules bundled as the build bundles them, instead of loading tsx's loader
- * in each thread: about 0.6 s of CPU a thread, where the tests open hundreds of databases, each
- * on a thread of its own. See SOURCE_THREAD_MODULE in src/server/lib/thread-calls.ts.
+ * reader's) from the run's bundles, instead of loading tsx's loader in each thread: about 0.6 s
+ * of CPU a thread, where the tests open hundreds of databases, each on a thread of its own. See
+ * SOURCE_THREAD_MODULE in src/server/lib/thread-calls.ts.
  */
-export function startThreadsFromBundles() {
+export function startThreadsFromBundles(bundles: string) {
   (globalThis as Record<symbol, unknown>)[SOURCE_THREAD_MODULE] = (source: URL) =>
-    pathToFileURL(bundledSource(fileURLToPath(source)));
+    pathToFileURL(bundledSource(bundles, path.relative(ROOT, fileURLToPath(source))));
 }
 
-/** The bundles this process has built, by source file. */
-const built = new Map<string, string>();
-
-/**
- * `entry` (a .ts file) bundled with esbuild as `npm run build` bundles it, into a folder of this
- * process's under node_modules/.cache that goes when the process exits; a process killed before
- * that leaves its folder behind, and the next one clears it. The packages the build leaves out
- * (scripts/server-bundle.ts) resolve to the project's node_modules. Files are written whole and
- * renamed into place, so a thread never reads half of one.
- */
-export function bundledSource(entry: string): string {
-  const known = built.get(entry);
-  if (known) return known;
-  const cache = path.resolve(import.meta.dirname, '../../node_modules/.cache');
-  const outdir = path.join(cache, `tailor-bundles-${process.pid}`);
-  if (!fs.existsSync(outdir)) {
-    removeBundlesOfEndedProcesses(cache);
-    fs.mkdirSync(outdir, { recursive: true });
-    process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
-  }
-  const { outputFiles } = buildSync({ ...SERVER_BUNDLE, entryPoints: [entry], outdir, write: false });
-  for (const file of outputFiles) {
-    const partial = `${file.path}.${process.pid}.partial`;
-    fs.writeFileSync(partial, file.contents);
-    fs.renameSync(partial, file.path);
-  }
-  const bundle = path.join(outdir, `${path.basename(entry, '.ts')}.js`);
-  built.set(entry, bundle);
-  return bundle;
+/** The bundle of `entry` (a .ts file, from the project's root) in the run's folder `bundles`. */
+export function bundledSource(bundles: string, entry: string): string {
+  if (!ENTRIES.includes(entry))
+    throw new Error(
+      `${entry} is not bundled for the tests: add it to ENTRIES in test/support/source-bundles.ts`,
+    );
+  return path.join(bundles, `${path.basename(entry, '.ts')}.js`);
 }
 
 function removeBundlesOfEndedProcesses(cache: string) {
   const entries = fs.existsSync(cache) ? fs.readdirSync(cache) : [];
   for (const entry of entries) {
-    const pid = Number(/^tailor-bundles-(\d+)$/.exec(entry)?.[1]);
+    const pid = Number(/^tailor-bundles-(\d+)(-|$)/.exec(entry)?.[1]);
     if (!pid || isAlive(pid)) continue;
     fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { TEST_NODE_FLAGS } from './node-flags';
 import { bundledSource } from './source-bundles';
 
@@ -17,19 +18,13 @@ export type ServerProcess = {
 const LISTENING = /Server listening at (http:\/\/[\d.]+:\d+)/;
 
 /**
- * `entry` (a path from the project's root) bundled as `npm run build` bundles the server, once per
- * test process (bundledSource), with the threads' modules beside it as in dist/server. A process
- * started from it costs a fraction of the CPU tsx spends compiling the sources at every start, and
- * the fault suites start hundreds of them (kill trials, parallel starts).
+ * `entry` (a path from the project's root) bundled as `npm run build` bundles the server, with the
+ * threads' modules beside it as in dist/server, once for the run (test/support/source-bundles.ts).
+ * A process started from it costs a fraction of the CPU tsx spends compiling the sources at every
+ * start, and the fault suites start hundreds of them (kill trials, parallel starts).
  */
 export function bundledProgram(entry: string): string {
-  for (const thread of [
-    'src/server/mail/compose-worker.ts',
-    'src/server/services/conversations/imap-thread-worker.ts',
-    'src/server/db/pglite-worker.ts',
-  ])
-    bundledSource(path.join(ROOT, thread));
-  return bundledSource(path.join(ROOT, entry));
+  return bundledSource(inject('sourceBundles'), entry);
 }
 
 /**
