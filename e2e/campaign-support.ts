@@ -88,13 +88,32 @@ export async function uploadedCampaign(page: Page, name: string, csv: string) {
   return id;
 }
 
-/** A ready campaign: uploadedCampaign, then generated through the UI. */
+/** A ready campaign: uploadedCampaign, then generated through the UI (generateOnCard). */
 export async function readyCampaign(page: Page, name: string, csv: string, { timeout = 20_000 } = {}) {
   const id = await uploadedCampaign(page, name, csv);
   await page.goto('/campaigns');
+  await generateOnCard(page, name, id, { timeout });
+  return id;
+}
+
+/**
+ * Generates campaign `campaignId`'s emails with its card's Generate button, on the campaign list,
+ * and waits until they are ready and checked. The checks run in the background after generation:
+ * a review queue opened before they end reorders under the email it shows (what needs attention
+ * goes first) and keeps showing that one, so a test would see another email first than a user who
+ * opens it later.
+ */
+export async function generateOnCard(
+  page: Page,
+  name: string,
+  campaignId: number,
+  { timeout = 20_000 } = {},
+) {
   await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout });
-  return id;
+  const unchecked = async () =>
+    (await (await page.request.get(`/api/campaigns/${campaignId}/emails?limit=1`)).json()).counts.unchecked;
+  await expect.poll(unchecked, { timeout }).toBe(0);
 }
 
 /** Opens the campaign's Review & Edit Emails dialog on its first of `total` emails. */

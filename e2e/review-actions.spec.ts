@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   api,
-  card,
   confirmWithoutPostalAddress,
+  generateOnCard,
   openReview,
   READY_MAPPING,
   toast,
@@ -77,8 +77,7 @@ async function campaignOf(
   });
   await uploadCsv(page, id, READY_MAPPING, csv);
   await page.goto('/campaigns');
-  await card(page, name).getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(card(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await generateOnCard(page, name, id, { timeout: 30_000 });
   return id as number;
 }
 
