@@ -100,8 +100,8 @@ export async function readyCampaign(page: Page, name: string, csv: string, { tim
  * Generates campaign `campaignId`'s emails with its card's Generate button, on the campaign list,
  * and waits until they are ready and checked. The checks run in the background after generation:
  * a review queue opened before they end reorders under the email it shows (what needs attention
- * goes first) and keeps showing that one, so a test would see another email first than a user who
- * opens it later.
+ * goes first) and keeps showing that one, so a test that opened it at once would see a different
+ * first email from a user who opens it later.
  */
 export async function generateOnCard(
   page: Page,
