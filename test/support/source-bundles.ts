@@ -17,24 +17,32 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What the tests start from bundles: the server, its threads, and a test's own child program. */
 const ENTRIES = [...SERVER_ENTRIES, 'test/faults/sync-child.ts'];
 
+/** This run's bundles, once built (see buildSourceBundles). */
+const BUILT = Symbol.for('tailor.sourceBundles');
+
 /**
  * The server's entry point and its threads' modules bundled from the sources as `npm run build`
- * bundles them, once for the whole run, before any test file starts (a global setup), into a
+ * bundles them, once for the whole run, before any test file starts (the global setup of each
+ * suite that needs them: the suites share one build, as they share the run's process), into a
  * folder of this process's under node_modules/.cache, so the packages the build leaves out
- * (scripts/server-bundle.ts) resolve to the project's node_modules. The folder goes at the run's
- * end; one left by a killed run is cleared by the next.
+ * (scripts/server-bundle.ts) resolve to the project's node_modules. The folder goes when the run
+ * ends; one left by a killed run is cleared by the next.
  *
  * Once for the run, and asynchronously: each test process used to bundle them itself with
  * esbuild's synchronous call, which blocks the process's only thread until esbuild's own thread
  * answers, deadlines and all: a test process stuck there would wait forever.
  */
-export async function buildSourceBundles(name: string): Promise<string> {
-  const cache = path.join(ROOT, 'node_modules/.cache');
-  removeBundlesOfEndedProcesses(cache);
-  const outdir = path.join(cache, `tailor-bundles-${process.pid}-${name}`);
-  fs.rmSync(outdir, { recursive: true, force: true });
-  await build({ ...SERVER_BUNDLE, entryPoints: ENTRIES.map((entry) => path.join(ROOT, entry)), outdir });
-  return outdir;
+export function buildSourceBundles(): Promise<string> {
+  const run = globalThis as Record<symbol, Promise<string> | undefined>;
+  run[BUILT] ??= (async () => {
+    const cache = path.join(ROOT, 'node_modules/.cache');
+    removeBundlesOfEndedProcesses(cache);
+    const outdir = path.join(cache, `tailor-bundles-${process.pid}`);
+    process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+    await build({ ...SERVER_BUNDLE, entryPoints: ENTRIES.map((entry) => path.join(ROOT, entry)), outdir });
+    return outdir;
+  })();
+  return run[BUILT];
 }
 
 /**
@@ -60,7 +68,7 @@ export function bundledSource(bundles: string, entry: string): string {
 function removeBundlesOfEndedProcesses(cache: string) {
   const entries = fs.existsSync(cache) ? fs.readdirSync(cache) : [];
   for (const entry of entries) {
-    const pid = Number(/^tailor-bundles-(\d+)(-|$)/.exec(entry)?.[1]);
+    const pid = Number(/^tailor-bundles-(\d+)$/.exec(entry)?.[1]);
     if (!pid || isAlive(pid)) continue;
     fs.rmSync(path.join(cache, entry), { recursive: true, force: true });
   }
